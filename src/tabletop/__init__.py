@@ -1,0 +1,57 @@
+"""tabletop: complete, enumerable, replayable rules for tabletop games.
+
+>>> import tabletop
+>>> game = tabletop.load("station_assault")        # doctest: +SKIP
+>>> state = game.new_state(seed=7)                  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from .cards import load_cards, read_table
+from .errors import (
+    CardDataError,
+    IllegalActionError,
+    OptionsError,
+    RecordError,
+    TabletopError,
+    UnknownGameError,
+)
+from .game import Game, Phase, Ruling
+from .model import Action, Decision, Event, Vis, Zone
+from .registry import games, load, register
+from .rng import Rng
+from .serial import RECORD_FORMAT, STATE_FORMAT, dumps, loads, replay
+from .space import ActionSpace
+from .state import State
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "RECORD_FORMAT",
+    "STATE_FORMAT",
+    "Action",
+    "ActionSpace",
+    "CardDataError",
+    "Decision",
+    "Event",
+    "Game",
+    "IllegalActionError",
+    "OptionsError",
+    "Phase",
+    "RecordError",
+    "Rng",
+    "Ruling",
+    "State",
+    "TabletopError",
+    "UnknownGameError",
+    "Vis",
+    "Zone",
+    "dumps",
+    "games",
+    "load",
+    "load_cards",
+    "loads",
+    "read_table",
+    "register",
+    "replay",
+]

@@ -1,0 +1,279 @@
+"""The :class:`Game` descriptor: a pack's static facts.
+
+One instance per pack, exposed as the entry point ``GAME``. It knows the
+pack's name, title and version, its options class with defaults, the number of
+players, its card tables, the state class, and the fixed action-id space; it
+makes new states and owns the pack's JSON converter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+import cattrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+
+from .cards import structure_or_raise
+from .errors import OptionsError
+from .model import Action, Decision, Event, Zone
+from .rng import Rng
+from .space import ActionSpace
+from .state import State
+
+__all__ = ["Game", "Phase", "Ruling"]
+
+
+@attrs.frozen
+class Ruling:
+    """How a pack resolves a gap or contradiction in its source rules.
+
+    ``id`` is the shared id (``"RS-19"``), ``question`` what the source leaves
+    open, ``ruling`` how the pack plays, ``test`` the pytest node id of the
+    test that pins it (``"tests/rebel_space/test_rulings.py::test_rs19"``),
+    ``option`` the game option that can change it, if any.
+    """
+
+    id: str
+    title: str
+    question: str
+    ruling: str
+    test: str
+    option: str = ""
+
+
+@attrs.frozen
+class Phase:
+    """One step of a pack's turn or round structure, for the docs."""
+
+    name: str
+    description: str
+
+
+class Game:
+    """A rule pack's descriptor (static facts; states hold the dynamic ones)."""
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        title: str,
+        version: str,
+        state_cls: type[State],
+        options_cls: type,
+        action_space: ActionSpace,
+        event_classes: Iterable[type[Event]] = (),
+        decision_classes: Iterable[type[Decision]] = (),
+        num_players: Callable[[Any], int] | int = 2,
+        player_names: Callable[[int, Any], str] | Sequence[str] | None = None,
+        min_players: int | None = None,
+        max_players: int | None = None,
+        cards: Mapping[str, Sequence[Any]] | None = None,
+        heuristic: Callable[[State, int], float] | None = None,
+        description: str = "",
+        rulings: Sequence[Ruling] = (),
+        phases: Sequence[Phase] = (),
+        record_compat: Sequence[str] = (),
+    ) -> None:
+        self.name = name
+        self.title = title
+        self.version = version
+        self.state_cls = state_cls
+        self.options_cls = options_cls
+        self.action_space = action_space
+        self.event_classes = list(event_classes)
+        self.decision_classes = list(decision_classes)
+        self._num_players = num_players
+        self._player_names = player_names
+        np_default = num_players if isinstance(num_players, int) else None
+        self.min_players = min_players if min_players is not None else np_default or 2
+        self.max_players = max_players if max_players is not None else np_default or self.min_players
+        self.cards: dict[str, Sequence[Any]] = dict(cards or {})
+        self.heuristic = heuristic
+        self.description = description
+        self.rulings = tuple(rulings)
+        self.phases = tuple(phases)
+        self.record_compat = tuple(record_compat) or (version,)
+        state_cls.game = self
+        state_cls.__repr__ = State.__repr__  # type: ignore[method-assign]
+        self.converter = self._make_converter()
+
+    # ------------------------------------------------------------ facts
+    @property
+    def num_distinct_actions(self) -> int:
+        """Size of the fixed action-id space."""
+        return self.action_space.size
+
+    def encode(self, action: Action) -> int:
+        """The action's id, ``0 <= id < num_distinct_actions``."""
+        return self.action_space.encode(action)
+
+    def decode(self, action_id: int) -> Action:
+        """The action with this id (every id in range decodes)."""
+        return self.action_space.decode(action_id)
+
+    def parse(self, text: str) -> Action:
+        """An action from its notation (``"play 12 3 -1"``); ``ValueError`` if malformed."""
+        parts = text.split()
+        if not parts:
+            raise ValueError("empty action notation")
+        cls = self.action_space.kind_class(parts[0])
+        if cls is None:
+            kinds = ", ".join(c.kind for c in self.action_space.classes)
+            raise ValueError(f"unknown action kind {parts[0]!r}; kinds are: {kinds}")
+        names = [f.name for f in attrs.fields(cls)]
+        if len(parts) - 1 != len(names):
+            raise ValueError(f"{parts[0]} takes {len(names)} values ({' '.join(names)})")
+        try:
+            vals = [int(p) for p in parts[1:]]
+        except ValueError:
+            raise ValueError(f"{text!r}: values must be integers") from None
+        action = cls(*vals)
+        self.encode(action)  # in range?
+        return action
+
+    def num_players(self, options: Any = None) -> int:
+        opts = self.make_options(options)
+        n = self._num_players
+        return n if isinstance(n, int) else n(opts)
+
+    def player_name(self, player: int, options: Any = None) -> str:
+        names = self._player_names
+        if names is None:
+            return f"Player {player + 1}"
+        if callable(names):
+            return names(player, options if options is not None else self.options_cls())
+        return names[player]
+
+    def default_options(self) -> Any:
+        return self.options_cls()
+
+    def make_options(self, options: Any = None) -> Any:
+        """The pack's options object from ``None``, a dict, or an instance.
+
+        Raises :class:`OptionsError` naming the bad field.
+        """
+        if options is None:
+            return self.options_cls()
+        if isinstance(options, self.options_cls):
+            try:
+                attrs.validate(options)
+            except (ValueError, TypeError) as exc:
+                raise OptionsError(f"{self.name} options: {exc}") from None
+            return options
+        if not isinstance(options, Mapping):
+            raise OptionsError(
+                f"{self.name} options must be a dict or {self.options_cls.__name__}, "
+                f"not {type(options).__name__}"
+            )
+        known = {f.name for f in attrs.fields(self.options_cls)}
+        for key in options:
+            if key not in known:
+                import difflib
+
+                close = difflib.get_close_matches(str(key), sorted(known), n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                raise OptionsError(
+                    f"{self.name} has no option {key!r}{hint} (options: {', '.join(sorted(known))})"
+                )
+        return structure_or_raise(
+            dict(options), self.options_cls, "options", OptionsError, self.converter
+        )
+
+    def unstructure_options(self, options: Any) -> dict[str, Any]:
+        out: dict[str, Any] = self.converter.unstructure(options)
+        return out
+
+    def new_state(self, seed: int = 0, options: Any = None) -> State:
+        """A new game from ``seed`` with ``options`` (default: the printed rules)."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise OptionsError(f"seed must be an int, not {type(seed).__name__}")
+        opts = self.make_options(options)
+        n = self._num_players
+        state = self.state_cls(
+            options=opts, seed=seed, num_players=n if isinstance(n, int) else n(opts), rng=Rng(seed)
+        )
+        state._setup()
+        return state
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name} {self.version}>"
+
+    # ------------------------------------------------------------ JSON
+    def _make_converter(self) -> cattrs.Converter:
+        conv = cattrs.Converter(forbid_extra_keys=True)
+        conv.register_unstructure_hook(Rng, lambda r: {"state": r.state})
+        conv.register_structure_hook(Rng, lambda d, _: _rng_from(d))
+
+        def tagged(base: type, classes: Iterable[type]) -> None:
+            by_kind: dict[str, type] = {}
+            for cls in classes:
+                kind = cls.kind  # type: ignore[attr-defined]
+                if not kind:
+                    raise ValueError(f"{cls.__name__} has no kind tag")
+                if kind in by_kind and by_kind[kind] is not cls:
+                    raise ValueError(f"kind {kind!r} is used by two {base.__name__} classes")
+                by_kind[kind] = cls
+                attrs.resolve_types(cls)
+            unfns = {cls: make_dict_unstructure_fn(cls, conv) for cls in by_kind.values()}
+            stfns = {cls: make_dict_structure_fn(cls, conv) for cls in by_kind.values()}
+
+            def unstructure(obj: Any) -> dict[str, Any]:
+                fn = unfns.get(type(obj))
+                if fn is None:
+                    raise TypeError(f"{type(obj).__name__} is not registered with {self.name}")
+                d = {"kind": obj.kind}
+                d.update(fn(obj))
+                return d
+
+            def structure(data: Any, _: Any) -> Any:
+                if not isinstance(data, Mapping) or "kind" not in data:
+                    raise ValueError(f"expected a {base.__name__} object with a 'kind'")
+                cls = by_kind.get(data["kind"])
+                if cls is None:
+                    raise ValueError(f"unknown {base.__name__.lower()} kind {data['kind']!r}")
+                rest = {k: v for k, v in data.items() if k != "kind"}
+                return stfns[cls](rest, cls)
+
+            conv.register_unstructure_hook_func(
+                lambda t: isinstance(t, type) and issubclass(t, base), unstructure
+            )
+            conv.register_structure_hook_func(
+                lambda t: isinstance(t, type) and issubclass(t, base), structure
+            )
+
+        tagged(Action, self.action_space.classes)
+        tagged(Event, self.event_classes)
+        tagged(Decision, self.decision_classes)
+        attrs.resolve_types(Zone)
+        attrs.resolve_types(State, localns={"Game": Game})
+        attrs.resolve_types(self.state_cls, localns={"Game": Game})
+        if attrs.has(self.options_cls):
+            attrs.resolve_types(self.options_cls)
+        skip = {
+            f.name: override(omit=True)
+            for f in attrs.fields(self.state_cls)
+            if f.metadata.get("transient")
+        }
+        conv.register_unstructure_hook(
+            self.state_cls, make_dict_unstructure_fn(self.state_cls, conv, **skip)
+        )
+        conv.register_structure_hook(
+            self.state_cls,
+            make_dict_structure_fn(
+                self.state_cls,
+                conv,
+                options=override(struct_hook=lambda v, _: self.make_options(v)),
+                **skip,
+            ),
+        )
+        return conv
+
+
+def _rng_from(d: Any) -> Rng:
+    if not isinstance(d, Mapping) or not isinstance(d.get("state"), int):
+        raise ValueError("rng must be {'state': int}")
+    r = Rng(0)
+    r.state = d["state"] & ((1 << 64) - 1)
+    return r

@@ -1,0 +1,156 @@
+"""The values a pack is built from: actions, events, decisions and zones.
+
+* An :class:`Action` is one atomic choice: a frozen attrs class whose fields
+  are small ints or bools, with a stable ``kind`` tag used in JSON and in the
+  text notation (``"play 12 3 -1"``), independent of the class name.
+* An :class:`Event` records one thing that happened, and who may see it.
+* A :class:`Decision` is an entry of the pending-decision stack: who decides
+  now and about what. The pack reads its own decisions; the core only needs
+  ``player``.
+* A :class:`Zone` is an ordered list of card (or piece) ids with a declared
+  visibility. Views and the default ``resample`` are built from it centrally.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, ClassVar
+
+import attrs
+
+__all__ = ["Action", "Decision", "Event", "Vis", "Zone"]
+
+
+@attrs.frozen
+class Action:
+    """Base class of a pack's actions. Subclasses set ``kind`` and are
+    ``@attrs.frozen``; every field is an ``int`` (or ``bool``)."""
+
+    kind: ClassVar[str] = ""
+
+    def notation(self) -> str:
+        """Short text form: the kind, then the field values: ``"play 12 3 -1"``."""
+        vals = attrs.astuple(self, recurse=False)
+        if not vals:
+            return self.kind
+        return self.kind + " " + " ".join(str(int(v)) for v in vals)
+
+
+@attrs.frozen(kw_only=True)
+class Event:
+    """Base class of a pack's events.
+
+    ``to`` says who may see the event: ``None`` is everyone; a tuple of
+    players is only them. Others see :meth:`public` instead, or nothing when
+    it returns ``None`` ("Imperial drew 2 cards" instead of which).
+    """
+
+    kind: ClassVar[str] = ""
+    to: tuple[int, ...] | None = None
+
+    def public(self) -> Event | None:
+        """The form of this event shown to players outside ``to``."""
+        return None
+
+    def seen_by(self, player: int | None) -> Event | None:
+        """This event as ``player`` may see it (``None``: a spectator)."""
+        if self.to is None or (player is not None and player in self.to):
+            return self
+        pub = self.public()
+        if pub is not None and pub.to is not None:
+            return None
+        return pub
+
+
+@attrs.frozen(kw_only=True)
+class Decision:
+    """Base class of an entry on the pending-decision stack."""
+
+    kind: ClassVar[str] = ""
+    player: int
+
+
+class Vis(enum.IntEnum):
+    """Who sees a zone's contents. Everybody else sees only its size."""
+
+    PUBLIC = 0
+    """Everyone, spectators included (a discard pile, the table)."""
+    OWNER = 1
+    """Only the zone's owner (a hand)."""
+    HIDDEN = 2
+    """Nobody (a deck): only its size is known."""
+
+
+@attrs.define(slots=True, eq=True)
+class Zone:
+    """An ordered list of ids with a visibility rule.
+
+    ``known`` maps a player to the ids in this zone that player has been shown
+    (say, by a spy card); an id is forgotten when it leaves the zone.
+    ``pool`` groups the hidden zones whose contents :meth:`State.resample`
+    may exchange (by default the owner's number, so an opponent's hand and
+    deck are re-dealt together).
+    """
+
+    name: str
+    owner: int | None = None
+    vis: Vis = Vis.PUBLIC
+    cards: list[int] = attrs.field(factory=list)
+    known: dict[int, list[int]] = attrs.field(factory=dict)
+    pool: str | None = None
+
+    def visible_to(self, player: int | None) -> bool:
+        if self.vis is Vis.PUBLIC:
+            return True
+        return self.vis is Vis.OWNER and player is not None and player == self.owner
+
+    def remove(self, card: int) -> None:
+        """Take ``card`` out (``ValueError`` if absent); forget it in ``known``."""
+        self.cards.remove(card)
+        if self.known:
+            for ids in self.known.values():
+                if card in ids:
+                    ids.remove(card)
+
+    def pop(self, index: int = -1) -> int:
+        card = self.cards.pop(index)
+        if self.known:
+            for ids in self.known.values():
+                if card in ids:
+                    ids.remove(card)
+        return card
+
+    def reveal_to(self, player: int, cards: list[int] | None = None) -> None:
+        """Let ``player`` know these ids (default: all) while they stay here."""
+        ids = self.known.setdefault(player, [])
+        for c in self.cards if cards is None else cards:
+            if c not in ids:
+                ids.append(c)
+
+    def copy(self) -> Zone:
+        z = Zone.__new__(Zone)
+        z.name = self.name
+        z.owner = self.owner
+        z.vis = self.vis
+        z.cards = self.cards[:]
+        z.known = {p: ids[:] for p, ids in self.known.items()} if self.known else {}
+        z.pool = self.pool
+        return z
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """This zone as ``player`` may see it."""
+        if self.visible_to(player):
+            return {"owner": self.owner, "count": len(self.cards), "cards": self.cards[:]}
+        out: dict[str, Any] = {"owner": self.owner, "count": len(self.cards)}
+        if player is not None and self.known.get(player):
+            out["known"] = sorted(self.known[player])
+        return out
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.cards)
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.cards

@@ -1,0 +1,90 @@
+"""Finding packs: the ``tabletop.games`` entry-point group, or ``"module:attr"``."""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import warnings
+from importlib.metadata import entry_points
+from typing import Any
+
+from .errors import UnknownGameError
+
+__all__ = ["games", "load", "register"]
+
+GROUP = "tabletop.games"
+_loaded: dict[str, Any] = {}
+_extra: dict[str, Any] = {}
+
+
+def _entry_points() -> dict[str, Any]:
+    return {ep.name: ep for ep in entry_points(group=GROUP)}
+
+
+def games() -> list[str]:
+    """Names of the installed packs (those that import), sorted."""
+    names = set(_extra)
+    for name in _entry_points():
+        try:
+            load(name)
+        except UnknownGameError:
+            continue
+        names.add(name)
+    return sorted(names)
+
+
+def register(game: Any) -> None:
+    """Make a pack loadable by name without an entry point (tests, notebooks)."""
+    _extra[game.name] = game
+    _loaded[game.name] = game
+
+
+def _check(game: Any, where: str) -> Any:
+    from .game import Game
+
+    if not isinstance(game, Game):
+        raise UnknownGameError(f"{where} is not a tabletop Game (got {type(game).__name__})")
+    return game
+
+
+def load(name: str) -> Any:
+    """The :class:`~tabletop.Game` of an installed pack, or of ``"module:attr"``.
+
+    Raises :class:`UnknownGameError` with close names when there is none. A
+    pack that fails to import is reported with a warning, not an exception
+    from ``import tabletop``.
+    """
+    if not isinstance(name, str) or not name:
+        raise UnknownGameError(f"a game name must be a non-empty string, not {name!r}")
+    if name in _loaded:
+        return _loaded[name]
+    if ":" in name:
+        mod, _, attr = name.partition(":")
+        try:
+            obj: Any = importlib.import_module(mod)
+            for part in attr.split("."):
+                obj = getattr(obj, part)
+        except (ImportError, AttributeError) as exc:
+            raise UnknownGameError(f"cannot load game {name!r}: {exc}") from None
+        game = _check(obj, name)
+        _loaded[name] = game
+        _loaded.setdefault(game.name, game)
+        return game
+    eps = _entry_points()
+    ep = eps.get(name)
+    if ep is None:
+        known = sorted(set(eps) | set(_extra))
+        close = difflib.get_close_matches(name, known, n=3)
+        hint = f" Did you mean {', '.join(map(repr, close))}?" if close else ""
+        raise UnknownGameError(
+            f"no game named {name!r}.{hint} Installed: {', '.join(known) or 'none'}."
+        )
+    try:
+        game = _check(ep.load(), f"entry point {name!r}")
+    except UnknownGameError:
+        raise
+    except Exception as exc:  # a broken third-party pack must not break the rest
+        warnings.warn(f"tabletop: game pack {name!r} failed to load: {exc!r}", stacklevel=2)
+        raise UnknownGameError(f"game pack {name!r} is installed but failed to load: {exc}") from None
+    _loaded[name] = game
+    return game

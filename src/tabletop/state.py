@@ -1,0 +1,336 @@
+"""The state base class: the public contract every pack's state offers.
+
+A pack subclasses :class:`State` with ``@attrs.define(kw_only=True, slots=True,
+eq=False)``, gives every field of its own a default, and implements the narrow
+hooks below. The core owns the public API, the checks, the history, the log,
+views, records and cloning.
+
+Hooks a pack implements:
+
+* ``_setup()``: deal, place, push the first decision (the RNG is ``self.rng``).
+* ``_legal_actions() -> list[Action]``: every legal action, deterministic order.
+* ``_apply(action)``: mutate; call ``self.emit(event)`` for what happens and
+  ``self.finish(returns)`` when the game ends. It is only called with a legal
+  action, so it never has to refuse one.
+* ``_describe(action) -> str`` and ``_prompt() -> str``: words for a UI.
+* ``_view(player) -> dict``: the pack's own public or per-player facts (zones
+  and the log are added centrally).
+
+Optional: ``_copy_into(new)`` (fast clone of the pack's fields; the default
+deep-copies them), ``_resample(player, rng)`` (re-deal hidden facts that are
+not in zones), ``_explain(action) -> str`` (why an action is illegal),
+``_narrate(event) -> str``, ``_render(player) -> str`` (terminal text).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from .errors import IllegalActionError, TabletopError
+from .model import Action, Decision, Event, Zone
+from .rng import Rng
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["State"]
+
+TRANSIENT = {"transient": True}
+
+
+@attrs.define(kw_only=True, slots=True, eq=False)
+class State:
+    """A game in progress: mutable, owns its RNG, cheap to :meth:`clone`."""
+
+    game: ClassVar[Game]
+
+    options: Any
+    seed: int
+    num_players: int
+    rng: Rng
+    history: list[Action] = attrs.field(factory=list)
+    log: list[Event] = attrs.field(factory=list)
+    stack: list[Decision] = attrs.field(factory=list)
+    zones: dict[str, Zone] = attrs.field(factory=dict)
+    result: list[float] | None = None
+    determinised: bool = False
+    _legal: list[Action] | None = attrs.field(default=None, metadata=TRANSIENT)
+
+    # ------------------------------------------------------------ pack hooks
+    def _setup(self) -> None:
+        raise NotImplementedError
+
+    def _legal_actions(self) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:
+        raise NotImplementedError
+
+    def _describe(self, action: Action) -> str:
+        return action.notation()
+
+    def _prompt(self) -> str:
+        top = self.stack[-1] if self.stack else None
+        return top.kind.replace("_", " ") if top is not None else ""
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        return {}
+
+    def _explain(self, action: Action) -> str:
+        return ""
+
+    def _narrate(self, event: Event) -> str:
+        fields = ", ".join(
+            f"{f.name}={getattr(event, f.name)!r}" for f in attrs.fields(type(event)) if f.name != "to"
+        )
+        return f"{event.kind}({fields})"
+
+    def _render(self, player: int | None) -> str:
+        import json
+
+        v = self.view(player)
+        v.pop("log", None)
+        return json.dumps(v, indent=1, default=str)
+
+    def _copy_into(self, new: State) -> None:
+        core = {f.name for f in attrs.fields(State)}
+        for f in attrs.fields(type(self)):
+            if f.name not in core:
+                setattr(new, f.name, copy.deepcopy(getattr(self, f.name)))
+
+    def _resample(self, player: int, rng: Rng) -> None:
+        """Re-deal hidden facts kept outside zones (zones are done already)."""
+
+    # ------------------------------------------------------------ helpers for packs
+    def emit(self, event: Event) -> None:
+        """Record that ``event`` happened."""
+        self.log.append(event)
+
+    def finish(self, returns: Sequence[float]) -> None:
+        """End the game with these returns (one per player); clears the stack."""
+        if len(returns) != self.num_players:
+            raise ValueError("finish() needs one return per player")
+        self.result = [float(r) for r in returns]
+        self.stack.clear()
+
+    def add_zone(self, zone: Zone) -> Zone:
+        if zone.name in self.zones:
+            raise ValueError(f"zone {zone.name!r} exists already")
+        self.zones[zone.name] = zone
+        return zone
+
+    def move(self, card: int, src: Zone, dst: Zone, index: int | None = None) -> None:
+        """Move ``card`` from ``src`` to ``dst`` (at the end, or at ``index``)."""
+        src.remove(card)
+        if index is None:
+            dst.cards.append(card)
+        else:
+            dst.cards.insert(index, card)
+
+    # ------------------------------------------------------------ public API
+    @property
+    def current_player(self) -> int | None:
+        """Who must decide now (not always the turn player); ``None`` when over."""
+        if self.result is not None or not self.stack:
+            return None
+        return self.stack[-1].player
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.result is not None
+
+    def returns(self) -> list[float]:
+        """One float per player: win 1, loss -1, draw 0; zeros while in play."""
+        return list(self.result) if self.result is not None else [0.0] * self.num_players
+
+    @property
+    def prompt(self) -> str:
+        """What the current player is deciding, in words (never a secret)."""
+        return "" if self.result is not None else self._prompt()
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal atomic action, in a deterministic order; ``[]`` when over."""
+        if self._legal is None:
+            self._legal = [] if self.result is not None else self._legal_actions()
+        return list(self._legal)
+
+    def is_legal(self, action: object) -> bool:
+        if self._legal is None:
+            self.legal_actions()
+        assert self._legal is not None
+        return action in self._legal
+
+    def legal_ids(self) -> list[int]:
+        """The ids (``game.encode``) of the legal actions."""
+        enc = self.game.encode
+        return [enc(a) for a in self.legal_actions()]
+
+    def legal_mask(self) -> list[bool]:
+        """A mask of length ``game.num_distinct_actions``."""
+        mask = [False] * self.game.num_distinct_actions
+        for i in self.legal_ids():
+            mask[i] = True
+        return mask
+
+    def describe(self, action: Action) -> str:
+        """The action in words, for a UI: "Deploy Rebel Warship (cost 3)"."""
+        if not isinstance(action, Action):
+            raise TypeError(f"describe() takes an Action, not {type(action).__name__}")
+        return self._describe(action)
+
+    def apply(self, action: Action, check: bool = True) -> list[Event]:
+        """Play ``action``; return the events it caused.
+
+        With ``check`` (the default) an action that is not legal now raises
+        :class:`IllegalActionError` and leaves the state untouched. Bots that
+        pass an action taken from :meth:`legal_actions` may set ``check=False``.
+        """
+        if check:
+            if self._legal is None:
+                self.legal_actions()
+            assert self._legal is not None
+            if action not in self._legal:
+                raise IllegalActionError(action, self.current_player, self._why_illegal(action))
+        n = len(self.log)
+        self._legal = None
+        self._apply(action)
+        self.history.append(action)
+        return self.log[n:]
+
+    def apply_id(self, action_id: int) -> list[Event]:
+        """Apply the action with this id (see ``game.decode``)."""
+        try:
+            action = self.game.decode(action_id)
+        except ValueError as exc:
+            raise IllegalActionError(action_id, self.current_player, str(exc)) from None
+        return self.apply(action)
+
+    def _why_illegal(self, action: object) -> str:
+        if self.result is not None:
+            return "the game is over"
+        if not isinstance(action, Action):
+            return f"expected an Action, got {type(action).__name__}"
+        if self.game.action_space.kind_class(action.kind) is not type(action):
+            return f"{type(action).__name__} is not an action of {self.game.name}"
+        why = self._explain(action)
+        if why:
+            return why
+        kinds = sorted({a.kind for a in self._legal or ()})
+        return (
+            f"it is not one of the {len(self._legal or ())} legal actions now "
+            f"(deciding: {self.prompt!r}; legal kinds: {', '.join(kinds)})"
+        )
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may know, as a JSON-able dict (``None``: a spectator).
+
+        Zones are shown or counted by their visibility; the log keeps only the
+        events that player may see (or their public form); the RNG never
+        appears. The player to decide also gets the legal actions with their
+        ids and descriptions.
+        """
+        if player is not None and not 0 <= player < self.num_players:
+            raise TabletopError(f"no player {player}: players are 0..{self.num_players - 1}")
+        conv = self.game.converter
+        log = []
+        for ev in self.log:
+            seen = ev.seen_by(player)
+            if seen is not None:
+                d = conv.unstructure(seen)
+                d.pop("to", None)
+                d["text"] = self._narrate(seen)
+                log.append(d)
+        cp = self.current_player
+        out: dict[str, Any] = {
+            "game": self.game.name,
+            "player": player,
+            "players": [self.game.player_name(p, self.options) for p in range(self.num_players)],
+            "step": len(self.history),
+            "current_player": cp,
+            "prompt": self.prompt,
+            "terminal": self.is_terminal,
+            "returns": self.returns(),
+            "zones": {name: z.view(player) for name, z in self.zones.items()},
+            "state": self._view(player),
+            "log": log,
+        }
+        if player is not None and player == cp:
+            enc = self.game.encode
+            out["legal_actions"] = [
+                {"id": enc(a), "notation": a.notation(), "text": self._describe(a)}
+                for a in self.legal_actions()
+            ]
+        return out
+
+    def render(self, player: int | None = None) -> str:
+        """A text picture of the state as ``player`` sees it (for terminals)."""
+        return self._render(player)
+
+    def narrate(self, event: Event) -> str:
+        """An event in words."""
+        return self._narrate(event)
+
+    def player_name(self, player: int) -> str:
+        return self.game.player_name(player, self.options)
+
+    def clone(self) -> State:
+        """An independent copy (cheap: fields are copied explicitly)."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        new.options = self.options
+        new.seed = self.seed
+        new.num_players = self.num_players
+        new.rng = self.rng.copy()
+        new.history = self.history[:]
+        new.log = self.log[:]
+        new.stack = self.stack[:]
+        new.zones = {k: z.copy() for k, z in self.zones.items()}
+        new.result = None if self.result is None else self.result[:]
+        new.determinised = self.determinised
+        new._legal = self._legal
+        self._copy_into(new)
+        return new
+
+    def resample(self, player: int, rng: Rng) -> State:
+        """A clone in which what ``player`` cannot see is re-dealt at random.
+
+        Cards in zones hidden from ``player`` (and not known to them) are
+        shuffled among the zones of the same pool, sizes kept; the pack's
+        ``_resample`` re-deals any other hidden fact; the clone's own RNG is
+        re-seeded from ``rng`` so it does not know the real future either.
+        The result is a determinisation for search: it has no valid record.
+        """
+        new = self.clone()
+        pools: dict[str, list[Zone]] = {}
+        for z in new.zones.values():
+            if not z.visible_to(player):
+                key = z.pool if z.pool is not None else f"owner:{z.owner}"
+                pools.setdefault(key, []).append(z)
+        for zones in pools.values():
+            known = [set(z.known.get(player, ())) for z in zones]
+            free = [c for z, k in zip(zones, known) for c in z.cards if c not in k]
+            rng.shuffle(free)
+            it = iter(free)
+            for z, k in zip(zones, known):
+                z.cards = [c if c in k else next(it) for c in z.cards]
+        new._resample(player, rng)
+        new.rng = rng.spawn()
+        new._legal = None
+        new.determinised = True
+        return new
+
+    def record(self) -> dict[str, Any]:
+        """``{format, game, pack_version, options, seed, actions}``: JSON-able."""
+        from .serial import make_record
+
+        return make_record(self)
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} {self.game.name} step={len(self.history)} "
+            f"current_player={self.current_player} terminal={self.is_terminal}>"
+        )

@@ -1,0 +1,199 @@
+"""A tiny card game used to test the core and the conformance kit.
+
+*Numbers duel*: each player has a deck of cards worth 1..values, shuffled, and
+draws a hand. Each round both choose a card face down (player 0 first, the
+choice hidden), then both are revealed; the higher card scores a point. Each
+then draws one. When the hands are empty the higher score wins. Either player
+may concede when it is their turn to choose.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import attrs
+
+from tabletop import Action, ActionSpace, Decision, Event, Game, State, Vis, Zone
+
+
+def _hand_size(_: Any, __: Any, value: int) -> None:
+    if not 1 <= value <= 6:
+        raise ValueError(f"hand_size must be 1..6, got {value}")
+
+
+@attrs.frozen
+class ToyOptions:
+    hand_size: int = attrs.field(default=3, validator=_hand_size)
+    values: int = 6
+
+
+VALUES_MAX = 9
+
+
+@attrs.frozen
+class Choose(Action):
+    kind: ClassVar[str] = "choose"
+    card: int
+
+
+@attrs.frozen
+class Concede(Action):
+    kind: ClassVar[str] = "concede"
+
+
+@attrs.frozen(kw_only=True)
+class Drew(Event):
+    kind: ClassVar[str] = "drew"
+    player: int
+    cards: tuple[int, ...]
+
+    def public(self) -> Event:
+        return DrewCount(player=self.player, count=len(self.cards))
+
+
+@attrs.frozen(kw_only=True)
+class DrewCount(Event):
+    kind: ClassVar[str] = "drew_count"
+    player: int
+    count: int
+
+
+@attrs.frozen(kw_only=True)
+class Chose(Event):
+    kind: ClassVar[str] = "chose"
+    player: int
+    card: int
+
+    def public(self) -> Event:
+        return ChoseHidden(player=self.player)
+
+
+@attrs.frozen(kw_only=True)
+class ChoseHidden(Event):
+    kind: ClassVar[str] = "chose_hidden"
+    player: int
+
+
+@attrs.frozen(kw_only=True)
+class Revealed(Event):
+    kind: ClassVar[str] = "revealed"
+    cards: tuple[int, ...]
+    winner: int | None
+
+
+@attrs.frozen(kw_only=True)
+class Conceded(Event):
+    kind: ClassVar[str] = "conceded"
+    player: int
+
+
+@attrs.frozen(kw_only=True)
+class ChooseCard(Decision):
+    kind: ClassVar[str] = "choose_card"
+
+
+def value(card: int, values: int) -> int:
+    return card % values + 1
+
+
+@attrs.define(kw_only=True, slots=True, eq=False)
+class ToyState(State):
+    scores: list[int] = attrs.field(factory=lambda: [0, 0])
+
+    def _setup(self) -> None:
+        o = self.options
+        for p in range(2):
+            deck = self.add_zone(Zone(f"deck{p}", p, Vis.HIDDEN))
+            deck.cards = [p * o.values + v for v in range(o.values)]
+            self.shuffle(deck)
+            self.add_zone(Zone(f"hand{p}", p, Vis.OWNER))
+            self.add_zone(Zone(f"chosen{p}", p, Vis.OWNER))
+            self.add_zone(Zone(f"discard{p}", p, Vis.PUBLIC))
+        for p in range(2):
+            self.draw(p, o.hand_size)
+        self.stack.append(ChooseCard(player=0))
+
+    def shuffle(self, zone: Zone) -> None:
+        self.rng.shuffle(zone.cards)
+
+    def draw(self, p: int, n: int) -> None:
+        deck, hand = self.zones[f"deck{p}"], self.zones[f"hand{p}"]
+        got = []
+        for _ in range(min(n, len(deck))):
+            c = deck.pop()
+            hand.cards.append(c)
+            got.append(c)
+        if got:
+            self.emit(Drew(player=p, cards=tuple(got), to=(p,)))
+
+    def _legal_actions(self) -> list[Action]:
+        p = self.stack[-1].player
+        acts: list[Action] = [Choose(c) for c in sorted(self.zones[f"hand{p}"].cards)]
+        acts.append(Concede())
+        return acts
+
+    def _apply(self, action: Action) -> None:
+        p = self.stack.pop().player
+        if isinstance(action, Concede):
+            self.emit(Conceded(player=p))
+            self.finish([-1.0, 1.0] if p == 0 else [1.0, -1.0])
+            return
+        assert isinstance(action, Choose)
+        self.move(action.card, self.zones[f"hand{p}"], self.zones[f"chosen{p}"])
+        self.emit(Chose(player=p, card=action.card, to=(p,)))
+        if p == 0:
+            self.stack.append(ChooseCard(player=1))
+            return
+        self._reveal()
+
+    def _reveal(self) -> None:
+        n = self.options.values
+        c0, c1 = self.zones["chosen0"].pop(), self.zones["chosen1"].pop()
+        self.zones["discard0"].cards.append(c0)
+        self.zones["discard1"].cards.append(c1)
+        v0, v1 = value(c0, n), value(c1, n)
+        winner = 0 if v0 > v1 else 1 if v1 > v0 else None
+        if winner is not None:
+            self.scores[winner] += 1
+        self.emit(Revealed(cards=(c0, c1), winner=winner))
+        for p in range(2):
+            self.draw(p, 1)
+        if not self.zones["hand0"].cards or not self.zones["hand1"].cards:
+            a, b = self.scores
+            self.finish([1.0, -1.0] if a > b else [-1.0, 1.0] if b > a else [0.0, 0.0])
+        else:
+            self.stack.append(ChooseCard(player=0))
+
+    def _describe(self, action: Action) -> str:
+        if isinstance(action, Choose):
+            return f"Choose the {value(action.card, self.options.values)}"
+        return "Concede the game"
+
+    def _prompt(self) -> str:
+        return f"{self.player_name(self.stack[-1].player)}: choose a card face down"
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        return {"scores": self.scores[:]}
+
+    def _copy_into(self, new: State) -> None:
+        assert isinstance(new, ToyState)
+        new.scores = self.scores[:]
+
+
+def make_game(name: str = "toy_duel", state_cls: type[State] = ToyState) -> Game:
+    return Game(
+        name=name,
+        title="Numbers duel",
+        version="1.0",
+        state_cls=state_cls,
+        options_cls=ToyOptions,
+        action_space=ActionSpace([(Choose, {"card": 2 * VALUES_MAX}), (Concede, {})]),
+        event_classes=[Drew, DrewCount, Chose, ChoseHidden, Revealed, Conceded],
+        decision_classes=[ChooseCard],
+        num_players=2,
+        player_names=["North", "South"],
+        heuristic=lambda s, p: float(s.scores[p] - s.scores[1 - p]) / 9,  # type: ignore[attr-defined]
+    )
+
+
+GAME = make_game()
