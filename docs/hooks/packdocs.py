@@ -1,0 +1,579 @@
+"""Markdown pages generated from a rule pack's own data.
+
+Pure functions: each takes a :class:`tabletop.Game` and returns Markdown. The
+MkDocs hook (``mkdocs_hooks.py``) turns them into pages at build time, and
+``tests/test_docs.py`` calls them directly, so the site shows exactly what the
+installed packs contain and can never drift from them.
+"""
+
+from __future__ import annotations
+
+import enum
+import inspect
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+import tabletop
+
+__all__ = [
+    "GENERATED_PAGES",
+    "action_catalogue",
+    "card_reference",
+    "cell",
+    "games_index",
+    "options_page",
+    "overview_page",
+    "pack_pages",
+    "phase_page",
+    "rulings_page",
+    "sample_actions",
+]
+
+# File name and nav title of each generated page of a pack, in nav order.
+GENERATED_PAGES: tuple[tuple[str, str], ...] = (
+    ("index.md", "Overview"),
+    ("cards.md", "Card reference"),
+    ("turn.md", "Turn structure"),
+    ("actions.md", "Actions and events"),
+    ("options.md", "Options"),
+    ("rulings.md", "Rulings"),
+)
+
+COPIES_FIELDS = ("copies", "count", "number", "qty", "quantity")
+
+
+# ---------------------------------------------------------------- formatting
+def cell(value: Any) -> str:
+    """A value as the text of one Markdown table cell ("" when empty)."""
+    if value is None or value is attrs.NOTHING:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else ""
+    if isinstance(value, enum.Enum):
+        raw = value.value if isinstance(value.value, str) else value.name
+        return escape(str(raw).replace("_", " ").lower())
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return escape(value)
+    if isinstance(value, Mapping):
+        return "; ".join(f"{escape(str(k))}: {cell(v)}" for k, v in value.items() if cell(v))
+    if attrs.has(type(value)):
+        parts = []
+        for f in attrs.fields(type(value)):
+            text = cell(getattr(value, f.name))
+            if text:
+                parts.append(f"{label(f.name)}: {text}")
+        return "; ".join(parts)
+    if isinstance(value, Iterable):
+        return ", ".join(t for t in (cell(v) for v in value) if t)
+    return escape(str(value))
+
+
+def escape(text: str) -> str:
+    """Text made safe for a table cell: no pipes, no raw HTML, no line breaks."""
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = text.replace("|", "\\|")
+    return "<br>".join(line.strip() for line in text.strip().splitlines())
+
+
+def code(text: str) -> str:
+    """Text as a Markdown code span that is safe inside a table cell."""
+    text = str(text).replace("|", "\\|").replace("\n", " ")
+    fence = "``" if "`" in text else "`"
+    pad = " " if fence == "``" else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def label(name: str) -> str:
+    """A field name as a column heading: ``space_rating`` -> ``Space rating``."""
+    text = name.replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
+def slug(text: str) -> str:
+    """An HTML id from free text: ``"SSA-07"`` -> ``"ssa-07"``."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines) + "\n"
+
+
+def doc_of(obj: Any) -> str:
+    """The object's own docstring (not one inherited from a base class)."""
+    raw = obj.__dict__.get("__doc__") if isinstance(obj, type) else getattr(obj, "__doc__", None)
+    if not raw or not isinstance(raw, str):
+        return ""
+    # Pack docstrings are reST-flavoured: ``code`` reads as Markdown code already;
+    # drop the Sphinx roles so ":class:`Foo`" shows as `Foo`.
+    text = re.sub(r":[a-z]+:`~?([^`]+)`", lambda m: f"`{m.group(1).split('.')[-1]}`", raw)
+    return inspect.cleandoc(text)
+
+
+def first_paragraph(text: str) -> str:
+    return text.strip().split("\n\n")[0].replace("\n", " ") if text else ""
+
+
+def type_name(t: Any) -> str:
+    if t is None:
+        return ""
+    if isinstance(t, str):
+        return t
+    if isinstance(t, type):
+        return t.__name__
+    return str(t).replace("typing.", "")
+
+
+def field_default(f: attrs.Attribute) -> Any:  # type: ignore[type-arg]
+    d = f.default
+    if isinstance(d, attrs.Factory):  # type: ignore[arg-type]
+        return d.factory() if not d.takes_self else attrs.NOTHING  # type: ignore[attr-defined]
+    return d
+
+
+def player_names(game: tabletop.Game) -> list[str]:
+    return [game.player_name(p) for p in range(game.num_players())]
+
+
+# ---------------------------------------------------------------- the card reference
+def card_groups(game: tabletop.Game) -> list[tuple[str, list[Any]]]:
+    return [(group, list(defs)) for group, defs in game.cards.items()]
+
+
+def card_columns(defs: Sequence[Any]) -> list[attrs.Attribute]:  # type: ignore[type-arg]
+    """The fields of a group's definitions, in declaration order, that are not
+    empty on every card (``name`` first)."""
+    seen: dict[str, attrs.Attribute] = {}  # type: ignore[type-arg]
+    for d in defs:
+        for f in attrs.fields(type(d)):
+            seen.setdefault(f.name, f)
+    cols = [f for f in seen.values() if any(cell(getattr(d, f.name, None)) for d in defs)]
+    cols.sort(key=lambda f: f.name != "name")
+    return cols
+
+
+def card_reference(game: tabletop.Game) -> str:
+    """Every card definition of the pack, one table per card group."""
+    groups = card_groups(game)
+    out = [f"# {game.title}: card reference\n"]
+    if not groups:
+        out.append(f"`{game.name}` declares no card tables.\n")
+        return "\n".join(out)
+    total_defs = sum(len(defs) for _, defs in groups)
+    copies = sum(_copies(d) or 0 for _, defs in groups for d in defs)
+    summary = f"{total_defs} card definitions in {len(groups)} groups"
+    if copies:
+        summary += f", {copies} cards counting copies"
+    out.append(
+        f"Generated from the card data of the `{game.name}` pack ({summary}). "
+        "Each row is one card definition with every number and ability the "
+        "rules engine uses; empty columns are left out.\n"
+    )
+    for group, defs in groups:
+        cols = card_columns(defs)
+        out.append(f"## {escape(group)}\n")
+        n = sum(_copies(d) or 0 for d in defs)
+        out.append(f"{len(defs)} definitions" + (f", {n} cards.\n" if n else ".\n"))
+        rows = []
+        for d in defs:
+            row = []
+            for f in cols:
+                text = cell(getattr(d, f.name, None))
+                row.append(f"**{text}**" if f.name == "name" and text else text)
+            rows.append(row)
+        out.append(table([label(f.metadata.get("label", f.name)) for f in cols], rows))
+        helps = [(f, f.metadata.get("help")) for f in cols if f.metadata.get("help")]
+        if helps:
+            out.append("")
+            out += [f"- **{label(f.metadata.get('label', f.name))}**: {h}" for f, h in helps]
+            out.append("")
+    return "\n".join(out)
+
+
+def _copies(card: Any) -> int | None:
+    for name in COPIES_FIELDS:
+        v = getattr(card, name, None)
+        if isinstance(v, int) and not isinstance(v, bool):
+            return v
+    return None
+
+
+# ---------------------------------------------------------------- phases
+def _mermaid_label(text: str) -> str:
+    return text.replace('"', "#quot;")
+
+
+def phase_page(game: tabletop.Game) -> str:
+    """The turn or round structure: an ordered list and a flowchart."""
+    out = [f"# {game.title}: turn structure\n"]
+    phases = list(game.phases)
+    if not phases:
+        out.append(f"`{game.name}` declares no phases.\n")
+    else:
+        out.append(f"A turn of {game.title} goes through these phases, in this order.\n")
+        for i, ph in enumerate(phases, 1):
+            out.append(f"{i}. **{escape(ph.name)}**: {ph.description.strip()}")
+        out.append("")
+        direction = "LR" if len(phases) <= 6 else "TD"
+        out.append("```mermaid")
+        out.append(f"flowchart {direction}")
+        for i, ph in enumerate(phases):
+            out.append(f'    p{i}["{_mermaid_label(ph.name)}"]')
+        for i in range(len(phases) - 1):
+            out.append(f"    p{i} --> p{i + 1}")
+        if len(phases) > 1:
+            out.append(f"    p{len(phases) - 1} -.->|next| p0")
+        out.append("```\n")
+    decisions = game.decision_classes
+    if decisions:
+        out.append("## Pending decisions\n")
+        out.append(
+            "Inside a phase, every choice is a decision pushed on the state's stack; "
+            "the decision on top names the player who must act now "
+            "(`state.current_player`) and what they decide (`state.prompt`). "
+            "These are the decisions of this pack:\n"
+        )
+        rows = [[f"`{cls.kind}`", escape(first_paragraph(doc_of(cls)))] for cls in decisions]
+        out.append(table(["Decision", "What is decided"], rows))
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------- actions
+Sample = dict[str, dict[str, Any]]
+_SAMPLES: dict[tuple[str, str], Sample] = {}
+
+
+def sample_actions(
+    game: tabletop.Game, seeds: Sequence[int] = (1, 2, 3), max_steps: int = 4000
+) -> Sample:
+    """For each action kind, the first legal action of that kind met in seeded
+    random games played through the public API: its notation, ``describe()``
+    text, the prompt at that moment and the player deciding."""
+    key = (game.name, game.version)
+    if key in _SAMPLES:
+        return _SAMPLES[key]
+    kinds = {cls.kind for cls in game.action_space.classes}
+    found: Sample = {}
+    for seed in seeds:
+        state = game.new_state(seed=seed)
+        rng = tabletop.Rng(seed)
+        for _ in range(max_steps):
+            if state.is_terminal:
+                break
+            legal = state.legal_actions()
+            for a in legal:
+                if a.kind not in found:
+                    player = state.current_player
+                    found[a.kind] = {
+                        "notation": a.notation(),
+                        "text": state.describe(a),
+                        "prompt": state.prompt,
+                        "player": "" if player is None else state.player_name(player),
+                        "repr": repr(a),
+                    }
+            if len(found) == len(kinds):
+                break
+            state.apply(rng.choice(legal), check=False)
+        if len(found) == len(kinds):
+            break
+    _SAMPLES[key] = found
+    return found
+
+
+def action_catalogue(game: tabletop.Game, sample: Sample | None = None) -> str:
+    """Every action kind: meaning, notation, field ranges, ids and an example."""
+    space = game.action_space
+    sample = sample_actions(game) if sample is None else sample
+    out = [f"# {game.title}: actions and events\n"]
+    out.append(
+        f"Every move in {game.title} is a sequence of atomic actions. Each action kind "
+        "below has a text notation (`game.parse(text)` reads it, `action.notation()` "
+        "writes it) and a block of ids in the fixed action-id space "
+        f"(`game.encode` / `game.decode`): {game.num_distinct_actions} ids in all. "
+        "The examples come from seeded random games played at build time; the text "
+        "is what `state.describe(action)` returned.\n"
+    )
+    rows = []
+    offset = 0
+    blocks = []
+    for cls in space.classes:
+        doms = space.domains(cls)
+        size = 1
+        for _, _, n in doms:
+            size *= n
+        blocks.append((cls, doms, offset, size))
+        offset += size
+    for cls, doms, start, size in blocks:
+        notation = " ".join([cls.kind] + [f"<{name}>" for name, _, _ in doms])
+        rows.append(
+            [
+                f"[`{cls.kind}`](#{slug('action-' + cls.kind)})",
+                code(notation),
+                f"{start}..{start + size - 1}",
+                escape(first_paragraph(doc_of(cls))),
+            ]
+        )
+    out.append(table(["Kind", "Notation", "Ids", "Meaning"], rows))
+    out.append("## Action kinds\n")
+    for cls, doms, start, size in blocks:
+        out.append(f"### `{cls.kind}` {{#{slug('action-' + cls.kind)}}}\n")
+        doc = doc_of(cls)
+        if doc:
+            out.append(doc + "\n")
+        notation = " ".join([cls.kind] + [f"<{name}>" for name, _, _ in doms])
+        facts = [
+            ["Class", f"`{cls.__module__}.{cls.__qualname__}`"],
+            ["Notation", code(notation)],
+        ]
+        for name, lo, n in doms:
+            facts.append([f"`{name}`", f"{lo}..{lo + n - 1}"])
+        facts.append(["Action ids", f"{start}..{start + size - 1} ({size})"])
+        ex = sample.get(cls.kind)
+        if ex:
+            facts.append(["Example", code(ex["notation"])])
+            facts.append(["`describe()`", f"“{escape(ex['text'])}”"])
+            if ex["prompt"]:
+                said = f"“{escape(ex['prompt'])}”"
+                if ex["player"] and ex["player"] not in ex["prompt"]:
+                    said += f" ({escape(ex['player'])} to decide)"
+                facts.append(["Offered at", said])
+        else:
+            facts.append(["Example", "not met in the sample games"])
+        out.append(table(["", ""], facts))
+    events = game.event_classes
+    if events:
+        out.append("## Events\n")
+        out.append(
+            "`state.apply(action)` returns the events the action caused; `state.log` "
+            "holds them all. An event meant for some players only is shown to the "
+            "others in its public form (`event.seen_by(player)`), and "
+            "`state.narrate(event)` puts it in words.\n"
+        )
+        rows = []
+        for cls in events:
+            fields = ", ".join(f"`{f.name}`" for f in attrs.fields(cls) if f.name != "to")
+            rows.append([f"`{cls.kind}`", fields, escape(first_paragraph(doc_of(cls)))])
+        out.append(table(["Kind", "Fields", "Meaning"], rows))
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------- options
+def options_page(game: tabletop.Game) -> str:
+    """The options class: every field with its type, default and help."""
+    cls = game.options_cls
+    out = [f"# {game.title}: options\n"]
+    if not attrs.has(cls) or not attrs.fields(cls):
+        out.append(f"`{game.name}` has no options.\n")
+        return "\n".join(out)
+    attrs.resolve_types(cls)
+    doc = doc_of(cls)
+    if doc:
+        out.append(doc + "\n")
+    out.append(
+        "Every option defaults to the printed rules (or to the ruling named beside it). "
+        "Pass a dict, or an instance of "
+        f"`{cls.__module__}.{cls.__qualname__}`, to `game.new_state`; a bad value "
+        "raises `tabletop.OptionsError` naming the field.\n"
+    )
+    by_option: dict[str, list[str]] = {}
+    for r in game.rulings:
+        if r.option:
+            by_option.setdefault(r.option, []).append(r.id)
+    rows = []
+    for f in attrs.fields(cls):
+        default = field_default(f)
+        shown = "required" if default is attrs.NOTHING else code(repr(default))
+        helptext = escape(str(f.metadata.get("help", "")))
+        refs = by_option.get(f.name)
+        if refs:
+            links = ", ".join(f"[{r}](rulings.md#{slug(r)})" for r in refs)
+            helptext = (helptext + " " if helptext else "") + f"(Ruling {links}.)"
+        rows.append(
+            [
+                f'<a id="{slug("option-" + f.name)}"></a>`{f.name}`',
+                code(type_name(f.type)),
+                shown,
+                helptext,
+            ]
+        )
+    out.append(table(["Option", "Type", "Default", "Meaning"], rows))
+    example = attrs.fields(cls)[0]
+    default = field_default(example)
+    if default is not attrs.NOTHING:
+        out.append("```python")
+        out.append("import tabletop\n")
+        out.append(f'game = tabletop.load("{game.name}")')
+        out.append(f'state = game.new_state(seed=1, options={{"{example.name}": {default!r}}})')
+        out.append("```\n")
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------- rulings
+def test_ref(node: str, source_url: str | None = None) -> str:
+    """The pytest node id that pins a ruling, in code font; a link to the file
+    when the site knows where the sources are (``source_url``)."""
+    shown = code(node)
+    if source_url and node:
+        path = node.split("::", 1)[0]
+        return f"[{shown}]({source_url.rstrip('/')}/{path})"
+    return shown
+
+
+def rulings_page(game: tabletop.Game, source_url: str | None = None) -> str:
+    """Every ruling: id, question, ruling, option and the test that pins it."""
+    out = [f"# {game.title}: rulings\n"]
+    rulings = list(game.rulings)
+    if not rulings:
+        out.append(f"`{game.name}` records no rulings.\n")
+        return "\n".join(out)
+    out.append(
+        "Where the source rules leave a gap or contradict themselves, the pack rules "
+        "one way and a test pins that ruling. A ruling that names an option can be "
+        "changed per game; its default is the ruling. "
+        f"{len(rulings)} rulings, generated from the pack's ruling data.\n"
+    )
+    rows = []
+    for r in rulings:
+        ident = f'<a id="{slug(r.id)}"></a>**{escape(r.id)}**'
+        if r.title:
+            ident += f"<br>{escape(r.title)}"
+        ruling = escape(r.ruling)
+        if r.option:
+            ruling += (
+                f"<br>*Option:* [`{escape(r.option)}`](options.md#{slug('option-' + r.option)})"
+            )
+        rows.append([ident, escape(r.question), ruling, test_ref(r.test, source_url)])
+    out.append(table(["Id", "Question", "Ruling", "Pinned by"], rows))
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------- overview
+def overview_page(game: tabletop.Game, written: Sequence[tuple[str, str]] = ()) -> str:
+    """A pack's front page: its facts and links to every page about it."""
+    out = [f"# {game.title}\n"]
+    if game.description:
+        out.append(game.description.strip() + "\n")
+    names = ", ".join(player_names(game))
+    players = (
+        str(game.min_players)
+        if game.min_players == game.max_players
+        else f"{game.min_players} to {game.max_players}"
+    )
+    opts = attrs.fields(game.options_cls) if attrs.has(game.options_cls) else ()
+    n_cards = sum(len(defs) for defs in game.cards.values())
+    facts = [
+        ["Pack", f"`{game.name}` version {escape(game.version)}"],
+        ["Players", f"{players} (by default: {escape(names)})"],
+        ["Card definitions", str(n_cards)],
+        ["Phases", str(len(game.phases))],
+        [
+            "Action kinds",
+            f"{len(game.action_space.classes)} ({game.num_distinct_actions} action ids)",
+        ],
+        ["Options", str(len(opts))],
+        ["Rulings", str(len(game.rulings))],
+    ]
+    out.append(table(["", ""], facts))
+    out.append("## Pages\n")
+    for path, title in written:
+        out.append(f"- [{title}]({path})")
+    for path, title in GENERATED_PAGES[1:]:
+        out.append(f"- [{title}]({path})")
+    out.append("")
+    out.append("## Play it from Python\n")
+    out.append("```python")
+    out.append("import tabletop\n")
+    out.append(f'game = tabletop.load("{game.name}")')
+    out.append("state = game.new_state(seed=7)")
+    out.append("print(state.prompt)")
+    out.append("for action in state.legal_actions():")
+    out.append("    print(action.notation(), '-', state.describe(action))")
+    out.append("```\n")
+    return "\n".join(out)
+
+
+def pack_pages(
+    game: tabletop.Game,
+    written: Sequence[tuple[str, str]] = (),
+    source_url: str | None = None,
+) -> dict[str, str]:
+    """Every generated page of a pack: file name (under ``games/<name>/``) -> Markdown.
+
+    ``written`` lists the hand-written pages of the pack (file, title) that
+    the overview links to.
+    """
+    makers: dict[str, Callable[[], str]] = {
+        "index.md": lambda: overview_page(game, written),
+        "cards.md": lambda: card_reference(game),
+        "turn.md": lambda: phase_page(game),
+        "actions.md": lambda: action_catalogue(game),
+        "options.md": lambda: options_page(game),
+        "rulings.md": lambda: rulings_page(game, source_url),
+    }
+    return {path: makers[path]() for path, _ in GENERATED_PAGES}
+
+
+def games_index(games: Sequence[tabletop.Game]) -> str:
+    """The front page of the games tab: one row per installed pack."""
+    out = ["# Games\n"]
+    out.append(
+        "Every installed rule pack (`tabletop.games()`) has its pages here, generated "
+        "from the pack itself when the site is built, so a pack installed later "
+        "appears without editing the site.\n"
+    )
+    if not games:
+        out.append("No rule pack is installed.\n")
+        return "\n".join(out)
+    rows = []
+    for g in games:
+        players = (
+            str(g.min_players)
+            if g.min_players == g.max_players
+            else f"{g.min_players} to {g.max_players}"
+        )
+        rows.append(
+            [
+                f"[{escape(g.title)}]({g.name}/index.md)",
+                f"`{g.name}`",
+                players,
+                escape(first_paragraph(g.description)),
+            ]
+        )
+    out.append(table(["Game", "Pack", "Players", "About"], rows))
+    return "\n".join(out)
+
+
+def record_example(game: tabletop.Game, seed: int = 7, steps: int = 3) -> str:
+    """A fenced JSON block: the record of the first ``steps`` actions of a
+    seeded random game of ``game``."""
+    import json
+
+    state = game.new_state(seed=seed)
+    rng = tabletop.Rng(seed)
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    record = state.record()
+    lines = ["{"]
+    items = list(record.items())
+    for i, (key, value) in enumerate(items):
+        comma = "," if i < len(items) - 1 else ""
+        if key == "actions" and value:
+            lines.append(f'  "{key}": [')
+            for j, a in enumerate(value):
+                sep = "," if j < len(value) - 1 else ""
+                lines.append(f"    {json.dumps(a)}{sep}")
+            lines.append(f"  ]{comma}")
+        else:
+            lines.append(f'  "{key}": {json.dumps(value)}{comma}')
+    lines.append("}")
+    return "```json\n" + "\n".join(lines) + "\n```\n"
