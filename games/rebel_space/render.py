@@ -1,0 +1,243 @@
+"""Words and pictures: action descriptions, prompts, event narration and the
+terminal rendering. Nothing here reveals what the viewer may not know."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop import Action, Event
+
+from . import actions as A
+from . import events as E
+from .cards import DAMAGE, GROUND, IS_HERO, NAME, SIDES, SPACE, TYPE
+from .rules.units import attachments, rating
+
+if TYPE_CHECKING:
+    from .state import RebelSpaceState
+
+
+def kind_word(space: bool) -> str:
+    return "space" if space else "ground"
+
+
+def group_name(cards: list[int]) -> str:
+    """A group named after its strongest-looking units: "Air Speeders group"."""
+    if not cards:
+        return "empty group"
+    names: list[str] = []
+    for c in cards:
+        if NAME[c] not in names:
+            names.append(NAME[c])
+    text = " + ".join(names[:3]) + (" + ..." if len(names) > 3 else "")
+    return f"{text} group"
+
+
+def current_group(s: RebelSpaceState) -> list[int]:
+    return s.groups[s.cur] if 0 <= s.cur < len(s.groups) else []
+
+
+def describe(s: RebelSpaceState, a: Action) -> str:
+    top = s.stack[-1].kind if s.stack else ""
+    if isinstance(a, A.Draw):
+        return f"Draw {a.n} card{'s' if a.n > 1 else ''}"
+    if isinstance(a, A.StartGroup):
+        return f"Form a new {kind_word(a.space)} battle group"
+    if isinstance(a, A.AddUnit):
+        if top == "form_block":
+            what = group_name(current_group(s))
+            return f"Block {what} with {NAME[a.card]}"
+        return f"Add {NAME[a.card]} to the attacking {kind_word(s.forming_space)} group"
+    if isinstance(a, A.CloseGroup):
+        return f"Close the {group_name(s.forming)}"
+    if isinstance(a, A.FinishDeclaring):
+        return "Attack with the groups declared" if s.groups else "Do not attack"
+    if isinstance(a, A.Fire):
+        return f"Ion Cannon destroys the attacking {NAME[a.card]}"
+    if isinstance(a, A.Block):
+        return f"Block {group_name(current_group(s))}"
+    if isinstance(a, A.LetThrough):
+        return f"Let {group_name(current_group(s))} through"
+    if isinstance(a, A.DealDamage):
+        return f"{group_name(current_group(s))} damages the deck"
+    if isinstance(a, A.Target):
+        return f"{group_name(current_group(s))} targets {NAME[a.card]}"
+    if isinstance(a, A.PlayPsi):
+        return f"Play {NAME[a.card]} on {NAME[a.hero]}"
+    if isinstance(a, A.Boost):
+        return f"Play {NAME[a.card]}: +2 {'Space' if a.space else 'Ground'}"
+    if isinstance(a, A.PlayCard):
+        return f"Play {NAME[a.card]}"
+    if isinstance(a, A.Choose):
+        return f"{NAME[s.pending] if s.pending >= 0 else 'Card'}: choose {NAME[a.card]}"
+    if isinstance(a, A.Casualty):
+        return f"Destroy {NAME[a.card]} (the winner's loss)"
+    if isinstance(a, A.Deploy):
+        from .cards import COST
+
+        return f"Deploy {NAME[a.card]} (cost {COST[a.card]})"
+    if isinstance(a, A.Attach):
+        return f"Attach {NAME[s.pending]} to {NAME[a.hero]}"
+    if isinstance(a, A.Discard):
+        return f"Discard {NAME[a.card]}"
+    if isinstance(a, A.Pass):
+        return {
+            "ion_cannon": "Hold the Ion Cannon's fire",
+            "psi_window": "Pass (no Psi card)",
+            "surprise_window": "Play no Surprise Attack",
+            "trap_window": "Play no Trap",
+            "deploy_choice": "End the deploy phase",
+            "end_phase_choice": "End the turn",
+        }.get(top, "Pass")
+    return a.notation()
+
+
+def prompt(s: RebelSpaceState) -> str:
+    if not s.stack:
+        return ""
+    top = s.stack[-1]
+    who = SIDES[top.player]
+    k = top.kind
+    if k == "choose_draw":
+        return f"{who}: draw 1 or 2 cards"
+    if k == "declare_groups":
+        n = len(s.groups)
+        return f"{who}: form a battle group or stop ({n} declared)"
+    if k == "form_group":
+        return f"{who}: add units to the {kind_word(s.forming_space)} group, or close it"
+    if k == "surprise_window":
+        return f"{who}: play Surprise Attack before blocks?"
+    if k == "ion_cannon":
+        return f"{who}: Ion Cannon fires at a Ship of {group_name(current_group(s))}?"
+    if k == "block_choice":
+        return f"{who}: block {group_name(current_group(s))} or let it through"
+    if k == "form_block":
+        return f"{who}: add units to the group blocking {group_name(current_group(s))}"
+    if k == "trap_window":
+        return f"{who}: play Trap?"
+    if k == "unblocked_choice":
+        return f"{who}: {group_name(current_group(s))} is unblocked: damage or target a unit"
+    if k == "psi_window":
+        return f"{who}: play a Psi card in this battle, or pass"
+    if k == "pick_casualty":
+        return f"{who}: pick the winner's next loss (value left {s.cas_budget})"
+    if k == "deploy_choice":
+        return f"{who}: deploy a card ({s.budget} points left) or end the phase"
+    if k == "attach_choice":
+        return f"{who}: attach {NAME[s.pending]} to a hero"
+    if k == "end_phase_choice":
+        return f"{who}: play an end-phase card or end the turn"
+    if k == "target_choice":
+        return f"{who}: choose the target of {NAME[s.pending]}"
+    if k == "hand_limit":
+        return f"{who}: discard down to {s.options.hand_limit} cards"
+    return f"{who}: {k.replace('_', ' ')}"
+
+
+def narrate(s: RebelSpaceState, ev: Event) -> str:
+    if isinstance(ev, E.TurnBegan):
+        return f"Turn {ev.number}: {SIDES[ev.player]}"
+    if isinstance(ev, E.Drew):
+        return f"{SIDES[ev.player]} drew " + ", ".join(NAME[c] for c in ev.cards)
+    if isinstance(ev, E.DrewCount):
+        return f"{SIDES[ev.player]} drew {ev.count} card{'s' if ev.count != 1 else ''}"
+    if isinstance(ev, E.Activated):
+        return f"{SIDES[ev.player]} activated {len(ev.cards)} unit(s)"
+    if isinstance(ev, E.GroupDeclared):
+        verb = "blocks with" if ev.blocking else "attacks with"
+        return f"{SIDES[ev.player]} {verb} a {kind_word(ev.space)} group: " + ", ".join(
+            NAME[c] for c in ev.cards
+        )
+    if isinstance(ev, E.LetThroughEvent):
+        return f"Group {ev.group + 1} is not blocked"
+    if isinstance(ev, E.CardPlayed):
+        tail = f" on {NAME[ev.target]}" if ev.target >= 0 else ""
+        return f"{SIDES[ev.player]} played {NAME[ev.card]}{tail}"
+    if isinstance(ev, E.Targeted):
+        return f"Group {ev.group + 1} targets {NAME[ev.card]}"
+    if isinstance(ev, E.BattleFought):
+        result = {-1: "both groups are destroyed", -2: "a tie: nothing is lost"}.get(
+            ev.loser, f"{SIDES[ev.loser] if ev.loser >= 0 else ''} loses"
+        )
+        return f"{kind_word(ev.space).capitalize()} battle {ev.attack} vs {ev.defence}: {result}"
+    if isinstance(ev, E.Destroyed):
+        return f"{NAME[ev.card]} is destroyed ({ev.cause})"
+    if isinstance(ev, E.DeckDamaged):
+        return f"{SIDES[ev.player]} loses {len(ev.cards)} card(s) from the deck"
+    if isinstance(ev, E.Deployed):
+        on = f" on {NAME[ev.hero]}" if ev.hero >= 0 else ""
+        return f"{SIDES[ev.player]} deployed {NAME[ev.card]}{on}"
+    if isinstance(ev, E.TookControl):
+        return f"{SIDES[ev.player]} takes control of {NAME[ev.card]}"
+    if isinstance(ev, E.HeroToHand):
+        return f"{SIDES[ev.player]} takes {NAME[ev.card]} from the {ev.source} into hand"
+    if isinstance(ev, E.Spied):
+        return f"{SIDES[ev.player]} sees the opponent's hand: " + ", ".join(
+            NAME[c] for c in ev.cards
+        )
+    if isinstance(ev, E.SpiedCount):
+        return f"{SIDES[ev.player]} looked at the opponent's hand ({ev.count} cards)"
+    if isinstance(ev, E.Discarded):
+        return f"{SIDES[ev.player]} discarded {NAME[ev.card]}"
+    if isinstance(ev, E.GameOver):
+        return f"{SIDES[ev.winner]} wins: {SIDES[1 - ev.winner]} {ev.reason}"
+    return ev.kind
+
+
+def unit_text(s: RebelSpaceState, c: int) -> str:
+    if TYPE[c] in ("Hero", "Ground", "Space", "G/S"):
+        g, sp = rating(s, c, False), rating(s, c, True)
+        dmg = DAMAGE[c] + sum(DAMAGE[a] for a in attachments(s, c)) if IS_HERO[c] else DAMAGE[c]
+        att = attachments(s, c)
+        extra = " [" + ", ".join(NAME[a] for a in att) + "]" if att else ""
+        return f"#{c} {NAME[c]} G{g}/S{sp}/D{dmg}{extra}"
+    return f"#{c} {NAME[c]} G{GROUND[c]}/S{SPACE[c]}"
+
+
+def render(s: RebelSpaceState, player: int | None) -> str:
+    lines = [f"== Rebel Space: turn {s.turn_number}, {SIDES[s.turn]}, {s.phase} phase =="]
+    for p in (0, 1):
+        z = s.zones
+        lines.append(
+            f"-- {SIDES[p]}: deck {len(z[f'deck{p}'])}, hand {len(z[f'hand{p}'])}, "
+            f"discard {len(z[f'discard{p}'])}"
+        )
+        for name in ("active", "inactive"):
+            units = z[f"{name}{p}"].cards
+            lines.append(f"   {name}: " + ("; ".join(unit_text(s, c) for c in units) or "-"))
+        hand = z[f"hand{p}"]
+        if player == p:
+            lines.append("   hand: " + ", ".join(f"#{c} {NAME[c]}" for c in sorted(hand.cards)))
+        elif player is not None and hand.known.get(player):
+            known = ", ".join(f"#{c} {NAME[c]}" for c in sorted(hand.known[player]))
+            lines.append(f"   hand (known to you): {known}")
+    if s.groups:
+        for i, g in enumerate(s.groups):
+            blk = s.blocks[i]
+            state = (
+                f"blocked by {', '.join(NAME[c] for c in blk)}"
+                if blk
+                else "through"
+                if s.through[i]
+                else ""
+            )
+            mark = ">" if i == s.cur else " "
+            lines.append(
+                f" {mark}group {i + 1} ({kind_word(s.group_space[i])}): "
+                + ", ".join(NAME[c] for c in g)
+                + (f" - {state}" if state else "")
+            )
+    if s.is_terminal:
+        r = s.returns()
+        lines.append(f"Game over: {SIDES[0 if r[0] > 0 else 1]} wins")
+    else:
+        lines.append(f"> {s.prompt}")
+    return "\n".join(lines)
+
+
+def explain(s: RebelSpaceState, a: Action) -> str:
+    card = getattr(a, "card", None)
+    if card is not None and not 0 <= card < len(NAME):
+        return f"there is no card #{card}"
+    if isinstance(a, A.Deploy) and s.phase != "deploy":
+        return "cards are deployed only in the deploy phase"
+    return ""

@@ -1,0 +1,103 @@
+"""Units in play: where a card is, who controls it, and its ratings.
+
+Zones per player ``p``: ``deck{p}`` (hidden), ``hand{p}`` (owner),
+``active{p}``, ``inactive{p}`` (the units ``p`` controls), ``discard{p}`` and
+``attached{p}`` (``p``'s own items, companions and Psi cards on heroes; public).
+``state.host[card]`` is the hero an attached card sits on (-1: none).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import (
+    DAMAGE,
+    GROUND,
+    IS_HERO,
+    OWNER,
+    SHIP,
+    SPACE,
+)
+from ..events import Destroyed
+
+if TYPE_CHECKING:
+    from ..state import RebelSpaceState
+
+
+def controller(s: RebelSpaceState, card: int) -> int:
+    """The player controlling ``card`` in play (-1: not in play as a unit)."""
+    z = s.zones
+    for p in (0, 1):
+        if card in z[f"active{p}"].cards or card in z[f"inactive{p}"].cards:
+            return p
+    return -1
+
+
+def in_play(s: RebelSpaceState, p: int) -> list[int]:
+    """Units ``p`` controls, active then inactive."""
+    return s.zones[f"active{p}"].cards + s.zones[f"inactive{p}"].cards
+
+
+def attachments(s: RebelSpaceState, hero: int) -> list[int]:
+    """Cards attached to ``hero`` (items, companions, Psi cards)."""
+    host = s.host
+    return [c for p in (0, 1) for c in s.zones[f"attached{p}"].cards if host[c] == hero]
+
+
+def rating(s: RebelSpaceState, card: int, space: bool) -> int:
+    """The unit's Ground (or Space) rating with its attachments (RS-11, RS-22)."""
+    v = SPACE[card] if space else GROUND[card]
+    if IS_HERO[card]:
+        table = SPACE if space else GROUND
+        v += sum(table[a] for a in attachments(s, card))
+    return v
+
+
+def damage(s: RebelSpaceState, card: int) -> int:
+    """The unit's damage rating with its attachments (RS-11, RS-28)."""
+    v = DAMAGE[card]
+    if IS_HERO[card]:
+        v += sum(DAMAGE[a] for a in attachments(s, card))
+    return v
+
+
+def battle_value(s: RebelSpaceState, card: int, attacking: bool) -> int:
+    """The unit's value in the current battle: its rating plus Surprise Attack
+    (attacking units) or Trap (defending units) bonuses (RS-18, RS-23)."""
+    space = s.b_space
+    bonus = s.boost[(0 if attacking else 2) + (1 if space else 0)]
+    return rating(s, card, space) + 2 * bonus
+
+
+def has_active(s: RebelSpaceState, p: int, effect: str) -> bool:
+    from ..cards import EFFECT
+
+    return any(EFFECT[c] == effect for c in s.zones[f"active{p}"].cards)
+
+
+def destroy(s: RebelSpaceState, card: int, cause: str) -> None:
+    """Remove a unit from play to its owner's discard, with its attachments (RS-11, RS-25)."""
+    z = s.zones
+    for p in (0, 1):
+        for name in (f"active{p}", f"inactive{p}"):
+            zone = z[name]
+            if card in zone.cards:
+                zone.cards.remove(card)
+                break
+    for a in attachments(s, card):
+        z[f"attached{OWNER[a]}"].cards.remove(a)
+        s.host[a] = -1
+        z[f"discard{OWNER[a]}"].cards.append(a)
+    z[f"discard{OWNER[card]}"].cards.append(card)
+    s.emit(Destroyed(card=card, cause=cause))
+
+
+def discard_attached(s: RebelSpaceState, card: int) -> None:
+    """An attached card (a Psi card at the end of a battle) goes to its owner's discard."""
+    s.zones[f"attached{OWNER[card]}"].cards.remove(card)
+    s.host[card] = -1
+    s.zones[f"discard{OWNER[card]}"].cards.append(card)
+
+
+def is_ship(card: int) -> bool:
+    return SHIP[card]

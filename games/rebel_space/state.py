@@ -1,0 +1,191 @@
+"""The Rebel Space state: zones, the step machine's position, and the pack hooks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from tabletop import Action, Event, State, Vis, Zone
+
+from .cards import DECK_IDS, NUM_CARDS
+from .rules.flow import HANDLERS, advance
+
+__all__ = ["RebelSpaceState"]
+
+ZONES = ("deck", "hand", "active", "inactive", "discard", "attached")
+VIS = {
+    "deck": Vis.HIDDEN,
+    "hand": Vis.OWNER,
+    "active": Vis.PUBLIC,
+    "inactive": Vis.PUBLIC,
+    "discard": Vis.PUBLIC,
+    "attached": Vis.PUBLIC,
+}
+
+
+def _no_host() -> list[int]:
+    return [-1] * NUM_CARDS
+
+
+@attrs.define(kw_only=True, slots=True, eq=False)
+class RebelSpaceState(State):
+    """A game of Rebel Space. Player 0 is the Rebel, player 1 the Imperial.
+
+    ``phase`` is the phase of the turn (draw, attack, deploy, end), ``step``
+    the rule that runs next (see ``rules/flow.py``); the attack and battle
+    fields are described in ``rules/attack.py`` and ``rules/battle.py``.
+    """
+
+    turn: int = 0
+    turn_number: int = 1
+    phase: str = "draw"
+    step: str = "draw"
+    budget: int = 0
+    pending: int = -1
+    host: list[int] = attrs.field(factory=_no_host)
+    # attack phase
+    groups: list[list[int]] = attrs.field(factory=list)
+    group_space: list[bool] = attrs.field(factory=list)
+    blocks: list[list[int]] = attrs.field(factory=list)
+    through: list[bool] = attrs.field(factory=list)
+    cur: int = 0
+    forming: list[int] = attrs.field(factory=list)
+    forming_space: bool = False
+    attacked: list[int] = attrs.field(factory=list)
+    used: list[int] = attrs.field(factory=list)
+    ion_used: list[int] = attrs.field(factory=list)
+    boost: list[int] = attrs.field(factory=lambda: [0, 0, 0, 0])
+    extra_attacks: int = 0
+    # battle
+    b_att: list[int] = attrs.field(factory=list)
+    b_def: list[int] = attrs.field(factory=list)
+    b_space: bool = False
+    b_damage: bool = False
+    psi_turn: int = 0
+    psi_passes: int = 0
+    battle_psi: list[int] = attrs.field(factory=list)
+    cas_units: list[int] = attrs.field(factory=list)
+    cas_budget: int = 0
+    cas_picker: int = 0
+    cas_winner_attacks: bool = False
+
+    # ------------------------------------------------------------ set-up (RS-01, RS-02)
+    def _setup(self) -> None:
+        for p in (0, 1):
+            for name in ZONES:
+                self.add_zone(Zone(f"{name}{p}", p, VIS[name]))
+        for p in (0, 1):
+            deck = self.zones[f"deck{p}"]
+            deck.cards = list(DECK_IDS[p])
+            self.rng.shuffle(deck.cards)
+        from .rules.turn import draw
+
+        for p in (0, 1):
+            draw(self, p, self.options.starting_hand)
+        from .events import TurnBegan
+
+        self.emit(TurnBegan(player=0, number=1))
+        advance(self)
+
+    # ------------------------------------------------------------ hooks
+    def _legal_actions(self) -> list[Action]:
+        top = self.stack[-1]
+        return HANDLERS[top.kind][0](self, top.player)
+
+    def _apply(self, action: Action) -> None:
+        top = self.stack.pop()
+        HANDLERS[top.kind][1](self, top.player, action)
+        advance(self)
+
+    def _describe(self, action: Action) -> str:
+        from .render import describe
+
+        return describe(self, action)
+
+    def _prompt(self) -> str:
+        from .render import prompt
+
+        return prompt(self)
+
+    def _narrate(self, event: Event) -> str:
+        from .render import narrate
+
+        return narrate(self, event)
+
+    def _render(self, player: int | None) -> str:
+        from .render import render
+
+        return render(self, player)
+
+    def _explain(self, action: Action) -> str:
+        from .render import explain
+
+        return explain(self, action)
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "turn_number": self.turn_number,
+            "phase": self.phase,
+            "step": self.step,
+            "deploy_points_left": self.budget,
+            "attached": {
+                str(c): self.host[c] for p in (0, 1) for c in self.zones[f"attached{p}"].cards
+            },
+            "attack": {
+                "groups": [g[:] for g in self.groups],
+                "space": self.group_space[:],
+                "blocks": [g[:] for g in self.blocks],
+                "through": self.through[:],
+                "current": self.cur,
+                "forming": self.forming[:],
+                "forming_space": self.forming_space,
+                "used_defenders": self.used[:],
+                "ion_cannons_fired": self.ion_used[:],
+                "surprise_attack": self.boost[:2],
+                "trap": self.boost[2:],
+                "extra_attack_phases": self.extra_attacks,
+            },
+            "battle": {
+                "attackers": self.b_att[:],
+                "defenders": self.b_def[:],
+                "space": self.b_space,
+                "damage": self.b_damage,
+                "psi": self.battle_psi[:],
+                "losses_left": self.cas_budget,
+            },
+        }
+
+    def _copy_into(self, new: State) -> None:
+        assert isinstance(new, RebelSpaceState)
+        new.turn = self.turn
+        new.turn_number = self.turn_number
+        new.phase = self.phase
+        new.step = self.step
+        new.budget = self.budget
+        new.pending = self.pending
+        new.host = self.host[:]
+        new.groups = [g[:] for g in self.groups]
+        new.group_space = self.group_space[:]
+        new.blocks = [g[:] for g in self.blocks]
+        new.through = self.through[:]
+        new.cur = self.cur
+        new.forming = self.forming[:]
+        new.forming_space = self.forming_space
+        new.attacked = self.attacked[:]
+        new.used = self.used[:]
+        new.ion_used = self.ion_used[:]
+        new.boost = self.boost[:]
+        new.extra_attacks = self.extra_attacks
+        new.b_att = self.b_att[:]
+        new.b_def = self.b_def[:]
+        new.b_space = self.b_space
+        new.b_damage = self.b_damage
+        new.psi_turn = self.psi_turn
+        new.psi_passes = self.psi_passes
+        new.battle_psi = self.battle_psi[:]
+        new.cas_units = self.cas_units[:]
+        new.cas_budget = self.cas_budget
+        new.cas_picker = self.cas_picker
+        new.cas_winner_attacks = self.cas_winner_attacks
