@@ -1,0 +1,330 @@
+"""The rules site: generated pages are complete, examples run, the strict build passes.
+
+The page generators live in ``docs/hooks/packdocs.py`` and the UI walk-through
+in ``docs/examples/ui_loop.py``; both are imported here by path. Every
+installed pack is checked, plus two test packs: the toy pack and a variant of
+it with card tables, phases and rulings.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import attrs
+import pytest
+
+import tabletop
+from tabletop import Game, Phase, Ruling
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+sys.path.insert(0, str(Path(__file__).parent))
+
+import toy_pack  # noqa: E402
+
+
+def _module(name: str, path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+packdocs = _module("packdocs", DOCS / "hooks" / "packdocs.py")
+ui_loop = _module("ui_loop", DOCS / "examples" / "ui_loop.py")
+
+
+# ---------------------------------------------------------------- test packs
+@attrs.frozen
+class Ship:
+    """A card definition with every kind of value the reference must show."""
+
+    name: str
+    copies: int
+    speed: int
+    firepower: int = attrs.field(metadata={"help": "Damage dealt when firing."})
+    keywords: tuple[str, ...] = ()
+    text: str = ""
+    unused: str = ""
+
+
+SHIPS = [
+    Ship("Scout", 6, 1, 1, ("fast",)),
+    Ship("Heavy | Cruiser", 5, 4, 2, text="Fires twice.\nOnly at <ships>."),
+    Ship("Space Station", 1, 6, 1, ("station", "immobile")),
+]
+BASES = [Ship("Outpost", 2, 0, 0, text="Never moves.")]
+
+
+@attrs.define(kw_only=True, slots=True, eq=False)
+class CardToyState(toy_pack.ToyState):
+    """The toy pack's state, under another game."""
+
+
+def _card_game() -> Game:
+    game = toy_pack.make_game("toy_cards", CardToyState)
+    game.title = "Numbers duel with cards"
+    game.description = "The toy pack, with card tables, phases and rulings for the docs tests."
+    game.cards = {"Ships": SHIPS, "Bases": BASES}
+    game.phases = (
+        Phase("Choose", "Both players choose a card face down."),
+        Phase('Reveal "both"', "The higher card scores."),
+        Phase("Draw", "Each player draws one card."),
+    )
+    game.rulings = (
+        Ruling(
+            "TOY-01",
+            "Hand size",
+            "How many cards | in hand?",
+            "Three, by default.",
+            "tests/test_docs.py::test_card_reference_lists_every_card",
+            "hand_size",
+        ),
+    )
+    return game
+
+
+CARD_GAME = _card_game()
+TOY_GAME = toy_pack.GAME
+
+
+def installed() -> list[Game]:
+    """The packs installed through entry points (not those registered by tests)."""
+    from importlib.metadata import entry_points
+
+    out = []
+    for ep in sorted(entry_points(group="tabletop.games"), key=lambda ep: ep.name):
+        try:
+            out.append(tabletop.load(ep.name))
+        except tabletop.UnknownGameError:
+            continue  # a pack that fails to import: its own tests say why
+    return out
+
+
+INSTALLED = installed()
+ALL_GAMES = [TOY_GAME, CARD_GAME, *INSTALLED]
+ids = [g.name for g in ALL_GAMES]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _registered() -> None:
+    for game in (TOY_GAME, CARD_GAME):
+        tabletop.register(game)
+
+
+# ---------------------------------------------------------------- generated pages
+def _section(markdown: str, heading: str) -> str:
+    """The text under ``## heading`` up to the next ``## ``."""
+    start = markdown.index(f"\n## {heading}\n")
+    end = markdown.find("\n## ", start + 1)
+    return markdown[start : end if end != -1 else None]
+
+
+@pytest.mark.parametrize("game", ALL_GAMES, ids=ids)
+def test_card_reference_lists_every_card(game: Game) -> None:
+    """Every card of the pack's data has its own row in its group's table."""
+    page = packdocs.card_reference(game)
+    for group, defs in game.cards.items():
+        section = _section(page, packdocs.escape(group))
+        rows = [ln for ln in section.splitlines() if ln.startswith("| **")]
+        assert len(rows) == len(defs), f"{game.name}: group {group!r}"
+        for card in defs:
+            cell = f"| **{packdocs.escape(card.name)}** |"
+            assert any(r.startswith(cell) for r in rows), f"{game.name}: {card.name} missing"
+
+
+def test_card_reference_columns_and_values() -> None:
+    page = packdocs.card_reference(CARD_GAME)
+    ships = _section(page, "Ships")
+    header = next(ln for ln in ships.splitlines() if ln.startswith("| Name"))
+    assert header == "| Name | Copies | Speed | Firepower | Keywords | Text |"  # Unused: empty
+    assert "| **Scout** | 6 | 1 | 1 | fast |  |" in ships
+    assert (
+        "| **Heavy \\| Cruiser** | 5 | 4 | 2 |  | Fires twice.<br>Only at &lt;ships&gt;. |" in ships
+    )
+    assert "- **Firepower**: Damage dealt when firing." in ships
+    bases = _section(page, "Bases")
+    assert "| Name | Copies | Speed | Firepower | Text |" in bases  # no keywords here
+    assert "4 card definitions in 2 groups, 14 cards counting copies" in page
+
+
+@pytest.mark.parametrize("game", ALL_GAMES, ids=ids)
+def test_pack_pages_show_all_pack_data(game: Game) -> None:
+    pages = packdocs.pack_pages(game)
+    assert [p for p, _ in packdocs.GENERATED_PAGES] == list(pages)
+    for phase in game.phases:
+        assert f"**{packdocs.escape(phase.name)}**" in pages["turn.md"]
+    for cls in game.decision_classes:
+        assert f"`{cls.kind}`" in pages["turn.md"]
+    for cls in game.action_space.classes:
+        assert f"### `{cls.kind}` {{#action-{packdocs.slug(cls.kind)}}}" in pages["actions.md"]
+    for cls in game.event_classes:
+        assert f"| `{cls.kind}` |" in pages["actions.md"]
+    assert f"{game.num_distinct_actions} ids in all" in pages["actions.md"]
+    for f in attrs.fields(game.options_cls):
+        assert f'<a id="option-{packdocs.slug(f.name)}"></a>`{f.name}`' in pages["options.md"]
+        if f.metadata.get("help"):
+            assert packdocs.escape(f.metadata["help"]) in pages["options.md"]
+    for r in game.rulings:
+        assert (
+            f'<a id="{packdocs.slug(r.id)}"></a>**{packdocs.escape(r.id)}**' in pages["rulings.md"]
+        )
+        assert packdocs.code(r.test) in pages["rulings.md"]
+    if game.description:
+        assert game.description.strip() in pages["index.md"]
+
+
+@pytest.mark.parametrize("game", ALL_GAMES, ids=ids)
+def test_action_examples_come_from_play(game: Game) -> None:
+    """Each example in the catalogue is a real action with its real describe() text."""
+    sample = packdocs.sample_actions(game)
+    assert sample, f"{game.name}: no action met in the sample games"
+    for kind, ex in sample.items():
+        action = game.parse(ex["notation"])
+        assert action.kind == kind
+        assert ex["text"]
+
+
+def test_toy_pages_in_detail() -> None:
+    pages = packdocs.pack_pages(CARD_GAME)
+    turn = pages["turn.md"]
+    assert "1. **Choose**: Both players choose a card face down." in turn
+    assert 'p1["Reveal #quot;both#quot;"]' in turn
+    assert "p2 -.->|next| p0" in turn
+    actions = pages["actions.md"]
+    assert "| [`choose`](#action-choose) | `choose <card>` | 0..17 |" in actions
+    assert "| `describe()` | “Choose the " in actions
+    options = pages["options.md"]
+    assert "`hand_size`" in options and "| `int` | `3` |" in options
+    assert "(Ruling [TOY-01](rulings.md#toy-01).)" in options
+    rulings = pages["rulings.md"]
+    assert "How many cards \\| in hand?" in rulings
+    assert "*Option:* [`hand_size`](options.md#option-hand-size)" in rulings
+    assert "[Rules](rules.md)" in packdocs.overview_page(CARD_GAME, [("rules.md", "Rules")])
+    index = packdocs.games_index([TOY_GAME, CARD_GAME])
+    assert "[Numbers duel with cards](toy_cards/index.md)" in index
+
+
+def test_empty_pack_pages_say_so() -> None:
+    pages = packdocs.pack_pages(TOY_GAME)
+    assert "`toy_duel` declares no card tables." in pages["cards.md"]
+    assert "`toy_duel` declares no phases." in pages["turn.md"]
+    assert "`toy_duel` records no rulings." in pages["rulings.md"]
+
+
+def test_record_example_is_a_real_record() -> None:
+    import json
+
+    text = packdocs.record_example(TOY_GAME, steps=2)
+    record = json.loads(text.removeprefix("```json\n").removesuffix("```\n"))
+    assert record["format"] == tabletop.RECORD_FORMAT
+    assert record["actions"]
+    assert len(tabletop.replay(record).history) == len(record["actions"])
+
+
+# ---------------------------------------------------------------- the UI walk-through
+@pytest.mark.parametrize("game", ALL_GAMES, ids=ids)
+def test_ui_loop_plays_every_pack(game: Game) -> None:
+    lines: list[str] = []
+    state = ui_loop.play(game.name, seed=3, out=lines.append, max_steps=3000)
+    assert lines[0].startswith(f"{game.title}: ")
+    assert any(ln.startswith("--- step 0, ") for ln in lines)
+    assert lines[-1].endswith("replays exactly")
+    if state.is_terminal:
+        assert any(ln.endswith((" wins", " loses")) or " scores " in ln for ln in lines)
+
+
+def test_ui_loop_refuses_bad_input_and_keeps_the_state() -> None:
+    lines: list[str] = []
+    user = ui_loop.scripted("bogus 1", "choose 0", 7)  # North holds 1, 3 and 4
+    state = ui_loop.play("toy_duel", seed=3, user=user, out=lines.append, max_steps=1)
+    assert "  cannot read that: unknown action kind 'bogus'; kinds are: choose, concede" in lines
+    assert any(ln.startswith("  not now: it is not one of the 4 legal actions") for ln in lines)
+    assert "  pick a number from 0 to 3" in lines
+    assert "  taking the first choice" in lines
+    assert state.history == [toy_pack.Choose(1)]
+
+    lines.clear()
+    user = ui_loop.scripted("choose 99", "choose 3")
+    state = ui_loop.play("toy_duel", seed=3, user=user, out=lines.append, max_steps=1)
+    assert any(ln.startswith("  cannot read that: Choose(card=99)") for ln in lines)
+    assert state.history == [toy_pack.Choose(3)]
+
+
+def test_ui_loop_tells_each_player_only_their_secrets() -> None:
+    lines: list[str] = []
+    ui_loop.play("toy_duel", seed=3, out=lines.append, max_steps=1)
+    assert "  North sees: chose(player=0, card=1)" in lines
+    assert "  South sees: chose_hidden(player=0)" in lines
+
+
+def test_serve_step() -> None:
+    state = TOY_GAME.new_state(seed=3)
+    view = state.view(0)
+    first = view["legal_actions"][0]
+    with pytest.raises(tabletop.IllegalActionError):
+        ui_loop.serve_step(state, 1, first["id"])
+    new_view = ui_loop.serve_step(state, 0, first["id"])
+    assert new_view["step"] == 1 and new_view["player"] == 0
+    assert "legal_actions" not in new_view  # South decides now
+
+
+# ---------------------------------------------------------------- examples in the pages
+def _python_blocks(page: str) -> list[str]:
+    text = (DOCS / page).read_text(encoding="utf-8")
+    return re.findall(r"^```python\n(.*?)^```$", text, flags=re.S | re.M)
+
+
+@pytest.mark.parametrize("page", ["index.md", "concepts.md", "records.md"])
+def test_page_examples_run(page: str, capsys: pytest.CaptureFixture[str]) -> None:
+    if "station_assault" not in [g.name for g in INSTALLED]:
+        pytest.skip("the examples play station_assault, which is not installed")
+    namespace: dict[str, Any] = {"__name__": "docs_example"}
+    for block in _python_blocks(page):
+        exec(compile(block, f"docs/{page}", "exec"), namespace)
+
+
+def test_home_example_matches_readme() -> None:
+    """The home page's first example is the README's."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    home = _python_blocks("index.md")[0]
+    if "```python" not in readme:
+        pytest.skip("the README has no Python example yet")
+    readme_blocks = re.findall(r"^```python\n(.*?)^```$", readme, flags=re.S | re.M)
+    assert home in readme_blocks
+
+
+# ---------------------------------------------------------------- the site itself
+def test_mkdocs_build_strict(tmp_path: Path) -> None:
+    """The whole site builds with zero warnings, and a pack that is not part of
+    the site's sources (the test pack) gets its pages just by being loadable."""
+    env = dict(os.environ)
+    env["TABLETOP_DOCS_EXTRA"] = "test_docs:CARD_GAME"
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "tests"), env.get("PYTHONPATH")]))
+    env["NO_MKDOCS_2_WARNING"] = "1"
+    out = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert out.returncode == 0, out.stderr[-4000:]
+    cards = (tmp_path / "games" / "toy_cards" / "cards" / "index.html").read_text()
+    for card in [*SHIPS, *BASES]:
+        assert html.escape(card.name, quote=False) in cards
+    home = (tmp_path / "index.html").read_text()
+    for game in [*INSTALLED, CARD_GAME]:
+        assert f"games/{game.name}/" in home  # in the nav of every page
+    assert (tmp_path / "api" / "state" / "index.html").exists()
