@@ -1,0 +1,159 @@
+"""What happens, as events. Private events carry ``to`` and a public form."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from tabletop import Event
+
+__all__ = [
+    "EVENT_CLASSES",
+    "Destroyed",
+    "Drew",
+    "DrewCount",
+    "Eliminated",
+    "Fired",
+    "GameEnded",
+    "HandToBottom",
+    "Moved",
+    "MulliganChosen",
+    "MulliganMade",
+    "MulligansRevealed",
+    "Placed",
+    "Stayed",
+    "WaveStarted",
+]
+
+
+@attrs.frozen(kw_only=True)
+class Drew(Event):
+    """A player drew these cards (only they see which)."""
+
+    kind: ClassVar[str] = "drew"
+    player: int
+    cards: tuple[int, ...]
+
+    def public(self) -> Event:
+        return DrewCount(player=self.player, count=len(self.cards))
+
+
+@attrs.frozen(kw_only=True)
+class DrewCount(Event):
+    kind: ClassVar[str] = "drew_count"
+    player: int
+    count: int
+
+
+@attrs.frozen(kw_only=True)
+class MulliganChosen(Event):
+    """A player's mulligan answer (hidden until all have answered)."""
+
+    kind: ClassVar[str] = "mulligan_chosen"
+    player: int
+    redraw: bool
+
+    def public(self) -> Event:
+        return MulliganMade(player=self.player)
+
+
+@attrs.frozen(kw_only=True)
+class MulliganMade(Event):
+    kind: ClassVar[str] = "mulligan_made"
+    player: int
+
+
+@attrs.frozen(kw_only=True)
+class MulligansRevealed(Event):
+    kind: ClassVar[str] = "mulligans_revealed"
+    redraws: tuple[bool, ...]
+
+
+@attrs.frozen(kw_only=True)
+class HandToBottom(Event):
+    kind: ClassVar[str] = "hand_to_bottom"
+    player: int
+    count: int
+
+
+@attrs.frozen(kw_only=True)
+class WaveStarted(Event):
+    kind: ClassVar[str] = "wave_started"
+    wave: int
+    initiative: int
+
+
+@attrs.frozen(kw_only=True)
+class Placed(Event):
+    """A ship played from the hand onto the grid."""
+
+    kind: ClassVar[str] = "placed"
+    player: int
+    card: int
+    x: int
+    y: int
+
+
+@attrs.frozen(kw_only=True)
+class Moved(Event):
+    kind: ClassVar[str] = "moved"
+    player: int
+    card: int
+    x: int
+    y: int
+
+
+@attrs.frozen(kw_only=True)
+class Stayed(Event):
+    kind: ClassVar[str] = "stayed"
+    player: int
+    card: int
+
+
+@attrs.frozen(kw_only=True)
+class Fired(Event):
+    kind: ClassVar[str] = "fired"
+    card: int
+    target: int
+    damage: int
+    total: int
+
+
+@attrs.frozen(kw_only=True)
+class Destroyed(Event):
+    kind: ClassVar[str] = "destroyed"
+    card: int
+    by: int
+    victory: int
+
+
+@attrs.frozen(kw_only=True)
+class Eliminated(Event):
+    kind: ClassVar[str] = "eliminated"
+    player: int
+
+
+@attrs.frozen(kw_only=True)
+class GameEnded(Event):
+    kind: ClassVar[str] = "game_ended"
+    reason: str
+    winners: tuple[int, ...]
+
+
+EVENT_CLASSES = [
+    Drew,
+    DrewCount,
+    MulliganChosen,
+    MulliganMade,
+    MulligansRevealed,
+    HandToBottom,
+    WaveStarted,
+    Placed,
+    Moved,
+    Stayed,
+    Fired,
+    Destroyed,
+    Eliminated,
+    GameEnded,
+]

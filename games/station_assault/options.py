@@ -1,0 +1,116 @@
+"""The game options: every default is the printed rules as the rulings read them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from tabletop import CardDataError
+
+from .ships import ShipTable, ShipType, resolve
+
+__all__ = ["ANCHORS", "MODES", "Options"]
+
+MODES = ("duel", "free_for_all", "teams")
+ANCHORS = ("any", "friendly")
+MAX_WAVES = 200
+
+
+def _mode(inst: Any, attr: Any, value: str) -> None:
+    if value not in MODES:
+        raise ValueError(f"mode must be one of {', '.join(MODES)}; got {value!r}")
+
+
+def _players(inst: Options, attr: Any, value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"players must be an integer, got {value!r}")
+    if inst.mode == "duel" and value != 2:
+        raise ValueError(f"players: a duel has 2 players, got {value}")
+    if inst.mode == "free_for_all" and not 2 <= value <= 6:
+        raise ValueError(f"players: free_for_all takes 2 to 6 players, got {value}")
+    if inst.mode == "teams" and value not in (4, 6):
+        raise ValueError(
+            f"players: teams are 2 vs 2 (4 players) or 3 vs 3 (6 players), got {value}"
+        )
+
+
+def _anchor(inst: Any, attr: Any, value: str) -> None:
+    if value not in ANCHORS:
+        raise ValueError(f"anchor must be one of {', '.join(ANCHORS)}; got {value!r}")
+
+
+def _max_waves(inst: Any, attr: Any, value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_WAVES:
+        raise ValueError(f"max_waves must be 1..{MAX_WAVES}, got {value!r}")
+
+
+def _table(inst: Options, attr: Any, value: Any) -> None:
+    if inst.ship_file and inst.ships:
+        raise ValueError("give the ship table as ship_file or as ships, not both")
+    try:
+        inst.table()
+    except CardDataError as exc:
+        raise ValueError(f"ship table: {exc}") from None
+
+
+@attrs.frozen
+class Options:
+    """Space Station Assault options. The defaults are a two-player game as printed.
+
+    Records store options as JSON, so a custom ship table travels best as
+    ``ships`` rows; ``ship_file`` reads a TOML file of ``[[ship]]`` rows.
+    """
+
+    mode: str = attrs.field(
+        default="duel",
+        validator=_mode,
+        metadata={
+            "help": "duel (2 players, the printed game); free_for_all (2-6 players, each "
+            "counts their own losses, 60 lost puts a player out: SSA-14, SSA-15); teams "
+            "(2 vs 2 or 3 vs 3, a team wins at 50 Victory per member: SSA-16, SSA-17)."
+        },
+    )
+    players: int = attrs.field(
+        default=2,
+        validator=_players,
+        metadata={"help": "Number of players: 2 for duel, 2-6 for free_for_all, 4 or 6 for teams."},
+    )
+    anchor: str = attrs.field(
+        default="any",
+        validator=_anchor,
+        metadata={
+            "help": "Where ships may be played and moved (SSA-07, SSA-20): 'any' = next to "
+            "any card in play (the printed rule); 'friendly' = next to your own or a "
+            "teammate's cards only (a known house rule)."
+        },
+    )
+    max_waves: int = attrs.field(
+        default=30,
+        validator=_max_waves,
+        metadata={
+            "help": "Wave cap (SSA-13): after this many waves the game ends and the higher "
+            "score wins. 1-200."
+        },
+    )
+    ship_file: str = attrs.field(
+        default="",
+        metadata={
+            "help": "Path of a TOML file of [[ship]] rows replacing the ship table (SSA-01): "
+            "name, copies, speed, firepower, shields, victory, and one row with "
+            "station = true. Empty: the pack's table."
+        },
+    )
+    ships: tuple[ShipType, ...] = attrs.field(
+        default=(),
+        converter=tuple,
+        validator=_table,
+        metadata={
+            "help": "The ship table's rows given inline (same fields as ship_file rows); "
+            "empty: the pack's table (or ship_file)."
+        },
+    )
+
+    def table(self) -> ShipTable:
+        """The ship table these options play with."""
+        return resolve(self.ship_file, self.ships)

@@ -1,0 +1,82 @@
+"""Set-up (SSA-02, SSA-03, SSA-04): Stations on the grid, decks, initiative, hands."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop import Vis, Zone
+
+from ..decisions import ChooseMulligan
+from ..events import Drew
+from ..ships import CARDS_PER_DECK, MAX_CARDS
+from .grid import cell, layout
+
+if TYPE_CHECKING:
+    from ..state import AssaultState
+
+HAND_SIZE = 10
+HAND = tuple(f"hand{p}" for p in range(6))
+DECK = tuple(f"deck{p}" for p in range(6))
+PILE = tuple(f"pile{p}" for p in range(6))
+REMOVED = tuple(f"removed{p}" for p in range(6))
+
+
+def set_up(s: AssaultState) -> None:
+    """Place the Stations, shuffle the decks, draw the first initiative and the hands."""
+    n = s.num_players
+    tbl = s.table
+    teams = s.options.mode == "teams"
+    s.team = [p % 2 if teams else p for p in range(n)]
+    size = n * CARDS_PER_DECK
+    assert size <= MAX_CARDS
+    s.pos = [-1] * size
+    s.damage = [0] * size
+    s.acted = [False] * size
+    s.avail = [0] * (n * 7)
+    s.score = [0] * n
+    s.lost = [0] * n
+    s.alive = [True] * n
+    s.mulligan = [-1] * n
+    s.home = [cell(x, y) for x, y in layout(s.options.mode, n)]
+    for p in range(n):
+        station = tbl.station_id(p)
+        s.pos[station] = s.home[p]
+        s.grid[s.home[p]] = station
+        s.board.append(station)
+        deck = s.add_zone(Zone(DECK[p], p, Vis.HIDDEN))
+        deck.cards = tbl.ship_ids(p)
+        s.rng.shuffle(deck.cards)
+        s.add_zone(Zone(HAND[p], p, Vis.OWNER))
+        s.add_zone(Zone(PILE[p], p, Vis.PUBLIC))
+        s.add_zone(Zone(REMOVED[p], p, Vis.HIDDEN))
+    s.initiative = s.rng.below(n)
+    for p in range(n):
+        draw(s, p, HAND_SIZE)
+    s.stack.append(ChooseMulligan(player=0))
+
+
+def draw(s: AssaultState, p: int, count: int) -> None:
+    """``p`` draws ``count`` cards, or what is left of the deck (SSA-10)."""
+    deck, hand = s.zones[DECK[p]], s.zones[HAND[p]]
+    got = []
+    speed, avail = s.table.speed, s.avail
+    for _ in range(min(count, len(deck.cards))):
+        c = deck.pop()
+        hand.cards.append(c)
+        avail[p * 7 + speed[c]] += 1
+        got.append(c)
+    if got:
+        s.emit(Drew(player=p, cards=tuple(got), to=(p,)))
+
+
+def recount(s: AssaultState) -> None:
+    """Rebuild the available-ship counts from the hands and the grid (SSA-05)."""
+    speed = s.table.speed
+    avail = [0] * (s.num_players * 7)
+    for p in range(s.num_players):
+        for c in s.zones[HAND[p]].cards:
+            avail[p * 7 + speed[c]] += 1
+    for c in s.board:
+        if not s.acted[c]:
+            avail[c // CARDS_PER_DECK * 7 + speed[c]] += 1
+    s.avail = avail

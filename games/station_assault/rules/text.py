@@ -1,0 +1,312 @@
+"""Words and pictures: prompts, action descriptions, narration, views, the terminal grid."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabletop import Action, Event
+
+from ..actions import Act, Fire, Home, Mulligan, Play, Stay, To
+from ..decisions import ChooseDestination, ChooseMulligan, ChooseShip, ChooseTarget
+from ..events import (
+    Destroyed,
+    Drew,
+    DrewCount,
+    Eliminated,
+    Fired,
+    GameEnded,
+    HandToBottom,
+    Moved,
+    MulliganChosen,
+    MulliganMade,
+    MulligansRevealed,
+    Placed,
+    Stayed,
+    WaveStarted,
+)
+from ..ships import CARDS_PER_DECK
+from .grid import DELTA, enemies_next_to, xy
+from .setup import DECK, HAND
+
+if TYPE_CHECKING:
+    from ..state import AssaultState
+
+COLOURS = ("Black", "Red", "Blue", "Green", "Gold", "White")
+INITIALS = ("K", "R", "B", "G", "Y", "W")
+
+
+def player_name(p: int, options: Any) -> str:
+    if getattr(options, "mode", "duel") == "teams":
+        return f"{COLOURS[p]} ({'AB'[p % 2]})"
+    return COLOURS[p]
+
+
+def colour(p: int) -> str:
+    return COLOURS[p]
+
+
+def label(s: AssaultState, card: int) -> str:
+    """ "Red Frigate", "Black Space Station"."""
+    return f"{colour(card // CARDS_PER_DECK)} {s.table.name(card)}"
+
+
+def at(c: int) -> str:
+    x, y = xy(c)
+    return f"({x},{y})"
+
+
+def _fire_words(s: AssaultState, card: int, cell: int) -> str:
+    targets = enemies_next_to(s, card, cell)
+    if not targets:
+        return ""
+    if len(targets) == 1:
+        return f", fire at {label(s, targets[0])}"
+    return ", then choose a target (" + ", ".join(label(s, t) for t in targets) + ")"
+
+
+def describe(s: AssaultState, action: Action) -> str:
+    top = s.stack[-1] if s.stack else None
+    tbl = s.table
+    if isinstance(action, Mulligan):
+        if action.redraw:
+            return "Mulligan: put this hand on the bottom of the deck and draw 10 new cards"
+        return "Keep this hand"
+    if isinstance(action, Play):
+        t = tbl.types[action.ship] if 0 <= action.ship < len(tbl.types) else None
+        if t is None:
+            return f"Play ship type {action.ship}"
+        return f"Play a {t.name} (Speed {t.speed}, Firepower {t.firepower}, Shields {t.shields})"
+    if isinstance(action, Act):
+        c = action.card
+        if c % CARDS_PER_DECK == 0 and s.pos[c] >= 0:
+            return f"{label(s, c)} stays and fires" + _fire_words(s, c, s.pos[c])
+        if 0 <= c < len(s.pos) and s.pos[c] >= 0:
+            return f"Act with {tbl.name(c)} at {at(s.pos[c])}"
+        return f"Act with card {c}"
+    if isinstance(top, ChooseDestination):
+        card = top.card
+        name = tbl.name(card)
+        if isinstance(action, To) and 0 <= action.card < len(s.pos) and s.pos[action.card] >= 0:
+            cell = s.pos[action.card] + DELTA[action.side % 4]
+            verb = f"Play {name} at" if top.from_hand else f"Move {name} to"
+            return f"{verb} {at(cell)}" + _fire_words(s, card, cell)
+        if isinstance(action, Home):
+            cell = s.home[top.player]
+            return f"Play {name} at {at(cell)}, its Station's starting cell" + _fire_words(
+                s, card, cell
+            )
+        if isinstance(action, Stay) and s.pos[card] >= 0:
+            return f"{name} stays at {at(s.pos[card])}" + _fire_words(s, card, s.pos[card])
+    if isinstance(action, Fire) and 0 <= action.card < len(s.pos) and s.pos[action.card] >= 0:
+        t = action.card
+        return f"Fire at {label(s, t)} at {at(s.pos[t])} (damage {s.damage[t]} of {tbl.shields[t]})"
+    return action.notation()
+
+
+def prompt(s: AssaultState) -> str:
+    top = s.stack[-1]
+    who = s.player_name(top.player)
+    tbl = s.table
+    if isinstance(top, ChooseMulligan):
+        return f"{who}: keep your opening hand, or mulligan once (put it on the bottom, draw 10)?"
+    if isinstance(top, ChooseShip):
+        return f"{who}: wave {s.wave}, Speed {s.speed}: choose a ship to act"
+    if isinstance(top, ChooseDestination):
+        name = tbl.name(top.card)
+        if top.from_hand:
+            return f"{who}: where do you play the {name}?"
+        return f"{who}: where does the {name} at {at(s.pos[top.card])} go (or stay)?"
+    if isinstance(top, ChooseTarget):
+        return f"{who}: which enemy does the {tbl.name(top.card)} fire at?"
+    return who
+
+
+def explain(s: AssaultState, action: Action) -> str:
+    top = s.stack[-1]
+    tbl = s.table
+    if isinstance(action, Mulligan) and not isinstance(top, ChooseMulligan):
+        return "the mulligan is only before the first wave"
+    if isinstance(action, (Play, Act)) and not isinstance(top, ChooseShip):
+        return "a ship is already acting this turn; choose where it goes or its target"
+    if isinstance(action, Play) and isinstance(top, ChooseShip):
+        if not 0 <= action.ship < len(tbl.types) or tbl.types[action.ship].station:
+            return f"there is no ship type {action.ship} in the ship table"
+        t = tbl.types[action.ship]
+        if t.speed != s.speed:
+            return f"a {t.name} is Speed {t.speed}; it is Speed {s.speed} now"
+        return f"you have no {t.name} in your hand"
+    if isinstance(action, Act) and isinstance(top, ChooseShip):
+        c = action.card
+        if not 0 <= c < len(s.pos) or s.pos[c] < 0:
+            return f"card {c} is not in play"
+        if c // CARDS_PER_DECK != top.player:
+            return f"{label(s, c)} is not yours"
+        if s.acted[c]:
+            return f"{label(s, c)} has acted this wave already"
+        return f"{label(s, c)} is Speed {tbl.speed[c]}; it is Speed {s.speed} now"
+    if isinstance(action, (To, Stay, Home)) and not isinstance(top, ChooseDestination):
+        return "no ship is waiting to be placed or moved"
+    if isinstance(action, Stay) and isinstance(top, ChooseDestination):
+        return "a ship played from the hand must be placed on the grid"
+    if isinstance(action, To) and isinstance(top, ChooseDestination):
+        a = action.card
+        if not 0 <= a < len(s.pos) or s.pos[a] < 0:
+            return f"card {a} is not in play, so no cell is next to it"
+        cell = s.pos[a] + DELTA[action.side]
+        if cell in s.grid:
+            return f"{at(cell)} is occupied"
+        if a == top.card:
+            return "a moving ship is lifted off the grid: name the cell by another card"
+        return (
+            f"{at(cell)} is not a legal destination here, or it is named by its "
+            f"lowest-id neighbour in play"
+        )
+    if isinstance(action, Fire):
+        if not isinstance(top, ChooseTarget):
+            return "no target is being chosen now (a single adjacent enemy is fired at at once)"
+        return f"card {action.card} is not an enemy card next to the {tbl.name(top.card)}"
+    if isinstance(action, Home):
+        return "a ship goes to its Station's starting cell only when no other cell is legal"
+    return ""
+
+
+def narrate(s: AssaultState, event: Event) -> str:
+    name = s.player_name
+    tbl = s.table
+    if isinstance(event, Drew):
+        return f"{name(event.player)} drew " + ", ".join(tbl.name(c) for c in event.cards)
+    if isinstance(event, DrewCount):
+        return f"{name(event.player)} drew {event.count} cards"
+    if isinstance(event, MulliganChosen):
+        return f"{name(event.player)} chose to " + ("mulligan" if event.redraw else "keep")
+    if isinstance(event, MulliganMade):
+        return f"{name(event.player)} has decided about the mulligan"
+    if isinstance(event, MulligansRevealed):
+        parts = [f"{name(p)} {'mulligans' if r else 'keeps'}" for p, r in enumerate(event.redraws)]
+        return "Mulligans revealed: " + ", ".join(parts)
+    if isinstance(event, HandToBottom):
+        return f"{name(event.player)} put {event.count} cards on the bottom of the deck"
+    if isinstance(event, WaveStarted):
+        return f"Wave {event.wave} begins; {name(event.initiative)} has initiative"
+    if isinstance(event, Placed):
+        return f"{name(event.player)} plays {tbl.name(event.card)} at ({event.x},{event.y})"
+    if isinstance(event, Moved):
+        return f"{name(event.player)} moves {tbl.name(event.card)} to ({event.x},{event.y})"
+    if isinstance(event, Stayed):
+        return f"{label(s, event.card)} stays in place"
+    if isinstance(event, Fired):
+        return (
+            f"{label(s, event.card)} fires at {label(s, event.target)}: "
+            f"{event.damage} damage ({event.total} of {tbl.shields[event.target]})"
+        )
+    if isinstance(event, Destroyed):
+        return f"{label(s, event.card)} is destroyed; {name(event.by)} scores {event.victory}"
+    if isinstance(event, Eliminated):
+        return f"{name(event.player)} has lost 60 Victory and is out"
+    if isinstance(event, GameEnded):
+        who = " and ".join(name(p) for p in event.winners)
+        return f"Game over ({event.reason}): {who} " + (
+            "share the draw" if "draw" in event.reason else "win"
+        )
+    return event.kind
+
+
+def view(s: AssaultState, player: int | None) -> dict[str, Any]:
+    tbl = s.table
+    board = []
+    for c in s.board:
+        x, y = xy(s.pos[c])
+        board.append(
+            {
+                "card": c,
+                "ship": tbl.name(c),
+                "owner": c // CARDS_PER_DECK,
+                "x": x,
+                "y": y,
+                "damage": s.damage[c],
+                "shields": tbl.shields[c],
+                "acted": s.acted[c],
+            }
+        )
+    everyone = all(m != -1 for m in s.mulligan)
+    mull = []
+    for q, m in enumerate(s.mulligan):
+        if m == -1:
+            mull.append("undecided")
+        elif everyone or q == player:
+            mull.append("mulligan" if m else "keep")
+        else:
+            mull.append("decided")
+    acting = None
+    top = s.stack[-1] if s.stack else None
+    if isinstance(top, (ChooseDestination, ChooseTarget)):
+        acting = {"card": top.card, "ship": tbl.name(top.card)}
+    return {
+        "mode": s.options.mode,
+        "wave": s.wave,
+        "speed": s.speed,
+        "initiative": s.initiative,
+        "board": board,
+        "acting": acting,
+        "scores": s.score[:],
+        "lost": s.lost[:],
+        "alive": s.alive[:],
+        "teams": s.team[:],
+        "mulligan": mull,
+        "hand_sizes": [len(s.zones[HAND[p]].cards) for p in range(s.num_players)],
+        "deck_sizes": [len(s.zones[DECK[p]].cards) for p in range(s.num_players)],
+    }
+
+
+def _cell_text(s: AssaultState, card: int) -> str:
+    name = s.table.name(card)
+    short = "STN" if card % CARDS_PER_DECK == 0 else name[:3].upper()
+    mark = "*" if s.acted[card] else " "
+    return f"{INITIALS[card // CARDS_PER_DECK]}{short}{s.damage[card]:>2}{mark}"
+
+
+def render(s: AssaultState, player: int | None) -> str:
+    """The grid, north up, each card as colour initial, type, damage, * when acted."""
+    lines = []
+    if s.board:
+        cells = [xy(s.pos[c]) for c in s.board]
+        xs = [x for x, _ in cells]
+        ys = [y for _, y in cells]
+        x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+        by_xy = {xy(s.pos[c]): c for c in s.board}
+        width = 8
+        lines.append("     " + "".join(f"{x:^{width}}" for x in range(x0, x1 + 1)))
+        for y in range(y1, y0 - 1, -1):
+            row = []
+            for x in range(x0, x1 + 1):
+                c = by_xy.get((x, y))
+                row.append(_cell_text(s, c).ljust(width) if c is not None else "  .     ")
+            lines.append(f"{y:>4} " + "".join(row).rstrip())
+    lines.append("")
+    key = ", ".join(f"{INITIALS[p]} = {s.player_name(p)}" for p in range(s.num_players))
+    lines.append(f"Key: {key}; number = damage; * = acted this wave")
+    for p in range(s.num_players):
+        hand = s.zones[HAND[p]].cards
+        status = "" if s.alive[p] else " (out)"
+        extra = f", lost {s.lost[p]}" if s.options.mode == "free_for_all" else ""
+        lines.append(
+            f"{s.player_name(p)}{status}: score {s.score[p]}{extra}; hand {len(hand)}, "
+            f"deck {len(s.zones[DECK[p]].cards)}"
+        )
+    if player is not None and s.alive[player]:
+        tbl = s.table
+        hand = sorted(s.zones[HAND[player]].cards, key=lambda c: (tbl.speed[c], c))
+        names = [f"{tbl.name(c)} (S{tbl.speed[c]})" for c in hand]
+        lines.append(f"Your hand: {', '.join(names) if names else 'empty'}")
+    if s.wave:
+        lines.append(
+            f"Wave {s.wave}, Speed {s.speed}; {s.player_name(s.initiative)} has initiative"
+        )
+    if s.result is not None:
+        lines.append(
+            "Game over: "
+            + ", ".join(f"{s.player_name(p)} {r:+.0f}" for p, r in enumerate(s.result))
+        )
+    else:
+        lines.append(s.prompt)
+    return "\n".join(lines)

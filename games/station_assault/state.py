@@ -1,0 +1,143 @@
+"""The game state: zones for the hidden cards, flat public lists for the grid.
+
+Zones (per player ``p``): ``deck<p>`` (hidden; the top is the end of the
+list), ``hand<p>`` (its owner's), ``pile<p>`` (public: the enemy cards ``p``
+destroyed), ``removed<p>`` (hidden: the hand and deck of a player put out of
+a free-for-all). Cards in play are in no zone: the grid is public pack state
+(``pos``, ``grid``, ``board``, ``damage``, ``acted``), as are the scores.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from tabletop import Action, Event, Rng, State
+
+from .actions import Act, Fire, Home, Mulligan, Play, Stay, To
+from .decisions import ChooseDestination, ChooseShip, ChooseTarget
+from .rules import acting, firing, mulligan, setup, text
+from .ships import ShipTable
+
+__all__ = ["AssaultState"]
+
+SPEEDS = 7
+"""Stride of ``avail``: index ``player * 7 + speed`` (speeds 1..6)."""
+
+
+@attrs.define(kw_only=True, slots=True, eq=False)
+class AssaultState(State):
+    """A game of Space Station Assault in progress."""
+
+    team: list[int] = attrs.field(factory=list)
+    """Each player's side: the seat in duel and free for all, seat % 2 in teams."""
+    home: list[int] = attrs.field(factory=list)
+    """Each player's Station's starting cell (packed)."""
+    pos: list[int] = attrs.field(factory=list)
+    """Packed cell of each card id in play, -1 otherwise."""
+    grid: dict[int, int] = attrs.field(factory=dict)
+    """Packed cell -> the card on it."""
+    board: list[int] = attrs.field(factory=list)
+    """The ids in play, ascending."""
+    damage: list[int] = attrs.field(factory=list)
+    acted: list[bool] = attrs.field(factory=list)
+    avail: list[int] = attrs.field(factory=list)
+    """Available ships (SSA-05) of each player and Speed: ``avail[p * 7 + speed]``."""
+    score: list[int] = attrs.field(factory=list)
+    """Victory of the enemy cards each player destroyed."""
+    lost: list[int] = attrs.field(factory=list)
+    """Victory of each player's own cards destroyed."""
+    alive: list[bool] = attrs.field(factory=list)
+    mulligan: list[int] = attrs.field(factory=list)
+    """-1 undecided, 0 kept, 1 redrew (hidden from the others until all chose)."""
+    initiative: int = 0
+    wave: int = 0
+    """0 during the mulligan, then 1, 2, ..."""
+    speed: int = 0
+    wave_damage: int = 0
+    wave_had_hands: bool = False
+    _tbl: ShipTable | None = attrs.field(default=None, metadata={"transient": True})
+
+    @property
+    def table(self) -> ShipTable:
+        t = self._tbl
+        if t is None:
+            t = self._tbl = self.options.table()
+        return t
+
+    # ------------------------------------------------------------ core hooks
+    def _setup(self) -> None:
+        setup.set_up(self)
+
+    def _legal_actions(self) -> list[Action]:
+        top = self.stack[-1]
+        if type(top) is ChooseShip:
+            return acting.ship_choices(self, top.player)
+        if type(top) is ChooseDestination:
+            return acting.destination_choices(self, top.card, top.from_hand)
+        if type(top) is ChooseTarget:
+            return firing.target_choices(self, top.card)
+        return mulligan.choices()
+
+    def _apply(self, action: Action) -> None:
+        t = type(action)
+        if t is To:
+            acting.go_to(self, action)  # type: ignore[arg-type]
+        elif t is Play:
+            acting.play(self, action)  # type: ignore[arg-type]
+        elif t is Act:
+            acting.act(self, action)  # type: ignore[arg-type]
+        elif t is Stay:
+            acting.stay(self)
+        elif t is Fire:
+            firing.fire_chosen(self, action)  # type: ignore[arg-type]
+        elif t is Home:
+            acting.go_home(self)
+        elif t is Mulligan:
+            mulligan.choose(self, action)  # type: ignore[arg-type]
+        else:  # pragma: no cover - only legal actions reach _apply
+            raise AssertionError(action)
+
+    def _describe(self, action: Action) -> str:
+        return text.describe(self, action)
+
+    def _prompt(self) -> str:
+        return text.prompt(self)
+
+    def _explain(self, action: Action) -> str:
+        return text.explain(self, action)
+
+    def _narrate(self, event: Event) -> str:
+        return text.narrate(self, event)
+
+    def _render(self, player: int | None) -> str:
+        return text.render(self, player)
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        return text.view(self, player)
+
+    def _resample(self, player: int, rng: Rng) -> None:
+        mulligan.resample(self, player, rng)
+        setup.recount(self)
+
+    def _copy_into(self, new: State) -> None:
+        assert isinstance(new, AssaultState)
+        new.team = self.team
+        new.home = self.home
+        new.pos = self.pos[:]
+        new.grid = self.grid.copy()
+        new.board = self.board[:]
+        new.damage = self.damage[:]
+        new.acted = self.acted[:]
+        new.avail = self.avail[:]
+        new.score = self.score[:]
+        new.lost = self.lost[:]
+        new.alive = self.alive[:]
+        new.mulligan = self.mulligan[:]
+        new.initiative = self.initiative
+        new.wave = self.wave
+        new.speed = self.speed
+        new.wave_damage = self.wave_damage
+        new.wave_had_hands = self.wave_had_hands
+        new._tbl = self._tbl
