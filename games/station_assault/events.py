@@ -7,6 +7,7 @@ from typing import ClassVar
 import attrs
 
 from tabletop import Event
+from tabletop.model import card_field
 
 __all__ = [
     "EVENT_CLASSES",
@@ -33,7 +34,7 @@ class Drew(Event):
 
     kind: ClassVar[str] = "drew"
     player: int
-    cards: tuple[int, ...]
+    cards: tuple[int, ...] = card_field()
 
     def public(self) -> Event:
         return DrewCount(player=self.player, count=len(self.cards))
@@ -90,7 +91,7 @@ class Placed(Event):
 
     kind: ClassVar[str] = "placed"
     player: int
-    card: int
+    card: int = card_field()
     x: int
     y: int
 
@@ -99,7 +100,7 @@ class Placed(Event):
 class Moved(Event):
     kind: ClassVar[str] = "moved"
     player: int
-    card: int
+    card: int = card_field()
     x: int
     y: int
 
@@ -108,14 +109,14 @@ class Moved(Event):
 class Stayed(Event):
     kind: ClassVar[str] = "stayed"
     player: int
-    card: int
+    card: int = card_field()
 
 
 @attrs.frozen(kw_only=True)
 class Fired(Event):
     kind: ClassVar[str] = "fired"
-    card: int
-    target: int
+    card: int = card_field()
+    target: int = card_field()
     damage: int
     total: int
 
@@ -123,7 +124,7 @@ class Fired(Event):
 @attrs.frozen(kw_only=True)
 class Destroyed(Event):
     kind: ClassVar[str] = "destroyed"
-    card: int
+    card: int = card_field()
     by: int
     victory: int
 
