@@ -11,6 +11,7 @@ installed (the tests add the toy pack this way).
 
 from __future__ import annotations
 
+import logging
 import os
 import pkgutil
 import sys
@@ -23,6 +24,8 @@ import packdocs
 from mkdocs.structure.files import File, Files
 
 import tabletop
+
+log = logging.getLogger("mkdocs.hooks.tabletop")
 
 GAMES_TAB = "Games"
 API_TAB = "API reference"
@@ -185,6 +188,16 @@ def on_config(config: Any) -> Any:
 
 
 def on_files(files: Files, config: Any) -> Files:
+    names = {path.split("/")[1] for path in _pages if path.startswith("games/") and "/" in path[6:]}
+    for file in list(files):
+        parts = file.src_uri.split("/")
+        if len(parts) == 3 and parts[0] == "games" and parts[1] not in names:
+            # Written pages of a pack that is not installed (or failed to load):
+            # one clear warning instead of a broken link per ruling.
+            log.warning(
+                f"docs/{file.src_uri}: no pack named {parts[1]!r} is loadable; page left out"
+            )
+            files.remove(file)
     for path, content in _pages.items():
         existing = files.get_file_from_path(path)
         if existing is not None:
