@@ -6,7 +6,7 @@ from typing import ClassVar
 
 import attrs
 
-from tabletop import Event
+from tabletop import Event, card_field
 
 __all__ = ["EVENT_CLASSES"]
 
@@ -24,7 +24,7 @@ class Drew(Event):
 
     kind: ClassVar[str] = "drew"
     player: int
-    cards: tuple[int, ...]
+    cards: tuple[int, ...] = card_field()
 
     def public(self) -> Event:
         return DrewCount(player=self.player, count=len(self.cards))
@@ -41,7 +41,7 @@ class DrewCount(Event):
 class Activated(Event):
     kind: ClassVar[str] = "activated"
     player: int
-    cards: tuple[int, ...]
+    cards: tuple[int, ...] = card_field()
 
 
 @attrs.frozen(kw_only=True)
@@ -49,7 +49,7 @@ class GroupDeclared(Event):
     kind: ClassVar[str] = "group_declared"
     player: int
     space: bool
-    cards: tuple[int, ...]
+    cards: tuple[int, ...] = card_field()
     blocking: bool
 
 
@@ -65,8 +65,8 @@ class CardPlayed(Event):
 
     kind: ClassVar[str] = "played"
     player: int
-    card: int
-    target: int = -1
+    card: int = card_field()
+    target: int = card_field(default=-1)
     space: bool = False
 
 
@@ -74,7 +74,7 @@ class CardPlayed(Event):
 class Targeted(Event):
     kind: ClassVar[str] = "targeted"
     group: int
-    card: int
+    card: int = card_field()
 
 
 @attrs.frozen(kw_only=True)
@@ -91,7 +91,7 @@ class BattleFought(Event):
 @attrs.frozen(kw_only=True)
 class Destroyed(Event):
     kind: ClassVar[str] = "destroyed"
-    card: int
+    card: int = card_field()
     cause: str
 
 
@@ -101,22 +101,22 @@ class DeckDamaged(Event):
 
     kind: ClassVar[str] = "deck_damaged"
     player: int
-    cards: tuple[int, ...]
+    cards: tuple[int, ...] = card_field()
 
 
 @attrs.frozen(kw_only=True)
 class Deployed(Event):
     kind: ClassVar[str] = "deployed"
     player: int
-    card: int
-    hero: int = -1
+    card: int = card_field()
+    hero: int = card_field(default=-1)
 
 
 @attrs.frozen(kw_only=True)
 class TookControl(Event):
     kind: ClassVar[str] = "took_control"
     player: int
-    card: int
+    card: int = card_field()
 
 
 @attrs.frozen(kw_only=True)
@@ -125,7 +125,7 @@ class HeroToHand(Event):
 
     kind: ClassVar[str] = "hero_to_hand"
     player: int
-    card: int
+    card: int = card_field()
     source: str
 
 
@@ -135,7 +135,7 @@ class Spied(Event):
 
     kind: ClassVar[str] = "spied"
     player: int
-    cards: tuple[int, ...]
+    cards: tuple[int, ...] = card_field()
 
     def public(self) -> Event:
         return SpiedCount(player=self.player, count=len(self.cards))
@@ -152,7 +152,7 @@ class SpiedCount(Event):
 class Discarded(Event):
     kind: ClassVar[str] = "discarded"
     player: int
-    card: int
+    card: int = card_field()
 
 
 @attrs.frozen(kw_only=True)
