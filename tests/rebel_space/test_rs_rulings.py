@@ -241,7 +241,8 @@ def test_rs10_heroes_in_space() -> None:
         find(s, n) for n in ("Stunt Fighters", "Smuggler", "Superior Pilot", "Princess")
     )
     play(s, "group 1", f"add {fighter}")
-    assert legal(s) == [f"add {smug}", f"add {sup}", "close"]  # Princess is no Pilot
+    assert legal(s) == [f"add {smug}", f"add {sup}", "close"]
+    assert f"add {princess}" not in legal(s)  # the Princess is no Pilot
     play(s, f"add {smug}")
     assert legal(s) == ["close"]  # one Fighter, one hero
     # A Ship and a Fighter: the Smuggler can be the Captain, freeing the Pilot seat.
