@@ -90,6 +90,11 @@ def code(text: str) -> str:
     return f"{fence}{pad}{text}{pad}{fence}"
 
 
+def plural(n: int, word: str) -> str:
+    """``"1 card"``, ``"3 cards"``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def label(name: str) -> str:
     """A field name as a column heading: ``space_rating`` -> ``Space rating``."""
     text = name.replace("_", " ").strip()
@@ -160,8 +165,57 @@ def card_columns(defs: Sequence[Any]) -> list[attrs.Attribute]:  # type: ignore[
     return cols
 
 
+SUBGROUP_FIELDS = ("type", "kind", "category")
+
+
+def _numeric(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def common_columns(defs: Sequence[Any]) -> list[attrs.Attribute]:  # type: ignore[type-arg]
+    """The non-numeric columns that hold the same value on every card (of two
+    or more): said once above the table rather than on every row."""
+    if len(defs) < 2:
+        return []
+    out = []
+    for f in card_columns(defs):
+        values = [getattr(d, f.name, None) for d in defs]
+        numeric = any(_numeric(v) for v in values)
+        if f.name != "name" and not numeric and len({cell(v) for v in values}) == 1:
+            out.append(f)
+    return out
+
+
+def card_table(defs: Sequence[Any], drop: Sequence[str] = ()) -> str:
+    """One table of card definitions, without the columns named in ``drop``."""
+    cols = [f for f in card_columns(defs) if f.name not in drop]
+    rows = []
+    for d in defs:
+        row = []
+        for f in cols:
+            text = cell(getattr(d, f.name, None))
+            row.append(f"**{text}**" if f.name == "name" and text else text)
+        rows.append(row)
+    return table([label(f.metadata.get("label", f.name)) for f in cols], rows)
+
+
+def subgroups(defs: Sequence[Any]) -> list[tuple[str, str, list[Any]]]:
+    """A long group split by its cards' type (first-seen order), when it has
+    one: ``(field, value, cards)``; else one part ``("", "", cards)``."""
+    if len(defs) >= 8:
+        for name in SUBGROUP_FIELDS:
+            if all(hasattr(d, name) for d in defs):
+                parts: dict[str, list[Any]] = {}
+                for d in defs:
+                    parts.setdefault(cell(getattr(d, name)), []).append(d)
+                if len(parts) > 1 and "" not in parts:
+                    return [(name, value, cards) for value, cards in parts.items()]
+    return [("", "", list(defs))]
+
+
 def card_reference(game: tabletop.Game) -> str:
-    """Every card definition of the pack, one table per card group."""
+    """Every card definition of the pack, one section per card group (split
+    by card type when the group is long)."""
     groups = card_groups(game)
     out = [f"# {game.title}: card reference\n"]
     if not groups:
@@ -169,28 +223,37 @@ def card_reference(game: tabletop.Game) -> str:
         return "\n".join(out)
     total_defs = sum(len(defs) for _, defs in groups)
     copies = sum(_copies(d) or 0 for _, defs in groups for d in defs)
-    summary = f"{total_defs} card definitions in {len(groups)} groups"
+    summary = f"{plural(total_defs, 'card definition')} in {plural(len(groups), 'group')}"
     if copies:
         summary += f", {copies} cards counting copies"
     out.append(
         f"Generated from the card data of the `{game.name}` pack ({summary}). "
-        "Each row is one card definition with every number and ability the "
-        "rules engine uses; empty columns are left out.\n"
+        "Each row is one card definition with every number and ability the rules "
+        "engine uses; empty columns are left out.\n"
     )
     for group, defs in groups:
-        cols = card_columns(defs)
         out.append(f"## {escape(group)}\n")
         n = sum(_copies(d) or 0 for d in defs)
-        out.append(f"{len(defs)} definitions" + (f", {n} cards.\n" if n else ".\n"))
-        rows = []
-        for d in defs:
-            row = []
-            for f in cols:
-                text = cell(getattr(d, f.name, None))
-                row.append(f"**{text}**" if f.name == "name" and text else text)
-            rows.append(row)
-        out.append(table([label(f.metadata.get("label", f.name)) for f in cols], rows))
-        helps = [(f, f.metadata.get("help")) for f in cols if f.metadata.get("help")]
+        line = plural(len(defs), "definition") + (f", {plural(n, 'card')}." if n else ".")
+        common = common_columns(defs)
+        if common:
+            said = [
+                f"{label(f.metadata.get('label', f.name))} **{cell(getattr(defs[0], f.name))}**"
+                for f in common
+            ]
+            line += " Every card here: " + ", ".join(said) + "."
+        out.append(line + "\n")
+        parts = subgroups(defs)
+        for field, sub, part in parts:
+            drop = [f.name for f in common] + ([field] if field else [])
+            if sub:
+                k = sum(_copies(d) or 0 for d in part)
+                out.append(f"### {sub[:1].upper() + sub[1:]}\n")
+                out.append(
+                    plural(len(part), "definition") + (f", {plural(k, 'card')}.\n" if k else ".\n")
+                )
+            out.append(card_table(part, drop))
+        helps = [(f, f.metadata.get("help")) for f in card_columns(defs) if f.metadata.get("help")]
         if helps:
             out.append("")
             out += [f"- **{label(f.metadata.get('label', f.name))}**: {h}" for f, h in helps]
