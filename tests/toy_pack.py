@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from tabletop import Action, ActionSpace, Decision, Event, Game, State, Vis, Zone
+from tabletop import Action, ActionSpace, Decision, Event, Game, State, Vis, Zone, card_field
 
 
 def _hand_size(_: Any, __: Any, value: int) -> None:
@@ -45,7 +45,7 @@ class Concede(Action):
 class Drew(Event):
     kind: ClassVar[str] = "drew"
     player: int
-    cards: tuple[int, ...]
+    cards: tuple[int, ...] = card_field()
 
     def public(self) -> Event:
         return DrewCount(player=self.player, count=len(self.cards))
@@ -62,7 +62,7 @@ class DrewCount(Event):
 class Chose(Event):
     kind: ClassVar[str] = "chose"
     player: int
-    card: int
+    card: int = card_field()
 
     def public(self) -> Event:
         return ChoseHidden(player=self.player)
@@ -77,7 +77,7 @@ class ChoseHidden(Event):
 @attrs.frozen(kw_only=True)
 class Revealed(Event):
     kind: ClassVar[str] = "revealed"
-    cards: tuple[int, ...]
+    cards: tuple[int, ...] = card_field()
     winner: int | None
 
 

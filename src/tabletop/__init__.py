@@ -17,7 +17,7 @@ from .errors import (
     UnknownGameError,
 )
 from .game import Game, Phase, Ruling
-from .model import Action, Decision, Event, Vis, Zone
+from .model import Action, Decision, Event, Vis, Zone, card_field, card_ids
 from .registry import games, load, register
 from .rng import Rng
 from .serial import RECORD_FORMAT, STATE_FORMAT, dumps, loads, replay
@@ -46,6 +46,8 @@ __all__ = [
     "UnknownGameError",
     "Vis",
     "Zone",
+    "card_field",
+    "card_ids",
     "dumps",
     "games",
     "load",

@@ -18,7 +18,32 @@ from typing import Any, ClassVar
 
 import attrs
 
-__all__ = ["Action", "Decision", "Event", "Vis", "Zone"]
+__all__ = ["Action", "Decision", "Event", "Vis", "Zone", "card_field", "card_ids"]
+
+
+def card_field(**kwargs: Any) -> Any:
+    """An event field that holds a card id (an ``int``, a tuple of them, or ``None``).
+
+    Marking card fields lets the conformance kit check the log: an event a
+    player may see must not name a card that, after the step, is in a zone
+    hidden from that player (unless the zone lets them know it).
+    """
+    md = dict(kwargs.pop("metadata", {}) or {})
+    md["card"] = True
+    return attrs.field(metadata=md, **kwargs)
+
+
+def card_ids(event: Event) -> list[int]:
+    """The card ids named in ``event``'s :func:`card_field` fields."""
+    out: list[int] = []
+    for f in attrs.fields(type(event)):
+        if f.metadata.get("card"):
+            v = getattr(event, f.name)
+            if isinstance(v, int):
+                out.append(v)
+            elif isinstance(v, tuple | list):
+                out.extend(x for x in v if isinstance(x, int))
+    return out
 
 
 @attrs.frozen

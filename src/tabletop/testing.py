@@ -1,0 +1,349 @@
+"""The conformance kit: one call checks that a pack keeps the contract.
+
+>>> from tabletop.testing import check_pack          # doctest: +SKIP
+>>> check_pack(GAME)                                  # doctest: +SKIP
+
+:func:`check_pack` plays random games chosen by hypothesis (options, game
+seed, playout seed) and checks, along the way:
+
+* until the end there is a current player with at least one legal action, the
+  actions are distinct, each is described in words and round-trips through
+  the action-id codec and the text notation; at the end there are none;
+* an illegal action (any other id of the action space, or a non-action) is
+  refused with :class:`~tabletop.IllegalActionError` and the state is unchanged;
+* ``clone()`` is equal and independent; ``dumps``/``loads`` round-trip;
+* views are JSON-able and leak nothing: for each player, a ``resample`` for
+  that player (the hidden part re-dealt) gives that player the same view and,
+  when they are to decide, the same legal actions;
+* games end within ``max_steps``; ``returns()`` has one value per player;
+* the same seed and options make the same game, and ``replay(record())``
+  reproduces the final state exactly.
+
+Failures raise ``AssertionError`` with the game, options, seeds and step, so
+a failing game can be replayed by hand. :func:`legal_counts` and
+:func:`check_golden` give python-chess-style "perft" files.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from . import registry
+from .bots.random import RandomBot
+from .errors import IllegalActionError
+from .game import Game
+from .model import Action, Event, card_ids
+from .rng import Rng
+from .serial import dumps, loads, replay
+from .state import State
+
+__all__ = ["check_golden", "check_pack", "check_state", "legal_counts", "play_and_check"]
+
+
+def _fail(ctx: str, msg: str) -> AssertionError:
+    return AssertionError(f"{ctx}: {msg}")
+
+
+def _ensure_loadable(game: Game) -> None:
+    try:
+        if registry.load(game.name) is game:
+            return
+    except Exception:  # noqa: BLE001 - not installed: register it for replay
+        pass
+    registry.register(game)
+
+
+def _contains_key(obj: Any, key: str) -> bool:
+    if isinstance(obj, dict):
+        return key in obj or any(_contains_key(v, key) for v in obj.values())
+    if isinstance(obj, list):
+        return any(_contains_key(v, key) for v in obj)
+    return False
+
+
+def check_state(state: State, rng: Rng, ctx: str = "") -> None:
+    """The expensive checks, at one state (illegal moves, clone, JSON, views)."""
+    game = state.game
+    before = dumps(state)
+    legal = state.legal_actions()
+
+    # Illegal actions are refused and change nothing.
+    legal_ids = {game.encode(a) for a in legal}
+    tries = 0
+    for _ in range(8):
+        i = rng.below(game.num_distinct_actions)
+        if i in legal_ids:
+            continue
+        tries += 1
+        bogus = game.decode(i)
+        try:
+            state.apply(bogus)
+        except IllegalActionError as exc:
+            if not str(exc):
+                raise _fail(ctx, "IllegalActionError without a message") from None
+        else:
+            raise _fail(ctx, f"illegal action {bogus!r} was accepted")
+        if dumps(state) != before:
+            raise _fail(ctx, f"refusing {bogus!r} changed the state")
+    for junk in (None, "pass", 3):
+        try:
+            state.apply(junk)  # type: ignore[arg-type]
+        except IllegalActionError:
+            pass
+        else:
+            raise _fail(ctx, f"non-action {junk!r} was accepted")
+        if dumps(state) != before:
+            raise _fail(ctx, f"refusing {junk!r} changed the state")
+
+    # Clone: equal, and independent of the original.
+    c = state.clone()
+    if dumps(c) != before:
+        raise _fail(ctx, "clone() differs from the original")
+    if legal:
+        c.apply(legal[rng.below(len(legal))])
+        if dumps(state) != before:
+            raise _fail(ctx, "applying an action to a clone changed the original")
+    # Whole-state JSON round-trip.
+    again = loads(before)
+    if dumps(again) != before:
+        raise _fail(ctx, "loads(dumps(state)) differs from the state")
+    if again.legal_actions() != legal:
+        raise _fail(ctx, "a loaded state has different legal actions")
+
+    # Views: JSON-able, no RNG, and nothing hidden leaks.
+    cp = state.current_player
+    for p in [None, *range(state.num_players)]:
+        v = state.view(p)
+        try:
+            text = json.dumps(v, sort_keys=True)
+        except (TypeError, ValueError) as exc:
+            raise _fail(ctx, f"view({p}) is not JSON-able: {exc}") from None
+        if _contains_key(v, "rng"):
+            raise _fail(ctx, f"view({p}) carries the RNG")
+        if p is None:
+            continue
+        for k in range(2):
+            r = state.resample(p, Rng(rng.next64()))
+            rv = json.dumps(r.view(p), sort_keys=True)
+            if rv != text:
+                raise _fail(
+                    ctx,
+                    f"view({p}) leaks hidden information: it changed when what player {p} "
+                    f"cannot see was re-dealt (resample #{k}).\n{_diff(text, rv)}",
+                )
+            if p == cp and r.legal_actions() != legal:
+                raise _fail(ctx, f"player {p}'s legal actions depend on what they cannot see")
+            if dumps(state) != before:
+                raise _fail(ctx, "resample() changed the original state")
+        # A determinisation must be playable.
+        r = state.resample(p, Rng(rng.next64()))
+        for _ in range(5):
+            acts = r.legal_actions()
+            if not acts:
+                break
+            r.apply(acts[rng.below(len(acts))])
+
+
+def _hidden_from(state: State, player: int) -> set[int]:
+    out: set[int] = set()
+    for z in state.zones.values():
+        if not z.visible_to(player):
+            known = z.known.get(player, ())
+            out.update(c for c in z.cards if c not in known)
+    return out
+
+
+def _check_events(state: State, events: list[Event], ctx: str) -> None:
+    """No event a player sees names a card now hidden from them."""
+    if not any(card_ids(e) for e in events):
+        return
+    for p in range(state.num_players):
+        hidden = _hidden_from(state, p)
+        for e in events:
+            seen = e.seen_by(p)
+            if seen is None:
+                continue
+            leaked = [c for c in card_ids(seen) if c in hidden]
+            if leaked:
+                raise _fail(
+                    ctx,
+                    f"the log leaks hidden information: player {p} sees {seen!r}, "
+                    f"which names card(s) {leaked} that are hidden from them",
+                )
+
+
+def _diff(a: str, b: str) -> str:
+    i = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    lo = max(0, i - 120)
+    return f"  seen:      ...{a[lo:i + 120]}...\n  resampled: ...{b[lo:i + 120]}..."
+
+
+def play_and_check(
+    game: Game,
+    options: Any = None,
+    seed: int = 0,
+    policy_seed: int = 0,
+    *,
+    max_steps: int = 20_000,
+    check_every: int = 25,
+) -> State:
+    """Play one random game checking the contract; return the final state."""
+    ctx0 = f"{game.name} options={options!r} seed={seed} policy_seed={policy_seed}"
+    _ensure_loadable(game)
+    state = game.new_state(seed=seed, options=options)
+    if dumps(game.new_state(seed=seed, options=options)) != dumps(state):
+        raise _fail(ctx0, "the same seed and options made two different games")
+    rng = Rng(policy_seed)
+    n = state.num_players
+    step = 0
+    while True:
+        ctx = f"{ctx0} step={step}"
+        legal = state.legal_actions()
+        if state.is_terminal:
+            if legal:
+                raise _fail(ctx, "a finished game has legal actions")
+            if state.current_player is not None:
+                raise _fail(ctx, "a finished game has a current player")
+            break
+        cp = state.current_player
+        if cp is None or not 0 <= cp < n:
+            raise _fail(ctx, f"current_player is {cp!r} in a game in progress")
+        if not legal:
+            raise _fail(ctx, "no legal action in a game in progress")
+        if len(set(legal)) != len(legal):
+            raise _fail(ctx, "legal_actions() lists an action twice")
+        if not isinstance(state.prompt, str) or not state.prompt:
+            raise _fail(ctx, "no prompt for the current decision")
+        for a in legal:
+            if not isinstance(a, Action):
+                raise _fail(ctx, f"{a!r} is not an Action")
+            i = game.encode(a)
+            if game.decode(i) != a:
+                raise _fail(ctx, f"decode(encode({a!r})) != {a!r}")
+            if game.parse(a.notation()) != a:
+                raise _fail(ctx, f"parse({a.notation()!r}) != {a!r}")
+        if step < 3 or rng.below(check_every) == 0:
+            for a in legal:
+                d = state.describe(a)
+                if not isinstance(d, str) or not d:
+                    raise _fail(ctx, f"describe({a!r}) is empty")
+            check_state(state, rng, ctx)
+        action = legal[rng.below(len(legal))]
+        events = state.apply(action)
+        if not isinstance(events, list):
+            raise _fail(ctx, "apply() must return the list of new events")
+        _check_events(state, events, ctx)
+        step += 1
+        if step > max_steps:
+            raise _fail(ctx, f"the game did not end within {max_steps} steps")
+    ret = state.returns()
+    if len(ret) != n or not all(isinstance(x, float) for x in ret):
+        raise _fail(ctx0, f"returns() must be {n} floats, got {ret!r}")
+    check_state(state, rng, f"{ctx0} (final)")
+    record = json.loads(json.dumps(state.record()))
+    if dumps(replay(record)) != dumps(state):
+        raise _fail(ctx0, "replay(record()) does not reproduce the final state")
+    return state
+
+
+def check_pack(
+    game: Game,
+    options: Any | Sequence[Any] = None,
+    *,
+    max_examples: int | None = None,
+    max_steps: int = 20_000,
+    check_every: int = 25,
+) -> None:
+    """Run the conformance checks on ``game`` (see the module docstring).
+
+    ``options`` is one options value (dict or options object) or a list of
+    them to draw from. ``max_examples`` defaults to the active hypothesis
+    profile's. Raises ``AssertionError`` naming the failing game.
+    """
+    if isinstance(options, list | tuple):
+        choices = list(options) or [None]
+    else:
+        choices = [options]
+    for o in choices:
+        game.make_options(o)  # fail early, clearly, on bad options
+    base = settings()
+    conf = settings(
+        base,
+        max_examples=max_examples if max_examples is not None else base.max_examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+        derandomize=base.derandomize,
+        report_multiple_bugs=False,
+    )
+
+    @conf
+    @given(
+        opt=st.sampled_from(choices),
+        seed=st.integers(0, 2**32 - 1),
+        policy_seed=st.integers(0, 2**32 - 1),
+    )
+    def run(opt: Any, seed: int, policy_seed: int) -> None:
+        play_and_check(
+            game, opt, seed, policy_seed, max_steps=max_steps, check_every=check_every
+        )
+
+    run()
+
+
+def legal_counts(
+    game: Game, seed: int, options: Any = None, steps: int = 300, policy_seed: int | None = None
+) -> list[int]:
+    """How many legal actions there are at each step of a seeded random game."""
+    state = game.new_state(seed=seed, options=options)
+    bot = RandomBot(seed if policy_seed is None else policy_seed)
+    counts = []
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        counts.append(len(state.legal_actions()))
+        state.apply(bot.choose(state), check=False)
+    return counts
+
+
+def check_golden(
+    game: Game,
+    path: str | Path,
+    seeds: Sequence[int] = (1, 2, 3),
+    options: Any = None,
+    steps: int = 300,
+) -> None:
+    """Compare :func:`legal_counts` along seeded games with a stored file.
+
+    With ``TABLETOP_UPDATE_GOLDEN=1`` in the environment (or no file yet) the
+    file is (re)written instead; commit it, and review its diff.
+    """
+    p = Path(path)
+    current = {
+        "game": game.name,
+        "pack_version": game.version,
+        "options": None if options is None else game.unstructure_options(game.make_options(options)),
+        "steps": steps,
+        "counts": {str(s): legal_counts(game, s, options, steps) for s in seeds},
+    }
+    if os.environ.get("TABLETOP_UPDATE_GOLDEN") == "1" or not p.exists():
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(json.dumps(current, indent=1) + "\n", encoding="utf-8")
+        return
+    stored = json.loads(p.read_text(encoding="utf-8"))
+    for s in seeds:
+        want = stored["counts"].get(str(s))
+        got = current["counts"][str(s)]
+        if want != got:
+            k = next((i for i, (a, b) in enumerate(zip(want or [], got)) if a != b), None)
+            where = f"first difference at step {k}" if k is not None else "lengths differ"
+            raise AssertionError(
+                f"{game.name}: legal-action counts for seed {s} changed ({where}); "
+                f"if the change is intended, rerun with TABLETOP_UPDATE_GOLDEN=1 ({p})"
+            )

@@ -1,0 +1,107 @@
+"""The conformance kit passes the toy pack and catches each kind of broken pack."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+import toy_pack
+from toy_pack import ToyState, make_game
+
+from tabletop import Action, Event, State
+from tabletop.testing import check_golden, check_pack, legal_counts
+
+
+def test_toy_pack_passes() -> None:
+    check_pack(toy_pack.GAME, [None, {"hand_size": 1}, {"hand_size": 6, "values": 9}])
+
+
+@attrs.define(kw_only=True, slots=True, eq=False)
+class LeakyView(ToyState):
+    """Shows the opponent's hand in the pack's part of the view."""
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        out = super()._view(player)
+        out["hands"] = [self.zones["hand0"].cards[:], self.zones["hand1"].cards[:]]
+        return out
+
+
+@attrs.define(kw_only=True, slots=True, eq=False)
+class LeakyLog(ToyState):
+    """Draw events shown to everybody."""
+
+    def emit(self, event: Event) -> None:
+        super().emit(attrs.evolve(event, to=None) if event.to is not None else event)
+
+
+@attrs.define(kw_only=True, slots=True, eq=False)
+class MutatesBeforeRefusing(ToyState):
+    """Counts the action before checking it (so a refused action leaves a trace)."""
+
+    def apply(self, action: Action, check: bool = True) -> list[Event]:
+        self.scores[0] += 0 if self.is_legal(action) else 1
+        return State.apply(self, action, check)
+
+
+@attrs.define(kw_only=True, slots=True, eq=False)
+class GlobalShuffle(ToyState):
+    """Shuffles with the global random module, not the state's RNG."""
+
+    def shuffle(self, zone: Any) -> None:
+        random.shuffle(zone.cards)
+
+
+@attrs.define(kw_only=True, slots=True, eq=False)
+class SharedClone(ToyState):
+    """A clone that shares the scores list with the original."""
+
+    def _copy_into(self, new: State) -> None:
+        assert isinstance(new, SharedClone)
+        new.scores = self.scores
+
+
+@attrs.define(kw_only=True, slots=True, eq=False)
+class NeverEnds(ToyState):
+    """An endless loop of passes: conceding just hands the turn on."""
+
+    def _legal_actions(self) -> list[Action]:
+        return [toy_pack.Concede()]
+
+    def _apply(self, action: Action) -> None:
+        p = self.stack.pop().player
+        self.stack.append(toy_pack.ChooseCard(player=1 - p))
+
+
+@pytest.mark.parametrize(
+    ("cls", "message"),
+    [
+        (LeakyView, "leaks hidden information"),
+        (LeakyLog, "leaks hidden information"),
+        (MutatesBeforeRefusing, "changed the state"),
+        (GlobalShuffle, "two different games"),
+        (SharedClone, "changed the original|does not reproduce"),
+        (NeverEnds, "did not end"),
+    ],
+)
+def test_kit_catches_broken_pack(cls: type[State], message: str) -> None:
+    game = make_game(f"broken_{cls.__name__.lower()}", cls)
+    with pytest.raises(AssertionError, match=message):
+        check_pack(game, max_examples=10, max_steps=500)
+
+
+def test_legal_counts_are_deterministic() -> None:
+    a = legal_counts(toy_pack.GAME, seed=5)
+    assert a == legal_counts(toy_pack.GAME, seed=5)
+    assert a[0] == 4  # three cards in hand + concede
+    assert all(n >= 2 for n in a)
+
+
+def test_golden_file_detects_change(tmp_path: Any) -> None:
+    path = tmp_path / "golden.json"
+    check_golden(toy_pack.GAME, path, seeds=(1, 2))
+    check_golden(toy_pack.GAME, path, seeds=(1, 2))  # unchanged: passes
+    other = make_game("toy_duel", ToyState)
+    with pytest.raises(AssertionError, match="changed"):
+        check_golden(other, path, seeds=(1, 2), options={"hand_size": 4})

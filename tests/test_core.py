@@ -1,0 +1,340 @@
+"""The core contract, on the toy pack."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, ClassVar
+
+import attrs
+import pytest
+import toy_pack
+from hypothesis import given
+from hypothesis import strategies as st
+
+import tabletop
+from tabletop import (
+    Action,
+    ActionSpace,
+    CardDataError,
+    IllegalActionError,
+    OptionsError,
+    RecordError,
+    Rng,
+    UnknownGameError,
+    Vis,
+    Zone,
+)
+
+GAME = toy_pack.GAME
+tabletop.register(GAME)
+
+
+def played(seed: int = 1, steps: int = 4) -> tabletop.State:
+    """A game after ``steps`` random card choices (never a concession)."""
+    state = GAME.new_state(seed=seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        choices = [a for a in state.legal_actions() if isinstance(a, toy_pack.Choose)]
+        state.apply(rng.choice(choices))
+    return state
+
+
+# ----------------------------------------------------------------- RNG
+def test_rng_is_deterministic_and_serialisable() -> None:
+    a, b = Rng(42), Rng(42)
+    assert [a.next64() for _ in range(5)] == [b.next64() for _ in range(5)]
+    c = a.copy()
+    assert a.below(1000) == c.below(1000)
+    assert Rng(1).next64() != Rng(2).next64()
+
+
+def test_rng_below_is_roughly_uniform() -> None:
+    r = Rng(7)
+    counts = [0] * 6
+    for _ in range(6000):
+        counts[r.below(6)] += 1
+    assert all(900 < c < 1100 for c in counts)
+
+
+def test_rng_shuffle_is_a_permutation() -> None:
+    r = Rng(3)
+    xs = list(range(50))
+    r.shuffle(xs)
+    assert sorted(xs) == list(range(50)) and xs != list(range(50))
+
+
+def test_rng_refuses_bad_seed() -> None:
+    with pytest.raises(TypeError):
+        Rng("7")  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------- actions
+def test_action_space_is_a_bijection() -> None:
+    n = GAME.num_distinct_actions
+    seen = set()
+    for i in range(n):
+        a = GAME.decode(i)
+        assert GAME.encode(a) == i
+        seen.add(a)
+    assert len(seen) == n
+    with pytest.raises(ValueError):
+        GAME.decode(n)
+    with pytest.raises(ValueError):
+        GAME.decode(-1)
+
+
+@attrs.frozen
+class Move(Action):
+    kind: ClassVar[str] = "move"
+    card: int
+    x: int
+    y: int
+
+
+@attrs.frozen
+class Flag(Action):
+    kind: ClassVar[str] = "flag"
+    on: bool
+
+
+@given(st.integers(0, 9), st.integers(-3, 3), st.integers(-2, 5))
+def test_mixed_radix_with_negative_ranges(card: int, x: int, y: int) -> None:
+    space = ActionSpace([(Flag, {"on": 2}), (Move, {"card": 10, "x": (-3, 3), "y": (-2, 5)})])
+    assert space.size == 2 + 10 * 7 * 8
+    a = Move(card, x, y)
+    assert space.decode(space.encode(a)) == a
+    assert space.decode(1) == Flag(True)
+    with pytest.raises(ValueError, match="outside"):
+        space.encode(Move(card, 4, y))
+
+
+def test_action_space_refuses_bad_declarations() -> None:
+    with pytest.raises(ValueError, match="fields"):
+        ActionSpace([(Move, {"card": 3})])
+    with pytest.raises(ValueError, match="twice"):
+        ActionSpace([(Flag, {"on": 2}), (Flag, {"on": 2})])
+
+
+def test_notation_round_trips_and_repr_is_python() -> None:
+    a = toy_pack.Choose(7)
+    assert a.notation() == "choose 7"
+    assert GAME.parse("choose 7") == a
+    assert GAME.parse("concede") == toy_pack.Concede()
+    assert eval(repr(a), {"Choose": toy_pack.Choose}) == a
+    for bad in ["", "fly 3", "choose", "choose x", "choose 99"]:
+        with pytest.raises(ValueError):
+            GAME.parse(bad)
+
+
+# ----------------------------------------------------------------- apply
+def test_illegal_action_is_refused_and_changes_nothing() -> None:
+    state = played()
+    before = tabletop.dumps(state)
+    hand = state.zones[f"hand{state.current_player}"].cards
+    other = next(c for c in range(12) if c not in hand)
+    with pytest.raises(IllegalActionError) as err:
+        state.apply(toy_pack.Choose(other))
+    assert err.value.player == state.current_player
+    assert err.value.action == toy_pack.Choose(other)
+    assert "legal" in str(err.value)
+    assert tabletop.dumps(state) == before
+
+
+def test_apply_returns_new_events_and_history_grows() -> None:
+    state = GAME.new_state(seed=2)
+    a = state.legal_actions()[0]
+    events = state.apply(a)
+    assert [type(e).__name__ for e in events] == ["Chose"]
+    assert state.history == [a]
+    assert state.current_player == 1
+
+
+def test_apply_id_and_masks() -> None:
+    state = GAME.new_state(seed=2)
+    ids = state.legal_ids()
+    mask = state.legal_mask()
+    assert len(mask) == GAME.num_distinct_actions
+    assert [i for i, m in enumerate(mask) if m] == sorted(ids)
+    state.apply_id(ids[0])
+    with pytest.raises(IllegalActionError):
+        state.apply_id(10**6)
+
+
+def test_terminal_state() -> None:
+    state = GAME.new_state(seed=2)
+    state.apply(toy_pack.Concede())
+    assert state.is_terminal and state.current_player is None
+    assert state.legal_actions() == [] and state.prompt == ""
+    assert state.returns() == [-1.0, 1.0]
+    with pytest.raises(IllegalActionError, match="over"):
+        state.apply(toy_pack.Concede())
+
+
+# ----------------------------------------------------------------- views and secrets
+def test_view_hides_the_other_hand_and_the_rng() -> None:
+    state = played(steps=1)  # player 0 has chosen face down
+    v1 = state.view(1)
+    assert "cards" not in v1["zones"]["hand0"] and v1["zones"]["hand0"]["count"] == 2
+    assert "cards" not in v1["zones"]["chosen0"]
+    assert v1["zones"]["hand1"]["cards"] == state.zones["hand1"].cards
+    assert [e["kind"] for e in v1["log"]] == ["drew_count", "drew", "chose_hidden"]
+    text = json.dumps(v1)
+    assert "rng" not in text and str(state.rng.state) not in text
+    assert "legal_actions" in v1 and "legal_actions" not in state.view(0)
+    spectator = state.view(None)
+    assert all("cards" not in spectator["zones"][f"hand{p}"] for p in range(2))
+    with pytest.raises(tabletop.TabletopError):
+        state.view(5)
+
+
+def test_known_cards_show_in_a_hidden_zone() -> None:
+    z = Zone("hand", 0, Vis.OWNER, [3, 5, 9])
+    z.reveal_to(1, [5])
+    assert z.view(1) == {"owner": 0, "count": 3, "known": [5]}
+    z.remove(5)
+    assert z.view(1) == {"owner": 0, "count": 2}
+
+
+def test_resample_keeps_what_the_player_sees_and_redeals_the_rest() -> None:
+    state = played(seed=4, steps=1)
+    hands = set()
+    for k in range(20):
+        r = state.resample(1, Rng(k))
+        assert r.view(1) == state.view(1)
+        assert sorted(r.zones["hand0"].cards + r.zones["deck0"].cards + r.zones["chosen0"].cards) \
+            == sorted(state.zones["hand0"].cards + state.zones["deck0"].cards
+                      + state.zones["chosen0"].cards)
+        hands.add(tuple(sorted(r.zones["hand0"].cards)))
+        assert r.determinised and r.rng != state.rng
+    assert len(hands) > 1
+    with pytest.raises(tabletop.TabletopError, match="resampled"):
+        state.resample(1, Rng(0)).record()
+
+
+def test_clone_is_independent() -> None:
+    state = played()
+    c = state.clone()
+    assert tabletop.dumps(c) == tabletop.dumps(state)
+    c.apply(c.legal_actions()[0])
+    assert len(c.history) == len(state.history) + 1
+
+
+# ----------------------------------------------------------------- records
+def test_record_replays_exactly() -> None:
+    state = played(seed=9, steps=7)
+    record = json.loads(json.dumps(state.record()))
+    assert record["format"] == tabletop.RECORD_FORMAT and record["game"] == "toy_duel"
+    assert tabletop.dumps(tabletop.replay(record)) == tabletop.dumps(state)
+    assert tabletop.dumps(tabletop.replay(json.dumps(record))) == tabletop.dumps(state)
+    assert len(tabletop.replay(record, upto=3).history) == 3
+
+
+def good_record() -> dict[str, Any]:
+    return played(seed=9, steps=5).record()
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda r: "not json {", "not valid JSON"),
+        (lambda r: [1, 2], "JSON object"),
+        (lambda r: {**r, "format": "pgn"}, "not a tabletop record"),
+        (lambda r: {k: v for k, v in r.items() if k != "seed"}, "lacks field"),
+        (lambda r: {**r, "extra": 1}, "unknown field"),
+        (lambda r: {**r, "game": "chess"}, "no game named"),
+        (lambda r: {**r, "pack_version": "0.0.1"}, "version"),
+        (lambda r: {**r, "seed": "x"}, "seed"),
+        (lambda r: {**r, "options": {"hand_size": 0}}, "options"),
+        (lambda r: {**r, "actions": 5}, "must be a list"),
+        (lambda r: {**r, "actions": [*r["actions"][:2], {"kind": "fly"}]}, "step 3: malformed"),
+        (lambda r: {**r, "actions": [*r["actions"][:2], {"kind": "choose"}]}, "step 3: malformed"),
+        (lambda r: {**r, "actions": [*r["actions"], {"kind": "choose", "card": 99}]}, "step 6"),
+    ],
+)
+def test_bad_records_are_refused_with_the_step_or_field(mutate: Any, message: str) -> None:
+    with pytest.raises(RecordError, match=message):
+        tabletop.replay(mutate(good_record()))
+
+
+def test_dumps_loads_round_trip_and_bad_text() -> None:
+    state = played(seed=3, steps=3)
+    text = tabletop.dumps(state)
+    again = tabletop.loads(text)
+    assert tabletop.dumps(again) == text and again.legal_actions() == state.legal_actions()
+    for bad in ["", "{}", json.dumps({"format": tabletop.STATE_FORMAT, "game": "toy_duel",
+                                      "pack_version": "1.0", "state": {"seed": 1}})]:
+        with pytest.raises(RecordError):
+            tabletop.loads(bad)
+
+
+# ----------------------------------------------------------------- options
+def test_options_default_and_errors() -> None:
+    assert GAME.make_options(None) == toy_pack.ToyOptions()
+    assert GAME.new_state(seed=1, options={"hand_size": 2}).options.hand_size == 2
+    with pytest.raises(OptionsError, match="did you mean 'hand_size'"):
+        GAME.new_state(seed=1, options={"handsize": 2})
+    with pytest.raises(OptionsError, match="hand_size"):
+        GAME.new_state(seed=1, options={"hand_size": "many"})
+    with pytest.raises(OptionsError, match="1..6"):
+        GAME.new_state(seed=1, options={"hand_size": 0})
+    with pytest.raises(OptionsError):
+        GAME.new_state(seed=1, options=[1])
+    with pytest.raises(OptionsError, match="seed"):
+        GAME.new_state(seed="1")  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------- registry
+def test_load_by_name_module_attr_and_unknown() -> None:
+    assert tabletop.load("toy_duel") is GAME
+    assert tabletop.load("toy_pack:GAME") is GAME
+    with pytest.raises(UnknownGameError, match="did you mean 'toy_duel'|Did you mean 'toy_duel'"):
+        tabletop.load("toy_dual")
+    with pytest.raises(UnknownGameError):
+        tabletop.load("toy_pack:NOPE")
+    with pytest.raises(UnknownGameError, match="not a tabletop Game"):
+        tabletop.load("toy_pack:value")
+    assert "toy_duel" in tabletop.games()
+
+
+def test_broken_entry_point_warns_and_does_not_break(monkeypatch: Any) -> None:
+    from tabletop import registry
+
+    class BrokenEP:
+        name = "broken_pack"
+
+        def load(self) -> Any:
+            raise ImportError("missing dependency")
+
+    real = registry._entry_points
+    monkeypatch.setattr(registry, "_entry_points", lambda: {**real(), "broken_pack": BrokenEP()})
+    with pytest.warns(UserWarning, match="broken_pack"):
+        names = tabletop.games()
+    assert "broken_pack" not in names
+    with pytest.warns(UserWarning), pytest.raises(UnknownGameError, match="failed to load"):
+        tabletop.load("broken_pack")
+
+
+# ----------------------------------------------------------------- cards
+@attrs.frozen
+class Card:
+    name: str
+    cost: int
+    text: str = ""
+
+
+def test_card_loading_names_the_row_and_field(tmp_path: Any) -> None:
+    rows = [{"name": "Scout", "cost": 1}, {"name": "Bad", "cost": "high"}]
+    with pytest.raises(CardDataError, match=r"cards\[1\] \(Bad\)\.cost"):
+        tabletop.load_cards(rows, Card)
+    with pytest.raises(CardDataError, match="required field missing"):
+        tabletop.load_cards([{"name": "X"}], Card)
+    with pytest.raises(CardDataError, match="(?i)extra"):
+        tabletop.load_cards([{"name": "X", "cost": 1, "colour": "red"}], Card)
+    p = tmp_path / "cards.toml"
+    p.write_text('[[card]]\nname = "Scout"\ncost = 1\n')
+    assert tabletop.load_cards(tabletop.read_table(p), Card) == [Card("Scout", 1)]
+    p.write_text("[[card]\n")
+    with pytest.raises(CardDataError, match="not valid TOML"):
+        tabletop.read_table(p)
+    with pytest.raises(CardDataError, match="cannot read"):
+        tabletop.read_table(tmp_path / "missing.toml")
