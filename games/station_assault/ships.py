@@ -188,9 +188,18 @@ def table_from_rows(
     return _check_table([t for t in types if t is not None], source)
 
 
-@functools.cache
 def load_table(path: str) -> ShipTable:
-    """A checked table from a TOML file of ``[[ship]]`` rows."""
+    """A checked table from a TOML file of ``[[ship]]`` rows (re-read when it changes)."""
+    try:
+        st = Path(path).stat()
+    except OSError:
+        read_table(path, key="ship")  # raises CardDataError naming the file
+        raise
+    return _file_table(str(path), st.st_mtime_ns, st.st_size)
+
+
+@functools.cache
+def _file_table(path: str, mtime_ns: int, size: int) -> ShipTable:
     rows = read_table(path, key="ship")
     return table_from_rows(rows, Path(path).name)
 

@@ -1,11 +1,13 @@
 """The grid (SSA-02, SSA-07, SSA-08, SSA-14, SSA-17): cells, layouts, destinations, targets.
 
-Cells are packed into one int, ``x * STRIDE + y`` with ``|y| < STRIDE / 2``,
-so a neighbour is one addition. A ship moves at most once a wave to a cell
-next to another card, so a fleet spreads by at most one cell per card per
-wave: with 330 cards and 200 waves no coordinate comes near ``STRIDE / 2``.
-Packed cells are internal; actions name cells by an adjacent card (see
-``actions.py``) and views and events give ``(x, y)``.
+Cells are packed into one non-negative int, ``(x + HALF) * STRIDE + (y + HALF)``
+(``-1`` stands for "not on the grid"), so a neighbour is one addition. Every
+card enters the grid next to a card in play and moves only next to another
+card, so each placement or move pushes the fleets' extent out by at most one
+cell: with at most 330 cards, each acting once a wave for at most 200 waves,
+no coordinate comes near ``HALF`` (524288). Packed cells are internal; actions
+name cells by an adjacent card (see ``actions.py``) and views and events give
+``(x, y)``.
 """
 
 from __future__ import annotations
@@ -44,12 +46,12 @@ TEAM_LAYOUTS = {
 
 
 def cell(x: int, y: int) -> int:
-    return x * STRIDE + y
+    return (x + HALF) * STRIDE + (y + HALF)
 
 
 def xy(c: int) -> tuple[int, int]:
-    x = (c + HALF) // STRIDE
-    return x, c - x * STRIDE
+    x, y = divmod(c, STRIDE)
+    return x - HALF, y - HALF
 
 
 def layout(mode: str, players: int) -> tuple[tuple[int, int], ...]:
