@@ -174,12 +174,13 @@ def test_pack_pages_show_all_pack_data(game: Game) -> None:
     for f in attrs.fields(game.options_cls):
         assert f'<a id="option-{packdocs.slug(f.name)}"></a>`{f.name}`' in pages["options.md"]
         if f.metadata.get("help"):
-            assert packdocs.escape(f.metadata["help"]) in pages["options.md"]
+            helptext = packdocs.link_rulings(game, packdocs.escape(f.metadata["help"]))
+            assert helptext in pages["options.md"]
     for r in game.rulings:
         assert (
             f'<a id="{packdocs.slug(r.id)}"></a>**{packdocs.escape(r.id)}**' in pages["rulings.md"]
         )
-        assert packdocs.code(r.test) in pages["rulings.md"]
+        assert packdocs.test_ref(r.test) in pages["rulings.md"]
     if game.description:
         assert game.description.strip() in pages["index.md"]
 
@@ -204,15 +205,30 @@ def test_toy_pages_in_detail() -> None:
     actions = pages["actions.md"]
     assert "| [`choose`](#action-choose) | `choose <card>` | 0..17 |" in actions
     assert "| `describe()` | “Choose the " in actions
+    rulings = pages["rulings.md"]
     options = pages["options.md"]
     assert "`hand_size`" in options and "| `int` | `3` |" in options
     assert "(Ruling [TOY-01](rulings.md#toy-01).)" in options
+    assert "`tests/test_docs.py`<br>`::test_card_reference_lists_every_card`" in rulings
     rulings = pages["rulings.md"]
     assert "How many cards \\| in hand?" in rulings
     assert "*Option:* [`hand_size`](options.md#option-hand-size)" in rulings
     assert "[Rules](rules.md)" in packdocs.overview_page(CARD_GAME, [("rules.md", "Rules")])
     index = packdocs.games_index([TOY_GAME, CARD_GAME])
     assert "[Numbers duel with cards](toy_cards/index.md)" in index
+
+
+def test_ruling_ids_become_links_outside_code() -> None:
+    text = "see TOY-01 and `TOY-01`, not TOY-02 or XTOY-01"
+    linked = packdocs.link_rulings(CARD_GAME, text)
+    assert linked == "see [TOY-01](rulings.md#toy-01) and `TOY-01`, not TOY-02 or XTOY-01"
+
+
+def test_one_off_phases_lead_into_the_cycle() -> None:
+    phases = [Phase("Set-up", ""), Phase("Mulligan", ""), Phase("Turn", ""), Phase("End", "")]
+    assert packdocs.lead_in(phases) == 2
+    assert packdocs.lead_in([Phase("Set-up", "")]) == 0
+    assert packdocs.lead_in(CARD_GAME.phases) == 0
 
 
 def test_empty_pack_pages_say_so() -> None:

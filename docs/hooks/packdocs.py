@@ -123,6 +123,23 @@ def doc_of(obj: Any) -> str:
     return inspect.cleandoc(text)
 
 
+def link_rulings(game: tabletop.Game, text: str, page: str = "rulings.md") -> str:
+    """Ruling ids of ``game`` named in Markdown ``text`` made links to the
+    rulings page (never inside code spans); ids the pack does not have stay text."""
+    ids = {r.id for r in game.rulings}
+    if not ids:
+        return text
+    pattern = re.compile(
+        r"(?<![\w\[#-])("
+        + "|".join(map(re.escape, sorted(ids, key=len, reverse=True)))
+        + r")(?![\w\]])"
+    )
+    parts = text.split("`")
+    for i in range(0, len(parts), 2):
+        parts[i] = pattern.sub(lambda m: f"[{m.group(1)}]({page}#{slug(m.group(1))})", parts[i])
+    return "`".join(parts)
+
+
 def first_paragraph(text: str) -> str:
     return text.strip().split("\n\n")[0].replace("\n", " ") if text else ""
 
@@ -274,6 +291,18 @@ def _mermaid_label(text: str) -> str:
     return text.replace('"', "#quot;")
 
 
+ONCE = re.compile(r"set.?up|mulligan|preparation|deal", re.I)
+
+
+def lead_in(phases: Sequence[tabletop.Phase]) -> int:
+    """How many leading phases happen once, before the repeating cycle
+    (set-up, mulligan...): the cycle's arrow goes back to the phase after them."""
+    n = 0
+    while n < len(phases) - 1 and ONCE.search(phases[n].name):
+        n += 1
+    return n
+
+
 def phase_page(game: tabletop.Game) -> str:
     """The turn or round structure: an ordered list and a flowchart."""
     out = [f"# {game.title}: turn structure\n"]
@@ -281,10 +310,17 @@ def phase_page(game: tabletop.Game) -> str:
     if not phases:
         out.append(f"`{game.name}` declares no phases.\n")
     else:
-        out.append(f"A turn of {game.title} goes through these phases, in this order.\n")
+        out.append(f"{game.title} goes through these phases, in this order.\n")
         for i, ph in enumerate(phases, 1):
-            out.append(f"{i}. **{escape(ph.name)}**: {ph.description.strip()}")
+            text = link_rulings(game, ph.description.strip())
+            out.append(f"{i}. **{escape(ph.name)}**: {text}")
         out.append("")
+        first = lead_in(phases)
+        if first:
+            names = [f"**{escape(ph.name)}**" for ph in phases[:first]]
+            said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+            verb = "happens" if len(names) == 1 else "happen"
+            out.append(f"{said} {verb} once; the phases after repeat until the game ends.\n")
         direction = "LR" if len(phases) <= 6 else "TD"
         out.append("```mermaid")
         out.append(f"flowchart {direction}")
@@ -293,7 +329,7 @@ def phase_page(game: tabletop.Game) -> str:
         for i in range(len(phases) - 1):
             out.append(f"    p{i} --> p{i + 1}")
         if len(phases) > 1:
-            out.append(f"    p{len(phases) - 1} -.->|next| p0")
+            out.append(f"    p{len(phases) - 1} -.->|next| p{first}")
         out.append("```\n")
     decisions = game.decision_classes
     if decisions:
@@ -304,7 +340,10 @@ def phase_page(game: tabletop.Game) -> str:
             "(`state.current_player`) and what they decide (`state.prompt`). "
             "These are the decisions of this pack:\n"
         )
-        rows = [[f"`{cls.kind}`", escape(first_paragraph(doc_of(cls)))] for cls in decisions]
+        rows = [
+            [f"`{cls.kind}`", link_rulings(game, escape(first_paragraph(doc_of(cls))))]
+            for cls in decisions
+        ]
         out.append(table(["Decision", "What is decided"], rows))
     return "\n".join(out)
 
@@ -381,7 +420,7 @@ def action_catalogue(game: tabletop.Game, sample: Sample | None = None) -> str:
                 f"[`{cls.kind}`](#{slug('action-' + cls.kind)})",
                 code(notation),
                 f"{start}..{start + size - 1}",
-                escape(first_paragraph(doc_of(cls))),
+                link_rulings(game, escape(first_paragraph(doc_of(cls)))),
             ]
         )
     out.append(table(["Kind", "Notation", "Ids", "Meaning"], rows))
@@ -390,7 +429,7 @@ def action_catalogue(game: tabletop.Game, sample: Sample | None = None) -> str:
         out.append(f"### `{cls.kind}` {{#{slug('action-' + cls.kind)}}}\n")
         doc = doc_of(cls)
         if doc:
-            out.append(doc + "\n")
+            out.append(link_rulings(game, doc) + "\n")
         notation = " ".join([cls.kind] + [f"<{name}>" for name, _, _ in doms])
         facts = [
             ["Class", f"`{cls.__module__}.{cls.__qualname__}`"],
@@ -423,7 +462,9 @@ def action_catalogue(game: tabletop.Game, sample: Sample | None = None) -> str:
         rows = []
         for cls in events:
             fields = ", ".join(f"`{f.name}`" for f in attrs.fields(cls) if f.name != "to")
-            rows.append([f"`{cls.kind}`", fields, escape(first_paragraph(doc_of(cls)))])
+            rows.append(
+                [f"`{cls.kind}`", fields, link_rulings(game, escape(first_paragraph(doc_of(cls))))]
+            )
         out.append(table(["Kind", "Fields", "Meaning"], rows))
     return "\n".join(out)
 
@@ -439,7 +480,7 @@ def options_page(game: tabletop.Game) -> str:
     attrs.resolve_types(cls)
     doc = doc_of(cls)
     if doc:
-        out.append(doc + "\n")
+        out.append(link_rulings(game, doc) + "\n")
     out.append(
         "Every option defaults to the printed rules (or to the ruling named beside it). "
         "Pass a dict, or an instance of "
@@ -454,11 +495,13 @@ def options_page(game: tabletop.Game) -> str:
     for f in attrs.fields(cls):
         default = field_default(f)
         shown = "required" if default is attrs.NOTHING else code(repr(default))
-        helptext = escape(str(f.metadata.get("help", "")))
-        refs = by_option.get(f.name)
+        raw_help = escape(str(f.metadata.get("help", "")))
+        helptext = link_rulings(game, raw_help)
+        refs = [r for r in by_option.get(f.name, ()) if r not in raw_help]
         if refs:
             links = ", ".join(f"[{r}](rulings.md#{slug(r)})" for r in refs)
-            helptext = (helptext + " " if helptext else "") + f"(Ruling {links}.)"
+            word = "Ruling" if len(refs) == 1 else "Rulings"
+            helptext = (helptext + " " if helptext else "") + f"({word} {links}.)"
         rows.append(
             [
                 f'<a id="{slug("option-" + f.name)}"></a>`{f.name}`',
@@ -483,7 +526,8 @@ def options_page(game: tabletop.Game) -> str:
 def test_ref(node: str, source_url: str | None = None) -> str:
     """The pytest node id that pins a ruling, in code font; a link to the file
     when the site knows where the sources are (``source_url``)."""
-    shown = code(node)
+    path, _, name = node.partition("::")
+    shown = code(path) + (f"<br>{code('::' + name)}" if name else "")
     if source_url and node:
         path = node.split("::", 1)[0]
         return f"[{shown}]({source_url.rstrip('/')}/{path})"
@@ -508,12 +552,13 @@ def rulings_page(game: tabletop.Game, source_url: str | None = None) -> str:
         ident = f'<a id="{slug(r.id)}"></a>**{escape(r.id)}**'
         if r.title:
             ident += f"<br>{escape(r.title)}"
-        ruling = escape(r.ruling)
+        ruling = link_rulings(game, escape(r.ruling))
         if r.option:
             ruling += (
                 f"<br>*Option:* [`{escape(r.option)}`](options.md#{slug('option-' + r.option)})"
             )
-        rows.append([ident, escape(r.question), ruling, test_ref(r.test, source_url)])
+        question = link_rulings(game, escape(r.question))
+        rows.append([ident, question, ruling, test_ref(r.test, source_url)])
     out.append(table(["Id", "Question", "Ruling", "Pinned by"], rows))
     return "\n".join(out)
 
