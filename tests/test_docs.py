@@ -344,3 +344,8 @@ def test_mkdocs_build_strict(tmp_path: Path) -> None:
     for game in [*INSTALLED, CARD_GAME]:
         assert f"games/{game.name}/" in home  # in the nav of every page
     assert (tmp_path / "api" / "state" / "index.html").exists()
+    ui = (tmp_path / "ui" / "index.html").read_text()
+    pack = (tmp_path / "write-a-pack" / "index.html").read_text()
+    for page, included in ((ui, '"nf">serve_step<'), (pack, '"nc">ToyState<')):
+        assert "8&lt;" not in page  # every snippet was included...
+        assert included in page  # ...with its code

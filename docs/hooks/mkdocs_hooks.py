@@ -60,6 +60,17 @@ def ui_sample(game: tabletop.Game, steps: int = 3, max_lines: int = 60) -> str:
     return "```text\n" + "\n".join(lines) + "\n```\n"
 
 
+def games_list(games: list[tabletop.Game]) -> str:
+    """The installed games as a list for the home page."""
+    if not games:
+        return "No rule pack is installed.\n"
+    lines = []
+    for g in games:
+        about = packdocs.first_paragraph(g.description)
+        lines.append(f"- **[{g.title}](games/{g.name}/index.md)** (`{g.name}`): {about}")
+    return "\n".join(lines) + "\n"
+
+
 def api_modules() -> list[str]:
     """The library's public modules and subpackages, by import name."""
     names = []
@@ -137,6 +148,7 @@ def on_config(config: Any) -> Any:
     docs_dir = config["docs_dir"]
     games = installed_games()
     _markers.clear()
+    _markers["<!-- generated: games-list -->"] = games_list(games)
     if games:
         _markers["<!-- generated: record-example -->"] = packdocs.record_example(games[0])
         _markers["<!-- generated: ui-sample -->"] = ui_sample(games[0])
