@@ -56,6 +56,11 @@ RULINGS = [Ruling(**row) for row in read_table(_HERE / "rulings.toml", "ruling")
 
 PHASES = [
     Phase(
+        "Set-up",
+        "Each deck (the card list, RS-01) is shuffled; each player draws 5; the Rebel "
+        "takes the first turn (RS-02).",
+    ),
+    Phase(
         "Draw",
         "Draw 1 or 2 cards, +1 each for Rebel Base and Mysterious Emperor in play "
         "(RS-05). With an empty deck the player loses (RS-03).",

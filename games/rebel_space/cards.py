@@ -184,3 +184,7 @@ def ids_named(name: str) -> tuple[int, ...]:
 
 def by_side(side: str) -> list[CardDef]:
     return [c for c in CARDS if c.side == side]
+
+
+REBEL_BASES = frozenset(ids_named("Rebel Base"))
+"""The Rebel Base: the one unit an option may keep from attacking (RS-31)."""

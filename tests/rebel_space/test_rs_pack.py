@@ -180,3 +180,18 @@ def test_render_and_describe() -> None:
     assert "Battle Walkers" in picture and "> Imperial: add units" in picture
     assert "hand:" in picture
     assert "hand:" not in s.render(None)
+
+
+def test_heuristic_is_bounded_and_sensible() -> None:
+    from rs_helpers import position
+
+    s = position(zones={"active0": ["Rebel Warship", "Air Speeders"]}, deck_size={1: 20})
+    h0, h1 = GAME.heuristic(s, 0), GAME.heuristic(s, 1)
+    assert -1.0 <= h1 < 0.0 < h0 <= 1.0 and abs(h0 + h1) < 1e-9
+    rng = Rng(3)
+    g = GAME.new_state(seed=8)
+    while not g.is_terminal:
+        assert -1.0 <= GAME.heuristic(g, 0) <= 1.0
+        acts = g.legal_actions()
+        g.apply(acts[rng.below(len(acts))], check=False)
+    assert GAME.heuristic(g, 0) == g.returns()[0]

@@ -99,7 +99,8 @@ def test_rs03_losing() -> None:
 
 def test_rs04_five_phases() -> None:
     """RS-04: Draw, Activation, Attack, Deploy, End are all played."""
-    assert [p.name for p in GAME.phases] == ["Draw", "Activation", "Attack", "Deploy", "End"]
+    names = [p.name for p in GAME.phases]
+    assert names == ["Set-up", "Draw", "Activation", "Attack", "Deploy", "End"]
     s = position(
         turn=0, step="draw", zones={"inactive0": ["Rebel Soldier"], "hand0": ["Grav Cycles"]}
     )

@@ -36,8 +36,8 @@ from ..cards import (
     FIGHTER,
     GROUND_KIND,
     IS_HERO,
-    NAME,
     PILOT,
+    REBEL_BASES,
     SHIP,
     SPACE_KIND,
 )
@@ -97,7 +97,7 @@ def fits(group: list[int], card: int, space: bool) -> bool:
 def may_attack(s: RebelSpaceState, card: int) -> bool:
     if not CAN_ATTACK[card]:
         return False
-    return s.options.rebel_base_may_attack or NAME[card] != "Rebel Base"
+    return s.options.rebel_base_may_attack or card not in REBEL_BASES
 
 
 def free_attackers(s: RebelSpaceState) -> list[int]:
