@@ -310,14 +310,27 @@ def test_page_examples_run(page: str, capsys: pytest.CaptureFixture[str]) -> Non
         exec(compile(block, f"docs/{page}", "exec"), namespace)
 
 
+def _code_lines(text: str) -> list[str]:
+    """Statements of a code block or a doctest: prompts, comments and blank lines dropped."""
+    out = []
+    for line in text.splitlines():
+        line = re.sub(r"^(>>>|\.\.\.) ?", "", line.strip()).split("  #")[0].strip()
+        if line and not line.startswith("#"):
+            out.append(line)
+    return out
+
+
 def test_home_example_matches_readme() -> None:
-    """The home page's first example is the README's."""
+    """The home page's first example says what the README's says: every
+    statement of it (but the closing print) is in the README's example."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    home = _python_blocks("index.md")[0]
-    if "```python" not in readme:
+    blocks = re.findall(r"^```(?:python|pycon|py)\n(.*?)^```$", readme, flags=re.S | re.M)
+    readme_lines = [ln for b in blocks for ln in _code_lines(b)]
+    if not readme_lines:
         pytest.skip("the README has no Python example yet")
-    readme_blocks = re.findall(r"^```python\n(.*?)^```$", readme, flags=re.S | re.M)
-    assert home in readme_blocks
+    home = [ln for ln in _code_lines(_python_blocks("index.md")[0]) if not ln.startswith("print(")]
+    missing = [ln for ln in home if ln not in readme_lines]
+    assert not missing, f"home page example lines not in the README: {missing}"
 
 
 # ---------------------------------------------------------------- the site itself
