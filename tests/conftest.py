@@ -9,11 +9,16 @@ from hypothesis import HealthCheck, settings
 sys.path.insert(0, str(Path(__file__).parent))
 
 settings.register_profile(
-    "quick", max_examples=12, deadline=None, derandomize=True,
+    "quick",
+    max_examples=12,
+    deadline=None,
+    derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile(
-    "thorough", max_examples=300, deadline=None,
+    "thorough",
+    max_examples=300,
+    deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))

@@ -7,11 +7,11 @@ from typing import Any
 
 import attrs
 import pytest
-import toy_pack
-from toy_pack import ToyState, make_game
 
+import toy_pack
 from tabletop import Action, Event, State
 from tabletop.testing import check_golden, check_pack, legal_counts
+from toy_pack import ToyState, make_game
 
 
 def test_toy_pack_passes() -> None:

@@ -7,11 +7,11 @@ from typing import Any, ClassVar
 
 import attrs
 import pytest
-import toy_pack
 from hypothesis import given
 from hypothesis import strategies as st
 
 import tabletop
+import toy_pack
 from tabletop import (
     Action,
     ActionSpace,
@@ -201,9 +201,11 @@ def test_resample_keeps_what_the_player_sees_and_redeals_the_rest() -> None:
     for k in range(20):
         r = state.resample(1, Rng(k))
         assert r.view(1) == state.view(1)
-        assert sorted(r.zones["hand0"].cards + r.zones["deck0"].cards + r.zones["chosen0"].cards) \
-            == sorted(state.zones["hand0"].cards + state.zones["deck0"].cards
-                      + state.zones["chosen0"].cards)
+        assert sorted(
+            r.zones["hand0"].cards + r.zones["deck0"].cards + r.zones["chosen0"].cards
+        ) == sorted(
+            state.zones["hand0"].cards + state.zones["deck0"].cards + state.zones["chosen0"].cards
+        )
         hands.add(tuple(sorted(r.zones["hand0"].cards)))
         assert r.determinised and r.rng != state.rng
     assert len(hands) > 1
@@ -261,8 +263,18 @@ def test_dumps_loads_round_trip_and_bad_text() -> None:
     text = tabletop.dumps(state)
     again = tabletop.loads(text)
     assert tabletop.dumps(again) == text and again.legal_actions() == state.legal_actions()
-    for bad in ["", "{}", json.dumps({"format": tabletop.STATE_FORMAT, "game": "toy_duel",
-                                      "pack_version": "1.0", "state": {"seed": 1}})]:
+    for bad in [
+        "",
+        "{}",
+        json.dumps(
+            {
+                "format": tabletop.STATE_FORMAT,
+                "game": "toy_duel",
+                "pack_version": "1.0",
+                "state": {"seed": 1},
+            }
+        ),
+    ]:
         with pytest.raises(RecordError):
             tabletop.loads(bad)
 
@@ -275,7 +287,7 @@ def test_options_default_and_errors() -> None:
         GAME.new_state(seed=1, options={"handsize": 2})
     with pytest.raises(OptionsError, match="hand_size"):
         GAME.new_state(seed=1, options={"hand_size": "many"})
-    with pytest.raises(OptionsError, match="1..6"):
+    with pytest.raises(OptionsError, match=r"1\.\.6"):
         GAME.new_state(seed=1, options={"hand_size": 0})
     with pytest.raises(OptionsError):
         GAME.new_state(seed=1, options=[1])
@@ -287,7 +299,7 @@ def test_options_default_and_errors() -> None:
 def test_load_by_name_module_attr_and_unknown() -> None:
     assert tabletop.load("toy_duel") is GAME
     assert tabletop.load("toy_pack:GAME") is GAME
-    with pytest.raises(UnknownGameError, match="did you mean 'toy_duel'|Did you mean 'toy_duel'"):
+    with pytest.raises(UnknownGameError, match=r"(?i)did you mean 'toy_duel'"):
         tabletop.load("toy_dual")
     with pytest.raises(UnknownGameError):
         tabletop.load("toy_pack:NOPE")
@@ -328,7 +340,7 @@ def test_card_loading_names_the_row_and_field(tmp_path: Any) -> None:
         tabletop.load_cards(rows, Card)
     with pytest.raises(CardDataError, match="required field missing"):
         tabletop.load_cards([{"name": "X"}], Card)
-    with pytest.raises(CardDataError, match="(?i)extra"):
+    with pytest.raises(CardDataError, match=r"(?i)extra"):
         tabletop.load_cards([{"name": "X", "cost": 1, "colour": "red"}], Card)
     p = tmp_path / "cards.toml"
     p.write_text('[[card]]\nname = "Scout"\ncost = 1\n')

@@ -29,9 +29,13 @@ _conv = cattrs.Converter(forbid_extra_keys=True)
 def _format(exc: BaseException, type_: Any) -> str:
     if isinstance(exc, KeyError):
         return "required field missing"
-    if isinstance(exc, ValueError) and not type(exc).__name__.endswith("ValidationError"):
-        if str(exc) and "invalid literal" not in str(exc):
-            return str(exc)
+    if (
+        isinstance(exc, ValueError)
+        and not type(exc).__name__.endswith("ValidationError")
+        and str(exc)
+        and "invalid literal" not in str(exc)
+    ):
+        return str(exc)
     if type_ is not None:
         name = getattr(type_, "__name__", repr(type_))
         return f"expected {name}, got something else ({exc})"
@@ -39,7 +43,10 @@ def _format(exc: BaseException, type_: Any) -> str:
 
 
 def structure_or_raise(
-    data: Any, cls: type[T], where: str, error: type[Exception] = CardDataError,
+    data: Any,
+    cls: type[T],
+    where: str,
+    error: type[Exception] = CardDataError,
     converter: cattrs.Converter | None = None,
 ) -> T:
     """``converter.structure(data, cls)``, turning any failure into ``error``

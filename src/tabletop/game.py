@@ -88,7 +88,9 @@ class Game:
         self._player_names = player_names
         np_default = num_players if isinstance(num_players, int) else None
         self.min_players = min_players if min_players is not None else np_default or 2
-        self.max_players = max_players if max_players is not None else np_default or self.min_players
+        self.max_players = (
+            max_players if max_players is not None else np_default or self.min_players
+        )
         self.cards: dict[str, Sequence[Any]] = dict(cards or {})
         self.heuristic = heuristic
         self.description = description
@@ -158,7 +160,7 @@ class Game:
             return self.options_cls()
         if isinstance(options, self.options_cls):
             try:
-                attrs.validate(options)
+                attrs.validate(options)  # type: ignore[arg-type]
             except (ValueError, TypeError) as exc:
                 raise OptionsError(f"{self.name} options: {exc}") from None
             return options
@@ -216,8 +218,12 @@ class Game:
                     raise ValueError(f"kind {kind!r} is used by two {base.__name__} classes")
                 by_kind[kind] = cls
                 attrs.resolve_types(cls)
-            unfns = {cls: make_dict_unstructure_fn(cls, conv) for cls in by_kind.values()}
-            stfns = {cls: make_dict_structure_fn(cls, conv) for cls in by_kind.values()}
+            unfns: dict[type, Callable[[Any], dict[str, Any]]] = {
+                cls: make_dict_unstructure_fn(cls, conv) for cls in by_kind.values()
+            }
+            stfns: dict[type, Callable[[Any, Any], Any]] = {
+                cls: make_dict_structure_fn(cls, conv) for cls in by_kind.values()
+            }
 
             def unstructure(obj: Any) -> dict[str, Any]:
                 fn = unfns.get(type(obj))
@@ -257,7 +263,8 @@ class Game:
             if f.metadata.get("transient")
         }
         conv.register_unstructure_hook(
-            self.state_cls, make_dict_unstructure_fn(self.state_cls, conv, **skip)
+            self.state_cls,
+            make_dict_unstructure_fn(self.state_cls, conv, **skip),  # type: ignore[arg-type]
         )
         conv.register_structure_hook(
             self.state_cls,
@@ -265,7 +272,7 @@ class Game:
                 self.state_cls,
                 conv,
                 options=override(struct_hook=lambda v, _: self.make_options(v)),
-                **skip,
+                **skip,  # type: ignore[arg-type]
             ),
         )
         return conv

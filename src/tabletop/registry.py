@@ -85,6 +85,8 @@ def load(name: str) -> Any:
         raise
     except Exception as exc:  # a broken third-party pack must not break the rest
         warnings.warn(f"tabletop: game pack {name!r} failed to load: {exc!r}", stacklevel=2)
-        raise UnknownGameError(f"game pack {name!r} is installed but failed to load: {exc}") from None
+        raise UnknownGameError(
+            f"game pack {name!r} is installed but failed to load: {exc}"
+        ) from None
     _loaded[name] = game
     return game

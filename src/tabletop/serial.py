@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import IllegalActionError, OptionsError, RecordError, TabletopError, UnknownGameError
+from .game import Game
 from .state import State
 
 __all__ = ["RECORD_FORMAT", "STATE_FORMAT", "dumps", "loads", "make_record", "replay"]
@@ -38,14 +39,14 @@ def make_record(state: State) -> dict[str, Any]:
     }
 
 
-def _game_of(data: Mapping[str, Any], what: str) -> Any:
+def _game_of(data: Mapping[str, Any], what: str) -> Game:
     from .registry import load
 
     name = data.get("game")
     if not isinstance(name, str):
         raise RecordError(f"{what}: field 'game' must be a pack name (a string)")
     try:
-        game = load(name)
+        game: Game = load(name)
     except UnknownGameError as exc:
         raise RecordError(f"{what}: {exc}") from None
     version = data.get("pack_version")

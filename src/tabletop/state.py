@@ -85,7 +85,9 @@ class State:
 
     def _narrate(self, event: Event) -> str:
         fields = ", ".join(
-            f"{f.name}={getattr(event, f.name)!r}" for f in attrs.fields(type(event)) if f.name != "to"
+            f"{f.name}={getattr(event, f.name)!r}"
+            for f in attrs.fields(type(event))
+            if f.name != "to"
         )
         return f"{event.kind}({fields})"
 

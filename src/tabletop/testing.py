@@ -55,7 +55,7 @@ def _ensure_loadable(game: Game) -> None:
     try:
         if registry.load(game.name) is game:
             return
-    except Exception:  # noqa: BLE001 - not installed: register it for replay
+    except Exception:
         pass
     registry.register(game)
 
@@ -182,7 +182,7 @@ def _check_events(state: State, events: list[Event], ctx: str) -> None:
 def _diff(a: str, b: str) -> str:
     i = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
     lo = max(0, i - 120)
-    return f"  seen:      ...{a[lo:i + 120]}...\n  resampled: ...{b[lo:i + 120]}..."
+    return f"  seen:      ...{a[lo : i + 120]}...\n  resampled: ...{b[lo : i + 120]}..."
 
 
 def play_and_check(
@@ -290,9 +290,7 @@ def check_pack(
         policy_seed=st.integers(0, 2**32 - 1),
     )
     def run(opt: Any, seed: int, policy_seed: int) -> None:
-        play_and_check(
-            game, opt, seed, policy_seed, max_steps=max_steps, check_every=check_every
-        )
+        play_and_check(game, opt, seed, policy_seed, max_steps=max_steps, check_every=check_every)
 
     run()
 
@@ -325,12 +323,15 @@ def check_golden(
     file is (re)written instead; commit it, and review its diff.
     """
     p = Path(path)
-    current = {
+    counts = {str(s): legal_counts(game, s, options, steps) for s in seeds}
+    current: dict[str, Any] = {
         "game": game.name,
         "pack_version": game.version,
-        "options": None if options is None else game.unstructure_options(game.make_options(options)),
+        "options": None
+        if options is None
+        else game.unstructure_options(game.make_options(options)),
         "steps": steps,
-        "counts": {str(s): legal_counts(game, s, options, steps) for s in seeds},
+        "counts": counts,
     }
     if os.environ.get("TABLETOP_UPDATE_GOLDEN") == "1" or not p.exists():
         p.parent.mkdir(parents=True, exist_ok=True)
@@ -339,7 +340,7 @@ def check_golden(
     stored = json.loads(p.read_text(encoding="utf-8"))
     for s in seeds:
         want = stored["counts"].get(str(s))
-        got = current["counts"][str(s)]
+        got = counts[str(s)]
         if want != got:
             k = next((i for i, (a, b) in enumerate(zip(want or [], got)) if a != b), None)
             where = f"first difference at step {k}" if k is not None else "lengths differ"

@@ -1,0 +1,351 @@
+"""The ``tabletop`` command: list, play, simulate, replay and demo.
+
+tabletop list
+tabletop play station_assault --seat 0 --vs random
+tabletop simulate rebel_space -n 100 --seed 1
+tabletop replay game.json --step
+tabletop demo
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from . import registry
+from .bots.random import RandomBot
+from .errors import TabletopError
+from .game import Game
+from .serial import replay
+from .state import State
+
+__all__ = ["main"]
+
+
+class CliError(TabletopError):
+    """A bad command-line argument."""
+
+
+def _options(text: str | None) -> Any:
+    if not text:
+        return None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CliError(
+            f"--options must be a JSON object, e.g. '{{\"players\": 3}}': {exc}"
+        ) from None
+    if not isinstance(value, dict):
+        raise CliError("--options must be a JSON object, e.g. '{\"players\": 3}'")
+    return value
+
+
+def _make_bot(spec: str, seed: int) -> Any:
+    name = spec.strip().lower()
+    if name == "random":
+        return RandomBot(seed)
+    try:
+        from . import bots
+
+        factory = getattr(bots, "make_bot", None)
+    except ImportError:  # pragma: no cover
+        factory = None
+    if factory is not None:
+        return factory(name, seed)
+    raise CliError(f"unknown bot {spec!r}; available: random")
+
+
+def _progress(done: int, total: int, out: TextIO, started: float) -> None:
+    """A progress bar on a terminal; one line at the end otherwise."""
+    tty = out.isatty()
+    if not tty and done != total:
+        return
+    width = 30
+    filled = width * done // max(total, 1)
+    rate = done / max(time.perf_counter() - started, 1e-9)
+    out.write(
+        f"{chr(13) if tty else ''}[{'#' * filled}{'.' * (width - filled)}] "
+        f"{done}/{total} games  {rate:.1f}/s"
+    )
+    if done == total:
+        out.write("\n")
+    out.flush()
+
+
+def play_out(state: State, bots: Sequence[Any], max_steps: int = 100_000) -> int:
+    """Play to the end with one bot per seat; return the number of decisions."""
+    steps = 0
+    while not state.is_terminal and steps < max_steps:
+        cp = state.current_player
+        assert cp is not None
+        state.apply(bots[cp].choose(state), check=False)
+        steps += 1
+    return steps
+
+
+def simulate(
+    game: Game, n: int, seed: int, options: Any, bot_specs: Sequence[str], out: TextIO
+) -> dict[str, Any]:
+    """Play ``n`` bot-vs-bot games; return the summary."""
+    np = game.num_players(options)
+    specs = list(bot_specs) or ["random"]
+    wins = [0] * np
+    draws = 0
+    unfinished = 0
+    lengths = []
+    steps_total = 0
+    started = time.perf_counter()
+    for g in range(n):
+        state = game.new_state(seed=seed + g, options=options)
+        bots = [_make_bot(specs[p % len(specs)], (seed + g) * 7919 + p) for p in range(np)]
+        steps = play_out(state, bots)
+        steps_total += steps
+        lengths.append(steps)
+        if not state.is_terminal:
+            unfinished += 1
+        else:
+            r = state.returns()
+            best = max(r)
+            if r.count(best) == np:
+                draws += 1
+            else:
+                for p in range(np):
+                    if r[p] == best:
+                        wins[p] += 1
+        _progress(g + 1, n, sys.stderr, started)
+    elapsed = time.perf_counter() - started
+    return {
+        "game": game.name,
+        "games": n,
+        "seed": seed,
+        "bots": specs,
+        "wins": {game.player_name(p, game.make_options(options)): wins[p] for p in range(np)},
+        "draws": draws,
+        "unfinished": unfinished,
+        "mean_length": sum(lengths) / max(n, 1),
+        "max_length": max(lengths, default=0),
+        "steps_per_second": steps_total / max(elapsed, 1e-9),
+        "seconds": elapsed,
+    }
+
+
+def _print_summary(summary: dict[str, Any], out: TextIO) -> None:
+    out.write(f"{summary['game']}: {summary['games']} games, bots {', '.join(summary['bots'])}\n")
+    for name, w in summary["wins"].items():
+        out.write(f"  {name:<16} {w:>6} wins ({100 * w / max(summary['games'], 1):.1f}%)\n")
+    out.write(f"  {'draws':<16} {summary['draws']:>6}\n")
+    if summary["unfinished"]:
+        out.write(f"  {'unfinished':<16} {summary['unfinished']:>6}\n")
+    out.write(
+        f"  mean length {summary['mean_length']:.1f} decisions (max {summary['max_length']}), "
+        f"{summary['steps_per_second']:,.0f} decisions/s\n"
+    )
+
+
+def narrate(state: State, events: Sequence[Any], player: int | None, out: TextIO) -> None:
+    for ev in events:
+        seen = ev.seen_by(player)
+        if seen is not None:
+            out.write(f"    - {state.narrate(seen)}\n")
+
+
+def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
+    names = registry.games()
+    if not names:
+        out.write("no game packs installed\n")
+        return 0
+    for name in names:
+        g = registry.load(name)
+        players = (
+            str(g.min_players)
+            if g.min_players == g.max_players
+            else f"{g.min_players}-{g.max_players}"
+        )
+        out.write(f"{name:<18} {g.title}  ({players} players, version {g.version})\n")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
+    game = registry.load(args.game)
+    options = _options(args.options)
+    state = game.new_state(seed=args.seed, options=options)
+    seat = args.seat
+    if not 0 <= seat < state.num_players:
+        raise CliError(f"--seat must be 0..{state.num_players - 1}")
+    bots = [_make_bot(args.vs, args.seed * 31 + p) for p in range(state.num_players)]
+    out.write(
+        f"{game.title}: you are {state.player_name(seat)} (seat {seat}). "
+        "Type a number to choose, 'q' to quit, 'save FILE' to save the record.\n"
+    )
+    seen = 0
+    while not state.is_terminal:
+        new = state.log[seen:]
+        seen = len(state.log)
+        narrate(state, new, seat, out)
+        cp = state.current_player
+        assert cp is not None
+        if cp != seat:
+            action = bots[cp].choose(state)
+            out.write(f"  {state.player_name(cp)}: {state.describe(action)}\n")
+            state.apply(action)
+            continue
+        out.write("\n" + state.render(seat) + "\n")
+        actions = state.legal_actions()
+        out.write(f"{state.prompt}\n")
+        for i, a in enumerate(actions, 1):
+            out.write(f"  {i:>3}. {state.describe(a)}\n")
+        while True:
+            out.write("> ")
+            out.flush()
+            line = inp.readline()
+            if not line:
+                out.write("\nend of input: leaving the game\n")
+                return 0
+            text = line.strip()
+            if text in ("q", "quit", "exit"):
+                return 0
+            if text.startswith("save "):
+                path = text[5:].strip()
+                with open(path, "w", encoding="utf-8") as fh:
+                    json.dump(state.record(), fh, indent=1)
+                out.write(f"saved the record to {path}\n")
+                continue
+            if text.isdigit() and 1 <= int(text) <= len(actions):
+                state.apply(actions[int(text) - 1])
+                break
+            out.write(f"type a number from 1 to {len(actions)}, or 'q'\n")
+    narrate(state, state.log[seen:], seat, out)
+    out.write("\n" + state.render(seat) + "\n")
+    r = state.returns()
+    verdict = (
+        "You win!"
+        if r[seat] == max(r) and r.count(max(r)) == 1
+        else ("A draw." if r.count(max(r)) == len(r) else "You lose.")
+    )
+    out.write(f"Game over: {verdict} returns {r}\n")
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    if args.n < 1:
+        raise CliError("-n must be at least 1")
+    game = registry.load(args.game)
+    summary = simulate(game, args.n, args.seed, _options(args.options), args.bots.split(","), out)
+    if args.json:
+        out.write(json.dumps(summary, indent=1) + "\n")
+    else:
+        _print_summary(summary, out)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as fh:
+            text = fh.read()
+    except OSError as exc:
+        raise CliError(f"cannot read {args.file}: {exc.strerror or exc}") from None
+    final = replay(text)  # validates the whole record first
+    record = final.record()
+    game = final.game
+    state = game.new_state(seed=record["seed"], options=record["options"])
+    out.write(f"{game.title}, seed {record['seed']}, {len(final.history)} steps\n")
+    narrate(state, state.log, args.player, out)
+    upto = len(final.history) if args.upto is None else min(args.upto, len(final.history))
+    for k, action in enumerate(final.history[:upto], 1):
+        who = state.current_player
+        name = state.player_name(who) if who is not None else "?"
+        out.write(f"{k:>4}. {name}: {state.describe(action)}\n")
+        narrate(state, state.apply(action), args.player, out)
+        if args.step:
+            out.write("    (Enter for the next step, q to stop) ")
+            out.flush()
+            if inp.readline().strip() == "q":
+                return 0
+    if state.is_terminal:
+        out.write(f"result: {state.returns()}\n")
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
+    names = registry.games()
+    if not names:
+        out.write("no game packs installed\n")
+        return 0
+    for name in names:
+        game = registry.load(name)
+        out.write(f"\n=== {game.title} ({name}) ===\n")
+        state = game.new_state(seed=args.seed)
+        bots = [RandomBot(args.seed + p) for p in range(state.num_players)]
+        out.write(f"A narrated game between random bots, first {args.steps} decisions:\n")
+        for _ in range(args.steps):
+            if state.is_terminal:
+                break
+            cp = state.current_player
+            assert cp is not None
+            action = bots[cp].choose(state)
+            out.write(f"  {state.player_name(cp)}: {state.describe(action)}\n")
+            narrate(state, state.apply(action), None, out)
+        out.write("\n")
+        _print_summary(simulate(game, args.n, args.seed, None, ["random"], out), out)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="tabletop", description="Rules of tabletop games.")
+    sub = p.add_subparsers(dest="command", required=True)
+    sub.add_parser("list", help="list the installed game packs")
+    pl = sub.add_parser("play", help="play against bots in the terminal")
+    pl.add_argument("game")
+    pl.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    pl.add_argument("--seed", type=int, default=0)
+    pl.add_argument("--vs", default="random", help="the bots' kind (default random)")
+    pl.add_argument("--options", help="game options as JSON")
+    si = sub.add_parser("simulate", help="bot-vs-bot games and a summary")
+    si.add_argument("game")
+    si.add_argument("-n", type=int, default=100, help="number of games (default 100)")
+    si.add_argument("--seed", type=int, default=0, help="first game's seed")
+    si.add_argument("--bots", default="random", help="comma-separated, one per seat (cycled)")
+    si.add_argument("--options", help="game options as JSON")
+    si.add_argument("--json", action="store_true", help="print the summary as JSON")
+    rp = sub.add_parser("replay", help="print or step through a record file")
+    rp.add_argument("file")
+    rp.add_argument("--step", action="store_true", help="wait for Enter after each step")
+    rp.add_argument("--upto", type=int, help="stop after this many steps")
+    rp.add_argument("--player", type=int, help="narrate as this player sees it (default: all)")
+    de = sub.add_parser("demo", help="a narrated game and a short simulation of each pack")
+    de.add_argument("--seed", type=int, default=1)
+    de.add_argument("--steps", type=int, default=25)
+    de.add_argument("-n", type=int, default=20)
+    return p
+
+
+def main(
+    argv: Sequence[str] | None = None, out: TextIO | None = None, inp: TextIO | None = None
+) -> int:
+    out = out or sys.stdout
+    inp = inp or sys.stdin
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "list":
+            return cmd_list(args, out)
+        if args.command == "play":
+            return cmd_play(args, out, inp)
+        if args.command == "simulate":
+            return cmd_simulate(args, out)
+        if args.command == "replay":
+            return cmd_replay(args, out, inp)
+        return cmd_demo(args, out)
+    except TabletopError as exc:
+        sys.stderr.write(f"tabletop: {exc}\n")
+        return 2
+    except KeyboardInterrupt:
+        sys.stderr.write("\ninterrupted\n")
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
