@@ -102,12 +102,13 @@ def api_index(modules: list[str]) -> str:
         target = mod.removeprefix("tabletop.").replace(".", "/") + ".md"
         if callable(obj):  # constants without a docstring have no anchor of their own
             target += f"#{mod}.{name}"
-        rows.append([f"[`tabletop.{name}`]({target})", f"`{mod}`"])
+        about = packdocs.first_paragraph(packdocs.doc_of(obj)) if callable(obj) else ""
+        rows.append([f"[`tabletop.{name}`]({target})", f"`{mod}`", packdocs.escape(about)])
     body = [
         "# API reference\n",
         "Generated from the docstrings of the library when the site is built. "
         "Everything below is importable from `tabletop` directly:\n",
-        packdocs.table(["Name", "Defined in"], rows),
+        packdocs.table(["Name", "Defined in", "What it is"], rows),
         "## Modules\n",
     ]
     for m in modules:

@@ -649,13 +649,12 @@ def games_index(games: Sequence[tabletop.Game]) -> str:
         )
         rows.append(
             [
-                f"[{escape(g.title)}]({g.name}/index.md)",
-                f"`{g.name}`",
+                f"[{escape(g.title)}]({g.name}/index.md)<br>`{g.name}`",
                 players,
                 escape(first_paragraph(g.description)),
             ]
         )
-    out.append(table(["Game", "Pack", "Players", "About"], rows))
+    out.append(table(["Game", "Players", "About"], rows))
     return "\n".join(out)
 
 
