@@ -1,0 +1,81 @@
+"""The tabletop command, driven in-process."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import pytest
+
+import tabletop
+import toy_pack
+from tabletop.cli import main
+
+tabletop.register(toy_pack.GAME)
+
+
+def run(*argv: str, stdin: str = "") -> tuple[int, str]:
+    out = io.StringIO()
+    code = main(list(argv), out=out, inp=io.StringIO(stdin))
+    return code, out.getvalue()
+
+
+def test_list_shows_installed_packs() -> None:
+    code, text = run("list")
+    assert code == 0
+    for name in tabletop.games():
+        assert name in text
+
+
+def test_simulate_summary_and_json() -> None:
+    code, text = run("simulate", "toy_duel", "-n", "20", "--seed", "3")
+    assert code == 0 and "North" in text and "decisions/s" in text
+    code, text = run("simulate", "toy_duel", "-n", "20", "--seed", "3", "--json")
+    summary = json.loads(text[text.index("{") :])
+    assert summary["games"] == 20
+    assert sum(summary["wins"].values()) + summary["draws"] + summary["unfinished"] == 20
+
+
+def test_bad_arguments_give_clear_errors(capsys: Any) -> None:
+    assert run("simulate", "toy_dual", "-n", "2")[0] == 2
+    assert "did you mean" in capsys.readouterr().err.lower()
+    assert run("simulate", "toy_duel", "-n", "0")[0] == 2
+    assert "-n must be" in capsys.readouterr().err
+    assert run("simulate", "toy_duel", "--options", "[1]")[0] == 2
+    assert "JSON object" in capsys.readouterr().err
+    assert run("simulate", "toy_duel", "--bots", "genius")[0] == 2
+    assert "unknown bot" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        run("fly")
+
+
+def test_play_a_whole_game_as_a_person(tmp_path: Any) -> None:
+    save = tmp_path / "game.json"
+    moves = "\n".join(["x", "9", f"save {save}"] + ["1"] * 10) + "\n"
+    code, text = run("play", "toy_duel", "--seed", "2", stdin=moves)
+    assert code == 0
+    assert "type a number" in text and "Game over" in text
+    record = json.loads(save.read_text())
+    assert record["game"] == "toy_duel" and record["actions"] == []
+
+
+def test_replay_prints_each_step(tmp_path: Any) -> None:
+    state = toy_pack.GAME.new_state(seed=4)
+    for _ in range(4):
+        state.apply(state.legal_actions()[0])
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(state.record()))
+    code, text = run("replay", str(path))
+    assert code == 0 and "   4. South" in text
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    assert run("replay", str(bad))[0] == 2
+    assert run("replay", str(tmp_path / "missing.json"))[0] == 2
+
+
+def test_demo_runs_every_pack() -> None:
+    code, text = run("demo", "--steps", "5", "-n", "2")
+    assert code == 0
+    for name in tabletop.games():
+        assert f"({name})" in text
