@@ -350,15 +350,15 @@ def test_mkdocs_build_strict(tmp_path: Path) -> None:
         timeout=600,
     )
     assert out.returncode == 0, out.stderr[-4000:]
-    cards = (tmp_path / "games" / "toy_cards" / "cards" / "index.html").read_text()
+    cards = (tmp_path / "games" / "toy_cards" / "cards.html").read_text()
     for card in [*SHIPS, *BASES]:
         assert html.escape(card.name, quote=False) in cards
     home = (tmp_path / "index.html").read_text()
     for game in [*INSTALLED, CARD_GAME]:
         assert f"games/{game.name}/" in home  # in the nav of every page
-    assert (tmp_path / "api" / "state" / "index.html").exists()
-    ui = (tmp_path / "ui" / "index.html").read_text()
-    pack = (tmp_path / "write-a-pack" / "index.html").read_text()
+    assert (tmp_path / "api" / "state.html").exists()
+    ui = (tmp_path / "ui.html").read_text()
+    pack = (tmp_path / "write-a-pack.html").read_text()
     for page, included in ((ui, '"nf">serve_step<'), (pack, '"nc">ToyState<')):
         assert "8&lt;" not in page  # every snippet was included...
         assert included in page  # ...with its code

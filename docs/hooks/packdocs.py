@@ -23,13 +23,22 @@ __all__ = [
     "action_catalogue",
     "card_reference",
     "cell",
+    "code",
+    "doc_of",
+    "escape",
     "games_index",
+    "lead_in",
+    "link_rulings",
     "options_page",
     "overview_page",
     "pack_pages",
     "phase_page",
+    "plain_roles",
+    "record_example",
     "rulings_page",
     "sample_actions",
+    "table",
+    "test_ref",
 ]
 
 # File name and nav title of each generated page of a pack, in nav order.
@@ -112,15 +121,21 @@ def table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+SPHINX_ROLE = re.compile(r":[a-z]+:`~?([^`]+)`")
+
+
+def plain_roles(text: str) -> str:
+    """Docstrings here are reST-flavoured; ``code`` reads as Markdown code
+    already, and Sphinx roles become code too: ":class:`~a.Foo`" -> "`Foo`"."""
+    return SPHINX_ROLE.sub(lambda m: f"`{m.group(1).split('.')[-1]}`", text)
+
+
 def doc_of(obj: Any) -> str:
     """The object's own docstring (not one inherited from a base class)."""
     raw = obj.__dict__.get("__doc__") if isinstance(obj, type) else getattr(obj, "__doc__", None)
     if not raw or not isinstance(raw, str):
         return ""
-    # Pack docstrings are reST-flavoured: ``code`` reads as Markdown code already;
-    # drop the Sphinx roles so ":class:`Foo`" shows as `Foo`.
-    text = re.sub(r":[a-z]+:`~?([^`]+)`", lambda m: f"`{m.group(1).split('.')[-1]}`", raw)
-    return inspect.cleandoc(text)
+    return inspect.cleandoc(plain_roles(raw))
 
 
 def link_rulings(game: tabletop.Game, text: str, page: str = "rulings.md") -> str:
