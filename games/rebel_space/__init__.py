@@ -32,8 +32,24 @@ contradiction of the designer's draft is ruled in ``RULINGS.md`` (RS-01..).
 ['Draw 1 card', 'Draw 2 cards']
 
 Player 0 is the Rebel, player 1 the Imperial. Card ids: Rebel cards 0..75,
-Imperial cards 76..142, in card-list order (``rebel_space.cards``).
-``rebel_space.position`` builds a position for scenario tests.
+Imperial cards 76..142, in card-list order (``rebel_space.cards``; the list
+itself is ``cards.toml``).
+
+Every choice is atomic: a battle group is formed unit by unit (``group 0``,
+``add 23``, ``close``), a block group by group (``block`` / ``through``), the
+winner's losses one at a time (``loss 9``), deployment card by card
+(``deploy 30``, ``attach 2``). The action classes in ``rebel_space.actions``
+document their notation; ``GAME.encode`` maps every action to a fixed id.
+
+Secrets: hands and deck order are hidden (views show counts); the table,
+attachments and discard piles are public; cards seen with a Spy stay known to
+the spy while they stay in that hand.
+
+Layout: ``rules/`` holds one module per phase or mechanic (``turn``,
+``attack``, ``battle``, ``effects``, driven by ``flow``); ``render`` has the
+words and the terminal picture; ``position.position()`` builds a position by
+card names for scenario tests; ``python -m rebel_space.bench`` measures random
+playouts.
 """
 
 from __future__ import annotations

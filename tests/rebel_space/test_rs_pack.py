@@ -195,3 +195,13 @@ def test_heuristic_is_bounded_and_sensible() -> None:
         acts = g.legal_actions()
         g.apply(acts[rng.below(len(acts))], check=False)
     assert GAME.heuristic(g, 0) == g.returns()[0]
+
+
+def test_docstring_examples() -> None:
+    import doctest
+
+    import rebel_space.position
+
+    for mod in (rebel_space, rebel_space.position):
+        result = doctest.testmod(mod)
+        assert result.failed == 0 and result.attempted > 0, mod.__name__
