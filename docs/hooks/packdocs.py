@@ -160,13 +160,12 @@ def first_paragraph(text: str) -> str:
 
 
 def type_name(t: Any) -> str:
+    """A type annotation as short text: ``tuple[ShipType, ...]``, not the
+    modules it comes from."""
     if t is None:
         return ""
-    if isinstance(t, str):
-        return t
-    if isinstance(t, type):
-        return t.__name__
-    return str(t).replace("typing.", "")
+    text = t if isinstance(t, str) else t.__name__ if isinstance(t, type) else str(t)
+    return re.sub(r"\b(?:[A-Za-z_]\w*\.)+([A-Za-z_]\w*)", r"\1", text)
 
 
 def field_default(f: attrs.Attribute) -> Any:  # type: ignore[type-arg]
@@ -245,11 +244,15 @@ def subgroups(defs: Sequence[Any]) -> list[tuple[str, str, list[Any]]]:
     return [("", "", list(defs))]
 
 
+HIDE_TOC = "---\nhide:\n  - toc\n---\n\n"  # front matter: the page's width goes to its tables
+
+
 def card_reference(game: tabletop.Game) -> str:
     """Every card definition of the pack, one section per card group (split
     by card type when the group is long)."""
     groups = card_groups(game)
-    out = [f"# {game.title}: card reference\n"]
+    single = len(groups) == 1 and len(subgroups(groups[0][1])) == 1
+    out = [f"{HIDE_TOC if single else ''}# {game.title}: card reference\n"]
     if not groups:
         out.append(f"`{game.name}` declares no card tables.\n")
         return "\n".join(out)
@@ -488,7 +491,7 @@ def action_catalogue(game: tabletop.Game, sample: Sample | None = None) -> str:
 def options_page(game: tabletop.Game) -> str:
     """The options class: every field with its type, default and help."""
     cls = game.options_cls
-    out = [f"# {game.title}: options\n"]
+    out = [f"{HIDE_TOC}# {game.title}: options\n"]
     if not attrs.has(cls) or not attrs.fields(cls):
         out.append(f"`{game.name}` has no options.\n")
         return "\n".join(out)
@@ -551,7 +554,7 @@ def test_ref(node: str, source_url: str | None = None) -> str:
 
 def rulings_page(game: tabletop.Game, source_url: str | None = None) -> str:
     """Every ruling: id, question, ruling, option and the test that pins it."""
-    out = [f"# {game.title}: rulings\n"]
+    out = [f"{HIDE_TOC}# {game.title}: rulings\n"]
     rulings = list(game.rulings)
     if not rulings:
         out.append(f"`{game.name}` records no rulings.\n")
