@@ -235,9 +235,42 @@ def render(s: RebelSpaceState, player: int | None) -> str:
 
 
 def explain(s: RebelSpaceState, a: Action) -> str:
-    card = getattr(a, "card", None)
-    if card is not None and not 0 <= card < len(NAME):
-        return f"there is no card #{card}"
-    if isinstance(a, A.Deploy) and s.phase != "deploy":
-        return "cards are deployed only in the deploy phase"
+    """Why ``a`` is not legal now, in the rules' words (empty: no specific reason)."""
+    from .cards import COST, IS_ATTACHMENT, NUM_CARDS, PSIONIC
+
+    for field in ("card", "hero"):
+        c = getattr(a, field, None)
+        if c is not None and not 0 <= c < NUM_CARDS:
+            return f"there is no card #{c}"
+    if not s.stack:
+        return ""
+    top = s.stack[-1]
+    p, kind = top.player, top.kind
+    hand = s.zones[f"hand{p}"].cards
+    if isinstance(a, A.Deploy):
+        if kind != "deploy_choice":
+            return "cards are deployed only in the deploy phase (RS-07)"
+        if a.card not in hand:
+            return f"{NAME[a.card]} is not in {SIDES[p]}'s hand"
+        if COST[a.card] == 0:
+            return f"{NAME[a.card]} is played, not deployed (RS-07)"
+        if COST[a.card] > s.budget:
+            return f"{NAME[a.card]} costs {COST[a.card]}; {s.budget} point(s) are left (RS-07)"
+        if IS_ATTACHMENT[a.card]:
+            return f"{NAME[a.card]} needs a hero of {SIDES[p]}'s in play (RS-07)"
+    if isinstance(a, A.AddUnit) and kind in ("form_group", "form_block"):
+        if a.card not in s.zones[f"active{p}"].cards:
+            return f"{NAME[a.card]} is not in {SIDES[p]}'s Active Zone (RS-13)"
+        if a.card in s.attacked or a.card in s.used or a.card in s.forming:
+            return f"{NAME[a.card]} is already in a group this attack phase (RS-14, RS-15)"
+        return (
+            f"{NAME[a.card]} cannot join this {kind_word(s.forming_space)} group "
+            "(RS-09, RS-10, RS-12)"
+        )
+    if isinstance(a, A.PlayPsi) and kind == "psi_window":
+        if a.card not in hand:
+            return f"{NAME[a.card]} is not in {SIDES[p]}'s hand"
+        if not PSIONIC[a.hero]:
+            return f"{NAME[a.hero]} is not Psionic (RS-22)"
+        return f"{NAME[a.hero]} is not {SIDES[p]}'s hero in this battle (RS-22)"
     return ""

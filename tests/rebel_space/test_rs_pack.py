@@ -205,3 +205,28 @@ def test_docstring_examples() -> None:
     for mod in (rebel_space, rebel_space.position):
         result = doctest.testmod(mod)
         assert result.failed == 0 and result.attempted > 0, mod.__name__
+
+
+def test_illegal_actions_name_the_rule() -> None:
+    from rs_helpers import find, position
+
+    s = position(
+        turn=0,
+        step="deploy",
+        zones={"hand0": ["Rebel Warship", "Laser Sword", "True Aim"], "inactive0": ["Grav Cycles"]},
+        budget=2,
+    )
+    with pytest.raises(IllegalActionError, match=r"costs 3; 2 point\(s\) are left"):
+        s.apply(GAME.parse(f"deploy {find(s, 'Rebel Warship', 'hand0')}"))
+    with pytest.raises(IllegalActionError, match="needs a hero"):
+        s.apply(GAME.parse(f"deploy {find(s, 'Laser Sword', 'hand0')}"))
+    with pytest.raises(IllegalActionError, match="played, not deployed"):
+        s.apply(GAME.parse(f"deploy {find(s, 'True Aim', 'hand0')}"))
+    s = position(
+        turn=0,
+        step="attack_start",
+        zones={"active0": ["Rebel Soldier"], "inactive0": ["Grav Cycles"]},
+    )
+    s.apply(GAME.parse("group 0"))
+    with pytest.raises(IllegalActionError, match="Active Zone"):
+        s.apply(GAME.parse(f"add {find(s, 'Grav Cycles')}"))
