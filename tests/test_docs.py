@@ -139,8 +139,29 @@ def test_card_reference_lists_every_card(game: Game) -> None:
         rows = [ln for ln in section.splitlines() if ln.startswith("| **")]
         assert len(rows) == len(defs), f"{game.name}: group {group!r}"
         for card in defs:
-            cell = f"| **{packdocs.escape(card.name)}** |"
-            assert any(r.startswith(cell) for r in rows), f"{game.name}: {card.name} missing"
+            name = packdocs.card_name(card)
+            cell = f"| **{packdocs.escape(name)}** |"
+            assert any(r.startswith(cell) for r in rows), f"{game.name}: {name} missing"
+
+
+def test_card_reference_reads_dataclasses_and_mappings() -> None:
+    """A third-party pack's cards need not be attrs classes to be listed."""
+    import dataclasses
+    from types import SimpleNamespace
+
+    @dataclasses.dataclass(frozen=True)
+    class Unit:
+        name: str
+        power: int = dataclasses.field(metadata={"help": "How hard it hits."})
+
+    game = SimpleNamespace(
+        name="other",
+        title="Other",
+        cards={"Units": [Unit("Knight", 3)], "Spells": [{"name": "Fireball", "cost": 2}]},
+    )
+    page = packdocs.card_reference(game)
+    assert "| **Knight** | 3 |" in page and "- **Power**: How hard it hits." in page
+    assert "| Name | Cost |" in page and "| **Fireball** | 2 |" in page
 
 
 def test_card_reference_columns_and_values() -> None:

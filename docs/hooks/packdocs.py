@@ -8,6 +8,7 @@ installed packs contain and can never drift from them.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import inspect
 import re
@@ -184,14 +185,43 @@ def card_groups(game: tabletop.Game) -> list[tuple[str, list[Any]]]:
     return [(group, list(defs)) for group, defs in game.cards.items()]
 
 
-def card_columns(defs: Sequence[Any]) -> list[attrs.Attribute]:  # type: ignore[type-arg]
+@attrs.frozen
+class Column:
+    """One field of a card definition: its name and its metadata (``help``, ``label``)."""
+
+    name: str
+    metadata: Mapping[str, Any] = attrs.field(factory=dict)
+
+
+def card_fields(card: Any) -> list[Column]:
+    """The fields of a card definition: an attrs class (the contract), or a
+    dataclass, a mapping or a plain object from a third-party pack."""
+    if attrs.has(type(card)):
+        return [Column(f.name, f.metadata) for f in attrs.fields(type(card))]
+    if dataclasses.is_dataclass(card):
+        return [Column(f.name, f.metadata) for f in dataclasses.fields(card)]
+    if isinstance(card, Mapping):
+        return [Column(str(k)) for k in card]
+    return [Column(k) for k in vars(card) if not k.startswith("_")]
+
+
+def value(card: Any, name: str) -> Any:
+    """The value of field ``name`` of a card definition (``None`` if it has none)."""
+    return card.get(name) if isinstance(card, Mapping) else getattr(card, name, None)
+
+
+def card_name(card: Any) -> str:
+    return str(value(card, "name") or "")
+
+
+def card_columns(defs: Sequence[Any]) -> list[Column]:
     """The fields of a group's definitions, in declaration order, that are not
     empty on every card (``name`` first)."""
-    seen: dict[str, attrs.Attribute] = {}  # type: ignore[type-arg]
+    seen: dict[str, Column] = {}
     for d in defs:
-        for f in attrs.fields(type(d)):
+        for f in card_fields(d):
             seen.setdefault(f.name, f)
-    cols = [f for f in seen.values() if any(cell(getattr(d, f.name, None)) for d in defs)]
+    cols = [f for f in seen.values() if any(cell(value(d, f.name)) for d in defs)]
     cols.sort(key=lambda f: f.name != "name")
     return cols
 
@@ -203,14 +233,14 @@ def _numeric(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
-def common_columns(defs: Sequence[Any]) -> list[attrs.Attribute]:  # type: ignore[type-arg]
+def common_columns(defs: Sequence[Any]) -> list[Column]:
     """The non-numeric columns that hold the same value on every card (of two
     or more): said once above the table rather than on every row."""
     if len(defs) < 2:
         return []
     out = []
     for f in card_columns(defs):
-        values = [getattr(d, f.name, None) for d in defs]
+        values = [value(d, f.name) for d in defs]
         numeric = any(_numeric(v) for v in values)
         if f.name != "name" and not numeric and len({cell(v) for v in values}) == 1:
             out.append(f)
@@ -224,7 +254,7 @@ def card_table(defs: Sequence[Any], drop: Sequence[str] = ()) -> str:
     for d in defs:
         row = []
         for f in cols:
-            text = cell(getattr(d, f.name, None))
+            text = cell(value(d, f.name))
             row.append(f"**{text}**" if f.name == "name" and text else text)
         rows.append(row)
     return table([label(f.metadata.get("label", f.name)) for f in cols], rows)
@@ -235,10 +265,10 @@ def subgroups(defs: Sequence[Any]) -> list[tuple[str, str, list[Any]]]:
     one: ``(field, value, cards)``; else one part ``("", "", cards)``."""
     if len(defs) >= 8:
         for name in SUBGROUP_FIELDS:
-            if all(hasattr(d, name) for d in defs):
+            if all(value(d, name) is not None for d in defs):
                 parts: dict[str, list[Any]] = {}
                 for d in defs:
-                    parts.setdefault(cell(getattr(d, name)), []).append(d)
+                    parts.setdefault(cell(value(d, name)), []).append(d)
                 if len(parts) > 1 and "" not in parts:
                     return [(name, value, cards) for value, cards in parts.items()]
     return [("", "", list(defs))]
@@ -273,7 +303,7 @@ def card_reference(game: tabletop.Game) -> str:
         common = common_columns(defs)
         if common:
             said = [
-                f"{label(f.metadata.get('label', f.name))} **{cell(getattr(defs[0], f.name))}**"
+                f"{label(f.metadata.get('label', f.name))} **{cell(value(defs[0], f.name))}**"
                 for f in common
             ]
             line += " Every card here: " + ", ".join(said) + "."
@@ -298,7 +328,7 @@ def card_reference(game: tabletop.Game) -> str:
 
 def _copies(card: Any) -> int | None:
     for name in COPIES_FIELDS:
-        v = getattr(card, name, None)
+        v = value(card, name)
         if isinstance(v, int) and not isinstance(v, bool):
             return v
     return None
