@@ -116,10 +116,11 @@ ALL_GAMES = [TOY_GAME, CARD_GAME, *INSTALLED]
 ids = [g.name for g in ALL_GAMES]
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _registered() -> None:
-    for game in (TOY_GAME, CARD_GAME):
-        tabletop.register(game)
+# The test packs are loaded by import path, which also makes their names
+# loadable (for replays) without adding them to ``tabletop.games()``.
+SPECS = {TOY_GAME.name: "toy_pack:GAME", CARD_GAME.name: "test_docs:CARD_GAME"}
+for _spec in SPECS.values():
+    tabletop.load(_spec)
 
 
 # ---------------------------------------------------------------- generated pages
@@ -273,7 +274,7 @@ def test_record_example_is_a_real_record() -> None:
 @pytest.mark.parametrize("game", ALL_GAMES, ids=ids)
 def test_ui_loop_plays_every_pack(game: Game) -> None:
     lines: list[str] = []
-    state = ui_loop.play(game.name, seed=3, out=lines.append, max_steps=3000)
+    state = ui_loop.play(SPECS.get(game.name, game.name), seed=3, out=lines.append, max_steps=3000)
     assert lines[0].startswith(f"{game.title}: ")
     assert any(ln.startswith("--- step 0, ") for ln in lines)
     assert lines[-1].endswith("replays exactly")
@@ -284,7 +285,7 @@ def test_ui_loop_plays_every_pack(game: Game) -> None:
 def test_ui_loop_refuses_bad_input_and_keeps_the_state() -> None:
     lines: list[str] = []
     user = ui_loop.scripted("bogus 1", "choose 0", 7)  # North holds 1, 3 and 4
-    state = ui_loop.play("toy_duel", seed=3, user=user, out=lines.append, max_steps=1)
+    state = ui_loop.play("toy_pack:GAME", seed=3, user=user, out=lines.append, max_steps=1)
     assert "  cannot read that: unknown action kind 'bogus'; kinds are: choose, concede" in lines
     assert any(ln.startswith("  not now: it is not one of the 4 legal actions") for ln in lines)
     assert "  pick a number from 0 to 3" in lines
@@ -293,14 +294,14 @@ def test_ui_loop_refuses_bad_input_and_keeps_the_state() -> None:
 
     lines.clear()
     user = ui_loop.scripted("choose 99", "choose 3")
-    state = ui_loop.play("toy_duel", seed=3, user=user, out=lines.append, max_steps=1)
+    state = ui_loop.play("toy_pack:GAME", seed=3, user=user, out=lines.append, max_steps=1)
     assert any(ln.startswith("  cannot read that: Choose(card=99)") for ln in lines)
     assert state.history == [toy_pack.Choose(3)]
 
 
 def test_ui_loop_tells_each_player_only_their_secrets() -> None:
     lines: list[str] = []
-    ui_loop.play("toy_duel", seed=3, out=lines.append, max_steps=1)
+    ui_loop.play("toy_pack:GAME", seed=3, out=lines.append, max_steps=1)
     assert "  North sees: chose(player=0, card=1)" in lines
     assert "  South sees: chose_hidden(player=0)" in lines
 
