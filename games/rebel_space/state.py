@@ -8,7 +8,7 @@ import attrs
 
 from tabletop import Action, Event, State, Vis, Zone
 
-from .cards import DECK_IDS, NUM_CARDS
+from .cards import DECK_IDS, NUM_CARDS, OWNER
 from .rules.flow import HANDLERS, advance
 
 __all__ = ["RebelSpaceState"]
@@ -133,6 +133,13 @@ class RebelSpaceState(State):
             "attached": {
                 str(c): self.host[c] for p in (0, 1) for c in self.zones[f"attached{p}"].cards
             },
+            "converted": sorted(
+                c
+                for p in (0, 1)
+                for name in ("active", "inactive")
+                for c in self.zones[f"{name}{p}"].cards
+                if OWNER[c] != p
+            ),
             "attack": {
                 "groups": [g[:] for g in self.groups],
                 "space": self.group_space[:],

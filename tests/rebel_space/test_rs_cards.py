@@ -227,6 +227,7 @@ def test_take_control_of_an_opposing_hero(card: str, p: int) -> None:
     h = find(s, hero)
     play(s, f"play {find(s, card, f'hand{p}')}", f"choose {h}")
     assert h in s.zones[f"inactive{p}"].cards and card in zone_names(s, f"discard{p}")
+    assert s.view(None)["state"]["converted"] == [h]
 
 
 @pytest.mark.parametrize(("card", "p"), [("Recruit", 0), ("Shuttle", 1)])
