@@ -208,6 +208,14 @@ def test_pack_pages_show_all_pack_data(game: Game) -> None:
 
 
 @pytest.mark.parametrize("game", ALL_GAMES, ids=ids)
+def test_generated_code_examples_run(game: Game, capsys: pytest.CaptureFixture[str]) -> None:
+    pages = packdocs.pack_pages(game)
+    for page in ("index.md", "options.md"):
+        for block in re.findall(r"^```python\n(.*?)^```$", pages[page], flags=re.S | re.M):
+            exec(compile(block, f"{game.name}/{page}", "exec"), {"__name__": "docs_example"})
+
+
+@pytest.mark.parametrize("game", ALL_GAMES, ids=ids)
 def test_action_examples_come_from_play(game: Game) -> None:
     """Each example in the catalogue is a real action with its real describe() text."""
     sample = packdocs.sample_actions(game)
