@@ -9,7 +9,19 @@ from tabletop import Action, Event
 
 from . import actions as A
 from . import events as E
-from .cards import DAMAGE, GROUND, IS_HERO, NAME, SIDES, SPACE, TYPE
+from .cards import (
+    COST,
+    DAMAGE,
+    GROUND,
+    IS_ATTACHMENT,
+    IS_HERO,
+    NAME,
+    NUM_CARDS,
+    PSIONIC,
+    SIDES,
+    SPACE,
+    TYPE,
+)
 from .rules.units import attachments, rating
 
 if TYPE_CHECKING:
@@ -72,8 +84,6 @@ def describe(s: RebelSpaceState, a: Action) -> str:
     if isinstance(a, A.Casualty):
         return f"Destroy {NAME[a.card]} (the winner's loss)"
     if isinstance(a, A.Deploy):
-        from .cards import COST
-
         return f"Deploy {NAME[a.card]} (cost {COST[a.card]})"
     if isinstance(a, A.Attach):
         return f"Attach {NAME[s.pending]} to {NAME[a.hero]}"
@@ -236,8 +246,6 @@ def render(s: RebelSpaceState, player: int | None) -> str:
 
 def explain(s: RebelSpaceState, a: Action) -> str:
     """Why ``a`` is not legal now, in the rules' words (empty: no specific reason)."""
-    from .cards import COST, IS_ATTACHMENT, NUM_CARDS, PSIONIC
-
     for field in ("card", "hero"):
         c = getattr(a, field, None)
         if c is not None and not 0 <= c < NUM_CARDS:

@@ -8,8 +8,11 @@ import attrs
 
 from tabletop import Action, Event, State, Vis, Zone
 
+from . import render
 from .cards import DECK_IDS, NUM_CARDS, OWNER
+from .events import TurnBegan
 from .rules.flow import HANDLERS, advance
+from .rules.turn import draw
 
 __all__ = ["RebelSpaceState"]
 
@@ -79,12 +82,8 @@ class RebelSpaceState(State):
             deck = self.zones[f"deck{p}"]
             deck.cards = list(DECK_IDS[p])
             self.rng.shuffle(deck.cards)
-        from .rules.turn import draw
-
         for p in (0, 1):
             draw(self, p, self.options.starting_hand)
-        from .events import TurnBegan
-
         self.emit(TurnBegan(player=0, number=1))
         advance(self)
 
@@ -99,29 +98,19 @@ class RebelSpaceState(State):
         advance(self)
 
     def _describe(self, action: Action) -> str:
-        from .render import describe
-
-        return describe(self, action)
+        return render.describe(self, action)
 
     def _prompt(self) -> str:
-        from .render import prompt
-
-        return prompt(self)
+        return render.prompt(self)
 
     def _narrate(self, event: Event) -> str:
-        from .render import narrate
-
-        return narrate(self, event)
+        return render.narrate(self, event)
 
     def _render(self, player: int | None) -> str:
-        from .render import render
-
-        return render(self, player)
+        return render.render(self, player)
 
     def _explain(self, action: Action) -> str:
-        from .render import explain
-
-        return explain(self, action)
+        return render.explain(self, action)
 
     def _view(self, player: int | None) -> dict[str, Any]:
         return {

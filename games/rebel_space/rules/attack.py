@@ -52,6 +52,7 @@ from ..decisions import (
     UnblockedChoice,
 )
 from ..events import CardPlayed, GroupDeclared, LetThroughEvent, Targeted
+from .battle import start_battle
 from .common import may_hold, zone
 from .units import destroy, in_play
 
@@ -380,8 +381,6 @@ def targets(s: RebelSpaceState, space: bool) -> list[int]:
 
 
 def step_resolve(s: RebelSpaceState) -> None:
-    from .battle import start_battle
-
     if s.cur >= len(s.groups):
         s.step = "attack_end"
         return
@@ -404,8 +403,6 @@ def legal_unblocked(s: RebelSpaceState, p: int) -> list[Action]:
 
 
 def apply_unblocked(s: RebelSpaceState, p: int, a: Action) -> None:
-    from .battle import start_battle
-
     group, space = s.groups[s.cur], s.group_space[s.cur]
     if isinstance(a, Target):
         s.used.append(a.card)

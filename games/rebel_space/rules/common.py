@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import IDS_BY_EFFECT
-from ..events import GameOver
+from ..events import DeckDamaged, GameOver
 
 if TYPE_CHECKING:
     from tabletop import Zone
@@ -39,8 +39,6 @@ def lose(s: RebelSpaceState, p: int, reason: str) -> None:
 def deal_damage(s: RebelSpaceState, p: int, n: int) -> None:
     """``n`` cards from the top of ``p``'s deck to their discard (RS-20); ``p``
     loses when damage takes the last card, or lands on an empty deck (RS-03, RS-29)."""
-    from ..events import DeckDamaged
-
     if n <= 0:
         return
     deck = s.zones[f"deck{p}"]

@@ -5,7 +5,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Attach, Deploy, Discard, Draw, Pass, PlayCard
-from ..cards import COST, END_PHASE_EFFECTS, EXTRA_DRAW, IS_ATTACHMENT, IS_HERO, IS_UNIT, OWNER
+from ..cards import (
+    COST,
+    EFFECT,
+    END_PHASE_EFFECTS,
+    EXTRA_DRAW,
+    IS_ATTACHMENT,
+    IS_HERO,
+    IS_UNIT,
+    OWNER,
+)
 from ..decisions import (
     AttachChoice,
     ChooseDraw,
@@ -16,6 +25,7 @@ from ..decisions import (
 )
 from ..events import Activated, Deployed, Discarded, Drew, TurnBegan
 from .common import lose, zone
+from .effects import END_EFFECTS, legal_targets, play_end_card, resolve_target
 from .units import in_play
 
 if TYPE_CHECKING:
@@ -140,9 +150,6 @@ def step_end(s: RebelSpaceState) -> None:
 
 
 def legal_end(s: RebelSpaceState, p: int) -> list[Action]:
-    from ..cards import EFFECT
-    from .effects import END_EFFECTS
-
     out: list[Action] = []
     for c in sorted(zone(s, "hand", p).cards):
         eff = EFFECT[c]
@@ -153,8 +160,6 @@ def legal_end(s: RebelSpaceState, p: int) -> list[Action]:
 
 
 def apply_end(s: RebelSpaceState, p: int, a: Action) -> None:
-    from .effects import play_end_card
-
     if isinstance(a, Pass):
         s.step = "limit"
         return
@@ -167,14 +172,10 @@ def step_target(s: RebelSpaceState) -> None:
 
 
 def legal_target(s: RebelSpaceState, p: int) -> list[Action]:
-    from .effects import legal_targets
-
     return legal_targets(s, p)
 
 
 def apply_target(s: RebelSpaceState, p: int, a: Action) -> None:
-    from .effects import resolve_target
-
     resolve_target(s, p, a)
 
 

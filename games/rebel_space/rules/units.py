@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 
 from ..cards import (
     DAMAGE,
+    EFFECT,
     GROUND,
     IS_HERO,
     OWNER,
-    SHIP,
     SPACE,
 )
 from ..events import Destroyed
@@ -70,8 +70,7 @@ def battle_value(s: RebelSpaceState, card: int, attacking: bool) -> int:
 
 
 def has_active(s: RebelSpaceState, p: int, effect: str) -> bool:
-    from ..cards import EFFECT
-
+    """Whether ``p`` has an active unit with this effect (Defense Shields, RS-17)."""
     return any(EFFECT[c] == effect for c in s.zones[f"active{p}"].cards)
 
 
@@ -97,7 +96,3 @@ def discard_attached(s: RebelSpaceState, card: int) -> None:
     s.zones[f"attached{OWNER[card]}"].cards.remove(card)
     s.host[card] = -1
     s.zones[f"discard{OWNER[card]}"].cards.append(card)
-
-
-def is_ship(card: int) -> bool:
-    return SHIP[card]
