@@ -41,6 +41,7 @@ def _module(name: str, path: Path) -> ModuleType:
 
 
 packdocs = _module("packdocs", DOCS / "hooks" / "packdocs.py")
+hooks = _module("mkdocs_hooks", DOCS / "hooks" / "mkdocs_hooks.py")
 ui_loop = _module("ui_loop", DOCS / "examples" / "ui_loop.py")
 
 
@@ -361,6 +362,30 @@ def test_home_example_matches_readme() -> None:
     home = [ln for ln in _code_lines(_python_blocks("index.md")[0]) if not ln.startswith("print(")]
     missing = [ln for ln in home if ln not in readme_lines]
     assert not missing, f"home page example lines not in the README: {missing}"
+
+
+# ---------------------------------------------------------------- the hook
+def test_written_pages_of_a_pack_sit_beside_its_generated_ones(tmp_path: Path) -> None:
+    folder = tmp_path / "games" / "rebellion"
+    folder.mkdir(parents=True)
+    (folder / "rules.md").write_text("# Star Wars: Rebellion: rules\n\nText.\n")
+    (folder / "index.md").write_text("# A file the generated overview replaces\n")
+    assert hooks.written_pages(str(tmp_path), "rebellion") == [("rules.md", "Rules")]
+    assert hooks.written_pages(str(tmp_path), "absent") == []
+
+
+def test_extra_packs_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TABLETOP_DOCS_EXTRA", "toy_pack:GAME,test_docs:CARD_GAME")
+    names = [g.name for g in hooks.installed_games()]
+    assert {g.name for g in INSTALLED} | {"toy_duel", "toy_cards"} <= set(names)
+    assert len(names) == len(set(names)) and names[-1] == "toy_cards"
+
+
+def test_api_pages_cover_every_public_module() -> None:
+    modules = hooks.api_modules()
+    assert {"tabletop.state", "tabletop.game", "tabletop.serial", "tabletop.bots"} <= set(modules)
+    assert not [m for m in modules if "._" in m]
+    assert "::: tabletop.state" in hooks.api_page("tabletop.state")
 
 
 # ---------------------------------------------------------------- the site itself

@@ -134,7 +134,7 @@ def written_pages(docs_dir: str, name: str) -> list[tuple[str, str]]:
             path.stem.replace("-", " ").capitalize(),
         )
         if ":" in title:
-            title = title.split(":", 1)[1].strip().capitalize()
+            title = title.rsplit(":", 1)[1].strip().capitalize()
         out.append((path.name, title))
     return out
 
