@@ -402,11 +402,12 @@ _SAMPLES: dict[tuple[str, str], Sample] = {}
 
 
 def sample_actions(
-    game: tabletop.Game, seeds: Sequence[int] = (1, 2, 3), max_steps: int = 4000
+    game: tabletop.Game, seeds: Sequence[int] = tuple(range(1, 31)), budget: int = 20_000
 ) -> Sample:
     """For each action kind, the first legal action of that kind met in seeded
-    random games played through the public API: its notation, ``describe()``
-    text, the prompt at that moment and the player deciding."""
+    random games played through the public API (at most ``budget`` actions in
+    all): its notation, ``describe()`` text, the prompt at that moment and the
+    player deciding."""
     key = (game.name, game.version)
     if key in _SAMPLES:
         return _SAMPLES[key]
@@ -415,9 +416,7 @@ def sample_actions(
     for seed in seeds:
         state = game.new_state(seed=seed)
         rng = tabletop.Rng(seed)
-        for _ in range(max_steps):
-            if state.is_terminal:
-                break
+        while not state.is_terminal and budget > 0 and len(found) < len(kinds):
             legal = state.legal_actions()
             for a in legal:
                 if a.kind not in found:
@@ -429,10 +428,9 @@ def sample_actions(
                         "player": "" if player is None else state.player_name(player),
                         "repr": repr(a),
                     }
-            if len(found) == len(kinds):
-                break
             state.apply(rng.choice(legal), check=False)
-        if len(found) == len(kinds):
+            budget -= 1
+        if budget <= 0 or len(found) == len(kinds):
             break
     _SAMPLES[key] = found
     return found
@@ -496,7 +494,7 @@ def action_catalogue(game: tabletop.Game, sample: Sample | None = None) -> str:
                     said += f" ({escape(ex['player'])} to decide)"
                 facts.append(["Offered at", said])
         else:
-            facts.append(["Example", "not met in the sample games"])
+            facts.append(["Example", "not met in the sample games played for this page"])
         out.append(table(["", ""], facts))
     events = game.event_classes
     if events:
