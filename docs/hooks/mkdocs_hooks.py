@@ -4,13 +4,19 @@
   one section per installed pack (``tabletop.games()``), one page per public
   module of the library, and the design decisions under ``docs/adr/``.
 * ``on_files`` adds those pages as virtual files, written by ``packdocs``.
+* ``on_page_markdown`` fills the ``<!-- generated: ... -->`` markers of the
+  written pages (the home page's games list, a real record, the UI
+  walk-through's output).
 
 Set ``TABLETOP_DOCS_EXTRA="module:attr,..."`` to add packs that are not
-installed (the tests add the toy pack this way).
+installed (the tests add their test packs this way), and ``extra: source_url:``
+in mkdocs.yml to link each ruling's test to the sources.
 """
 
 from __future__ import annotations
 
+import ast
+import importlib.util
 import logging
 import os
 import pkgutil
@@ -44,8 +50,6 @@ def installed_games() -> list[tabletop.Game]:
 
 def ui_sample(game: tabletop.Game, steps: int = 3, max_lines: int = 60) -> str:
     """The first lines the UI walk-through prints for ``game``."""
-    import importlib.util
-
     path = Path(__file__).parent.parent / "examples" / "ui_loop.py"
     spec = importlib.util.spec_from_file_location("ui_loop", path)
     assert spec is not None and spec.loader is not None
@@ -90,13 +94,25 @@ def api_page(module: str) -> str:
     )
 
 
+def module_summary(module: str) -> str:
+    """The first paragraph of a module's docstring, read without importing it
+    (``tabletop.testing`` needs hypothesis, which a docs-only install lacks)."""
+    spec = importlib.util.find_spec(module)
+    if spec is None or not spec.origin or not spec.origin.endswith(".py"):
+        return ""
+    tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
+    return packdocs.first_paragraph(packdocs.plain_roles(ast.get_docstring(tree) or ""))
+
+
 def api_index(modules: list[str]) -> str:
+    """The API tab's front page: every name ``tabletop`` exports, then the modules."""
     rows = []
     for name in tabletop.__all__:
         obj = getattr(tabletop, name)
         mod = getattr(obj, "__module__", None)
-        if isinstance(obj, str) or mod is None or mod not in modules:
-            mod = next((m for m in modules if name in vars(__import__(m, fromlist=["_"]))), None)
+        if isinstance(obj, str) or mod not in modules:  # a constant: who defines it?
+            loaded = (sys.modules.get(m) for m in modules)
+            mod = next((m.__name__ for m in loaded if m and name in vars(m)), None)
         if mod is None:
             continue
         target = mod.removeprefix("tabletop.").replace(".", "/") + ".md"
@@ -112,7 +128,7 @@ def api_index(modules: list[str]) -> str:
         "## Modules\n",
     ]
     for m in modules:
-        summary = packdocs.first_paragraph(packdocs.doc_of(__import__(m, fromlist=["_"])))
+        summary = module_summary(m)
         path = m.removeprefix("tabletop.").replace(".", "/") + ".md"
         body.append(f"- [`{m}`]({path}): {summary}")
     return "\n".join(body) + "\n"
