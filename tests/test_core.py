@@ -177,6 +177,9 @@ def test_view_hides_the_other_hand_and_the_rng() -> None:
     assert "cards" not in v1["zones"]["hand0"] and v1["zones"]["hand0"]["count"] == 2
     assert "cards" not in v1["zones"]["chosen0"]
     assert v1["zones"]["hand1"]["cards"] == state.zones["hand1"].cards
+    # Card facts for every id the player sees, and for no other.
+    own = state.zones["hand1"].cards
+    assert v1["cards"] == {str(c): {"value": toy_pack.value(c, 6)} for c in own}
     assert [e["kind"] for e in v1["log"]] == ["drew_count", "drew", "chose_hidden"]
     text = json.dumps(v1)
     assert "rng" not in text and str(state.rng.state) not in text

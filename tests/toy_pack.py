@@ -175,6 +175,9 @@ class ToyState(State):
     def _view(self, player: int | None) -> dict[str, Any]:
         return {"scores": self.scores[:]}
 
+    def _card_info(self, card: int) -> dict[str, Any] | None:
+        return {"value": value(card, self.options.values)}
+
     def _copy_into(self, new: State) -> None:
         assert isinstance(new, ToyState)
         new.scores = self.scores[:]

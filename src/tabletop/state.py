@@ -83,6 +83,10 @@ class State:
     def _explain(self, action: Action) -> str:
         return ""
 
+    def _card_info(self, card: int) -> dict[str, Any] | None:
+        """Public facts of card ``card`` (name, type, numbers) for views; ``None``: none."""
+        return None
+
     def _narrate(self, event: Event) -> str:
         fields = ", ".join(
             f"{f.name}={getattr(event, f.name)!r}"
@@ -230,8 +234,10 @@ class State:
     def view(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may know, as a JSON-able dict (``None``: a spectator).
 
-        Zones are shown or counted by their visibility; the log keeps only the
-        events that player may see (or their public form); the RNG never
+        Zones are shown or counted by their visibility; ``cards`` gives the
+        public facts (``_card_info``) of every card id the player can see, so a
+        UI needs no card table; the log keeps only the events that player may
+        see (or their public form), each with a ``text``; the RNG never
         appears. The player to decide also gets the legal actions with their
         ids and descriptions.
         """
@@ -246,6 +252,15 @@ class State:
                 d.pop("to", None)
                 d["text"] = self._narrate(seen)
                 log.append(d)
+        zones = {name: z.view(player) for name, z in self.zones.items()}
+        cards: dict[str, Any] = {}
+        if type(self)._card_info is not State._card_info:
+            for zv in zones.values():
+                for c in [*zv.get("cards", ()), *zv.get("known", ())]:
+                    if str(c) not in cards:
+                        info = self._card_info(c)
+                        if info is not None:
+                            cards[str(c)] = info
         cp = self.current_player
         out: dict[str, Any] = {
             "game": self.game.name,
@@ -256,7 +271,8 @@ class State:
             "prompt": self.prompt,
             "terminal": self.is_terminal,
             "returns": self.returns(),
-            "zones": {name: z.view(player) for name, z in self.zones.items()},
+            "zones": zones,
+            "cards": cards,
             "state": self._view(player),
             "log": log,
         }

@@ -1,0 +1,182 @@
+"""Information-set Monte Carlo tree search (single observer).
+
+The search of Cowling, Powley and Whitehouse (2012, "Information Set Monte
+Carlo Tree Search"), for any pack, through the contract alone:
+
+* Each iteration samples a determinisation ``d``: a state consistent with
+  what the deciding player ``me`` knows (:func:`information_set`, then
+  ``resample(me, rng)``). The bot never reads the real state's hidden facts.
+* One tree of atomic actions serves every player's decisions: a node is
+  reached by a sequence of actions, whoever took them. Selection uses UCB1
+  over the children whose action is legal in ``d``, with *availability
+  counts* (how often a child was selectable) in place of the parent's visits.
+* A new child is added, then a random rollout plays at most
+  ``rollout_steps`` decisions; the outcome is the final returns if the game
+  ended, or else the pack's ``heuristic(d, p)`` for every player ``p``. A pack
+  without a heuristic is played to the end (at most ``max_rollout`` steps,
+  then a draw is assumed).
+* Each node on the path adds the value of the player who took the action
+  into it, so every player maximises their own value (any number of players).
+
+Budget: ``iterations`` (fully reproducible with a seed) and/or ``time_s``
+(seconds per decision; how many iterations fit depends on the machine, so
+results with a time budget differ between machines and runs). A decision with
+a single legal action is answered at once, without search.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+
+from ..errors import TabletopError
+from ..model import Action
+from ..rng import Rng
+from ..state import State
+from .determinise import information_set
+
+__all__ = ["ISMCTSBot"]
+
+Heuristic = Callable[[State, int], float]
+
+
+class _Node:
+    __slots__ = ("avail", "children", "player", "total", "visits")
+
+    def __init__(self, player: int) -> None:
+        self.player = player  # who took the action that leads here
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+class ISMCTSBot:
+    """Information-set MCTS; seeded, never reads hidden information.
+
+    >>> from tabletop.bots import ISMCTSBot
+    >>> bot = ISMCTSBot(iterations=200, seed=1)
+    """
+
+    def __init__(
+        self,
+        iterations: int | None = None,
+        time_s: float | None = None,
+        seed: int = 0,
+        *,
+        exploration: float = 0.7,
+        rollout_steps: int = 4,
+        max_rollout: int = 2000,
+        use_heuristic: bool = True,
+    ) -> None:
+        if iterations is None and time_s is None:
+            iterations = 200
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, got {iterations}")
+        if time_s is not None and time_s <= 0:
+            raise ValueError(f"time_s must be positive, got {time_s}")
+        if rollout_steps < 0:
+            raise ValueError(f"rollout_steps must be 0 or more, got {rollout_steps}")
+        self.iterations = iterations
+        self.time_s = time_s
+        self.seed = seed
+        self.exploration = exploration
+        self.rollout_steps = rollout_steps
+        self.max_rollout = max_rollout
+        self.use_heuristic = use_heuristic
+        self.rng = Rng(seed)
+        self.last_iterations = 0
+        """Iterations run by the last :meth:`choose` (0 when the action was forced)."""
+
+    def __repr__(self) -> str:
+        budget = []
+        if self.iterations is not None:
+            budget.append(f"iterations={self.iterations}")
+        if self.time_s is not None:
+            budget.append(f"time_s={self.time_s}")
+        return f"ISMCTSBot({', '.join(budget)}, seed={self.seed})"
+
+    def choose(self, state: State) -> Action:
+        me = state.current_player
+        actions = state.legal_actions()
+        if me is None or not actions:
+            raise TabletopError("ISMCTSBot.choose: the game is over, there is nothing to choose")
+        self.last_iterations = 0
+        if len(actions) == 1:
+            return actions[0]
+        heuristic: Heuristic | None = state.game.heuristic if self.use_heuristic else None
+        info = information_set(state, me)
+        root = _Node(me)
+        rng = self.rng
+        deadline = None if self.time_s is None else time.perf_counter() + self.time_s
+        limit = self.iterations
+        n = 0
+        while True:
+            self._iterate(info, me, root, rng, heuristic)
+            n += 1
+            if limit is not None and n >= limit:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = n
+        best = actions[0]
+        best_visits = -1
+        for a in actions:  # the root's legal actions are the bot's own
+            child = root.children.get(a)
+            visits = child.visits if child is not None else 0
+            if visits > best_visits:
+                best, best_visits = a, visits
+        return best
+
+    def _iterate(
+        self, info: State, me: int, root: _Node, rng: Rng, heuristic: Heuristic | None
+    ) -> None:
+        d = info.resample(me, rng)
+        node = root
+        path: list[_Node] = []
+        c = self.exploration
+        # selection and expansion
+        while not d.is_terminal:
+            legal = d.legal_actions()
+            player = d.current_player
+            assert player is not None
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                a = untried[rng.below(len(untried))]
+                child = _Node(player)
+                children[a] = child
+                d.apply(a, check=False)
+                path.append(child)
+                break
+            best_a = legal[0]
+            best_child = children[best_a]
+            best_v = -math.inf
+            for a in legal:
+                ch = children[a]
+                ch.avail += 1
+                v = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if v > best_v:
+                    best_v, best_a, best_child = v, a, ch
+            d.apply(best_a, check=False)
+            path.append(best_child)
+            node = best_child
+        # rollout
+        steps = 0
+        cap = self.rollout_steps if heuristic is not None else self.max_rollout
+        while not d.is_terminal and steps < cap:
+            legal = d.legal_actions()
+            d.apply(legal[rng.below(len(legal))], check=False)
+            steps += 1
+        if d.is_terminal:
+            values = d.returns()
+        elif heuristic is not None:
+            values = [heuristic(d, p) for p in range(d.num_players)]
+        else:
+            values = [0.0] * d.num_players
+        # backpropagation
+        root.visits += 1
+        for n in path:
+            n.visits += 1
+            n.total += values[n.player]
