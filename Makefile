@@ -4,6 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 PYTHON ?= python3
+export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: run test lint typecheck pytest docs bench thorough clean
 
