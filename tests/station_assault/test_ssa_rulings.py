@@ -299,7 +299,10 @@ def test_ssa_09_compulsory_fire() -> None:
     gun, frigate, corvette = at(s, 2, 1), at(s, 2, 0), at(s, 2, 2)
     assert s.speed == 3 and s.current_player == BLACK
     do(s, "Act with Destroyer")
-    assert "Destroyer stays at (2,1), then choose a target (Red Corvette, Red Frigate)" in texts(s)
+    assert (
+        "Destroyer stays at (2,1), then choose a target (Red Corvette at (2,2), Red Frigate at (2,0))"
+        in texts(s)
+    )
     s.apply(Stay())
     assert isinstance(s.stack[-1], ChooseTarget) and s.current_player == BLACK
     assert s.legal_actions() == sorted([Fire(corvette), Fire(frigate)], key=lambda a: a.card)
@@ -441,7 +444,7 @@ def test_ssa_14_free_for_all_layout() -> None:
     s = deal({}, initiative=0, options={"mode": "free_for_all", "players": 3}, board=board)
     while s.speed < 6 or s.current_player != 0:
         s.apply(s.legal_actions()[0])
-    assert "then choose a target (Red Scout, Blue Scout)" in texts(s)[0]
+    assert "then choose a target (Red Scout at (1,2), Blue Scout at (-1,2))" in texts(s)[0]
 
 
 def test_ssa_15_elimination() -> None:

@@ -8,7 +8,7 @@ from tabletop import Vis, Zone
 
 from ..decisions import ChooseMulligan
 from ..events import Drew
-from ..ships import CARDS_PER_DECK, MAX_CARDS
+from ..ships import CARDS_PER_DECK, MAX_CARDS, STATION_SPEED
 from .grid import cell, layout
 
 if TYPE_CHECKING:
@@ -43,6 +43,7 @@ def set_up(s: AssaultState) -> None:
         s.pos[station] = s.home[p]
         s.grid[s.home[p]] = station
         s.board.append(station)
+        s.avail[p * 7 + STATION_SPEED] += 1
         deck = s.add_zone(Zone(DECK[p], p, Vis.HIDDEN))
         deck.cards = tbl.ship_ids(p)
         s.rng.shuffle(deck.cards)

@@ -61,7 +61,8 @@ def _fire_words(s: AssaultState, card: int, cell: int) -> str:
         return ""
     if len(targets) == 1:
         return f", fire at {label(s, targets[0])}"
-    return ", then choose a target (" + ", ".join(label(s, t) for t in targets) + ")"
+    named = ", ".join(f"{label(s, t)} at {at(s.pos[t])}" for t in targets)
+    return f", then choose a target ({named})"
 
 
 def describe(s: AssaultState, action: Action) -> str:
@@ -280,7 +281,8 @@ def render(s: AssaultState, player: int | None) -> str:
             row = []
             for x in range(x0, x1 + 1):
                 c = by_xy.get((x, y))
-                row.append(_cell_text(s, c).ljust(width) if c is not None else "  .     ")
+                text = _cell_text(s, c) if c is not None else "."
+                row.append(f"{text:^{width}}")
             lines.append(f"{y:>4} " + "".join(row).rstrip())
     lines.append("")
     key = ", ".join(f"{INITIALS[p]} = {s.player_name(p)}" for p in range(s.num_players))
@@ -307,6 +309,4 @@ def render(s: AssaultState, player: int | None) -> str:
             "Game over: "
             + ", ".join(f"{s.player_name(p)} {r:+.0f}" for p, r in enumerate(s.result))
         )
-    else:
-        lines.append(s.prompt)
     return "\n".join(lines)
