@@ -148,6 +148,8 @@ KEEP, REDRAW = Mulligan(False), Mulligan(True)
 PLAY = tuple(Play(t) for t in range(MAX_TYPES))
 ACT = tuple(Act(c) for c in range(MAX_CARDS))
 TO = tuple(tuple(To(c, s) for s in range(4)) for c in range(MAX_CARDS))
+TO_FLAT = tuple(a for row in TO for a in row)
+"""``TO_FLAT[card << 2 | side]`` is ``To(card, side)``."""
 HOME = Home()
 STAY = Stay()
 FIRE = tuple(Fire(c) for c in range(MAX_CARDS))

@@ -40,6 +40,9 @@ class AssaultState(State):
     """Packed cell -> the card on it."""
     board: list[int] = attrs.field(factory=list)
     """The ids in play, ascending."""
+    front: dict[int, int] = attrs.field(factory=dict)
+    """The frontier: each empty cell next to a card in play -> ``anchor << 2 | side``,
+    its lowest-id neighbour and the side of it the cell is on (kept incrementally)."""
     damage: list[int] = attrs.field(factory=list)
     acted: list[bool] = attrs.field(factory=list)
     avail: list[int] = attrs.field(factory=list)
@@ -128,6 +131,7 @@ class AssaultState(State):
         new.pos = self.pos[:]
         new.grid = self.grid.copy()
         new.board = self.board[:]
+        new.front = self.front.copy()
         new.damage = self.damage[:]
         new.acted = self.acted[:]
         new.avail = self.avail[:]

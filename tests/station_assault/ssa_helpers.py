@@ -6,7 +6,7 @@ from typing import Any
 
 from station_assault import GAME, AssaultState
 from station_assault.actions import KEEP
-from station_assault.rules.grid import cell, xy
+from station_assault.rules.grid import cell, lift_card, set_card, xy
 from station_assault.rules.setup import DECK, HAND, recount
 from station_assault.ships import CARDS_PER_DECK
 from tabletop import Action
@@ -73,8 +73,7 @@ def put(
     c = take(s, p, name)
     here = cell(x, y)
     assert here not in s.grid, f"({x},{y}) is taken"
-    s.grid[here] = c
-    s.pos[c] = here
+    set_card(s, c, here)
     s.board.append(c)
     s.board.sort()
     s.damage[c] = damage
@@ -124,3 +123,11 @@ def cells_offered(s: AssaultState) -> set[tuple[int, int]]:
         elif isinstance(a, Home):
             out.add(xy(s.home[s.current_player]))
     return out
+
+
+def remove(s: AssaultState, card: int) -> None:
+    """Take ``card`` off the grid (no scoring), as if it had never been there."""
+    lift_card(s, card)
+    s.board.remove(card)
+    recount(s)
+    s._legal = None

@@ -224,6 +224,7 @@ def test_available_counts_stay_exact(options: dict[str, object] | None) -> None:
     """The incremental available-ship counts (SSA-05) equal a fresh count at every step,
     and every Station still in play acts in every wave."""
     from station_assault.events import Stayed, WaveStarted
+    from station_assault.rules.grid import rebuild_front
     from station_assault.rules.setup import recount
 
     rng = Rng(5)
@@ -234,6 +235,7 @@ def test_available_counts_stay_exact(options: dict[str, object] | None) -> None:
             kept = s.avail[:]
             recount(s)
             assert s.avail == kept, f"step {len(s.history)}"
+            assert s.front == rebuild_front(s), f"step {len(s.history)}"
             acts = s.legal_actions()
             events = s.apply(acts[rng.below(len(acts))])
             for e in events:

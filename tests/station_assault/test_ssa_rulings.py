@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from ssa_helpers import at, cells_offered, deal, do, new, put, station, texts, where
+from ssa_helpers import at, cells_offered, deal, do, new, put, remove, station, texts, where
 
 import station_assault
 from station_assault import GAME
@@ -603,12 +603,7 @@ def test_ssa_19_nowhere_to_play() -> None:
     s = deal({0: ["Scout"]}, initiative=0, options=opts)
     # Team A has no card in play: both its Stations are gone.
     for p in (0, 2):
-        c = station(p)
-        del s.grid[s.pos[c]]
-        s.pos[c] = -1
-        s.board.remove(c)
-    recount(s)
-    s._legal = None
+        remove(s, station(p))
     do(s, "Play a Scout")
     assert cells_offered(s) == {(3, 0), (5, 0), (4, 1), (4, -1), (3, 4), (5, 4), (4, 3), (4, 5)}
     # An empty table: the ship goes home.
@@ -626,12 +621,7 @@ def test_ssa_19_nowhere_to_play() -> None:
     ]
     s = deal({BLACK: ["Skiff"], RED: ["Skiff"]}, initiative=RED, options={"ships": rows})
     for p in (BLACK, RED):
-        c = station(p)
-        del s.grid[s.pos[c]]
-        s.pos[c] = -1
-        s.board.remove(c)
-    recount(s)
-    s._legal = None
+        remove(s, station(p))
     do(s, "Play a Skiff")
     assert s.legal_actions() == [Home()]
     assert texts(s) == ["Play Skiff at (4,0), its Station's starting cell"]

@@ -18,7 +18,7 @@ from ..decisions import ChooseDestination
 from ..events import Moved, Placed, Stayed
 from ..ships import CARDS_PER_DECK
 from . import firing
-from .grid import DELTA, destinations, xy
+from .grid import DELTA, destinations, lift_card, set_card, xy
 from .setup import HAND
 
 if TYPE_CHECKING:
@@ -82,10 +82,8 @@ def go_to(s: AssaultState, action: To) -> None:
     if top.from_hand:
         place(s, p, card, target)
     else:
-        grid = s.grid
-        del grid[s.pos[card]]
-        grid[target] = card
-        s.pos[card] = target
+        lift_card(s, card)
+        set_card(s, card, target)
         x, y = xy(target)
         s.emit(Moved(player=p, card=card, x=x, y=y))
     firing.fire_step(s, p, card)
@@ -107,8 +105,7 @@ def stay(s: AssaultState) -> None:
 
 
 def place(s: AssaultState, p: int, card: int, target: int) -> None:
-    s.grid[target] = card
-    s.pos[card] = target
+    set_card(s, card, target)
     bisect.insort(s.board, card)
     x, y = xy(target)
     s.emit(Placed(player=p, card=card, x=x, y=y))

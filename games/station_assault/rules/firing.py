@@ -18,7 +18,7 @@ from ..decisions import ChooseTarget
 from ..events import Destroyed, Fired
 from ..ships import CARDS_PER_DECK
 from . import turns, victory
-from .grid import enemies_next_to
+from .grid import enemies_next_to, lift_card
 from .setup import PILE
 
 if TYPE_CHECKING:
@@ -63,8 +63,7 @@ def shoot(s: AssaultState, card: int, target: int) -> None:
 def destroy(s: AssaultState, card: int, by: int) -> None:
     tbl = s.table
     victim = card // CARDS_PER_DECK
-    del s.grid[s.pos[card]]
-    s.pos[card] = -1
+    lift_card(s, card)
     s.damage[card] = 0
     board = s.board
     del board[bisect.bisect_left(board, card)]

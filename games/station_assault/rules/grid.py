@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import HOME, TO
+from ..actions import HOME, TO, TO_FLAT
 from ..ships import CARDS_PER_DECK
 
 if TYPE_CHECKING:
@@ -63,17 +63,84 @@ def layout(mode: str, players: int) -> tuple[tuple[int, int], ...]:
     return FREE_FOR_ALL_LAYOUTS[players]
 
 
+def set_card(s: AssaultState, card: int, at: int) -> None:
+    """Put ``card`` on the empty cell ``at`` (keeping the frontier)."""
+    s.grid[at] = card
+    s.pos[card] = at
+    front = s.front
+    front.pop(at, None)
+    grid = s.grid
+    for side in range(4):
+        n = at + DELTA[side]
+        if n not in grid:
+            v = front.get(n)
+            if v is None or v >> 2 > card:
+                front[n] = card << 2 | side
+
+
+def lift_card(s: AssaultState, card: int) -> None:
+    """Take ``card`` off the grid (keeping the frontier)."""
+    at = s.pos[card]
+    grid, front = s.grid, s.front
+    del grid[at]
+    s.pos[card] = -1
+    for d in DELTA:
+        n = at + d
+        v = front.get(n)
+        if v is not None and v >> 2 == card:
+            v = anchor_of(s, n, -1)
+            if v < 0:
+                del front[n]
+            else:
+                front[n] = v
+    v = anchor_of(s, at, -1)
+    if v >= 0:
+        front[at] = v
+
+
+def anchor_of(s: AssaultState, at: int, exclude: int) -> int:
+    """``anchor << 2 | side`` naming empty cell ``at`` by its lowest-id neighbour in play
+    other than ``exclude``; -1 when it has none."""
+    grid = s.grid
+    best = -1
+    for side in range(4):
+        a = grid.get(at - DELTA[side])
+        if a is not None and a != exclude and (best < 0 or a < best >> 2):
+            best = a << 2 | side
+    return best
+
+
+def rebuild_front(s: AssaultState) -> dict[int, int]:
+    """The frontier computed from scratch (for tests and hand-made positions)."""
+    front: dict[int, int] = {}
+    for c in s.board:
+        here = s.pos[c]
+        for d in DELTA:
+            n = here + d
+            if n not in s.grid and n not in front:
+                front[n] = anchor_of(s, n, -1)
+    return front
+
+
 def destinations(s: AssaultState, card: int, from_hand: bool) -> list[Action]:
     """Every cell ``card`` may go to, one ``to`` action each (SSA-07, SSA-08, SSA-19, SSA-20).
 
     Empty cells orthogonally adjacent to a card in play other than the mover
     (with the ``friendly`` anchor, to a friendly card), each named by its
-    lowest-id such neighbour. A ship in play may also stay (``stay`` is added
-    by the caller). A ship from the hand with nowhere to go falls back as
-    SSA-19 says.
+    lowest-id such neighbour, in the order of (anchor, side). A ship in play
+    may also stay (``stay`` is added by the caller). A ship from the hand with
+    nowhere to go falls back as SSA-19 says.
+
+    With the ``any`` anchor the frontier ``s.front`` (every empty cell next to
+    a card, with its lowest-id neighbour) is kept up to date as cards come and
+    go, so this is a sort of its values; only the cells the mover itself
+    anchors need a second look. The ``friendly`` anchor scans the cards.
     """
     friendly = s.options.anchor == "friendly"
-    out = _cells(s, card, friendly)
+    if friendly:
+        out = _cells(s, card, True)
+    else:
+        out = _front_cells(s, card, from_hand)
     if not out and from_hand:
         if friendly:
             out = _cells(s, card, False)
@@ -82,33 +149,41 @@ def destinations(s: AssaultState, card: int, from_hand: bool) -> list[Action]:
     return out
 
 
+def _front_cells(s: AssaultState, card: int, from_hand: bool) -> list[Action]:
+    front = s.front
+    if from_hand:
+        codes = sorted(front.values())
+    else:
+        codes = [v for v in front.values() if v >> 2 != card]
+        here = s.pos[card]
+        for d in DELTA:
+            n = here + d
+            v = front.get(n)
+            if v is not None and v >> 2 == card:
+                v = anchor_of(s, n, card)
+                if v >= 0:
+                    codes.append(v)
+        codes.sort()
+    flat = TO_FLAT
+    return [flat[v] for v in codes]
+
+
 def _cells(s: AssaultState, card: int, friendly: bool) -> list[Action]:
+    """Destinations by scanning the cards in play, in (anchor, side) order."""
     grid, pos, team = s.grid, s.pos, s.team
     me = team[card // CARDS_PER_DECK]
     seen: set[int] = set()
     out: list[Action] = []
-    east, north, west, south = DELTA
     for c in s.board:
         if c == card or (friendly and team[c // CARDS_PER_DECK] != me):
             continue
         here = pos[c]
         to = TO[c]
-        n = here + east
-        if n not in grid and n not in seen:
-            seen.add(n)
-            out.append(to[0])
-        n = here + north
-        if n not in grid and n not in seen:
-            seen.add(n)
-            out.append(to[1])
-        n = here + west
-        if n not in grid and n not in seen:
-            seen.add(n)
-            out.append(to[2])
-        n = here + south
-        if n not in grid and n not in seen:
-            seen.add(n)
-            out.append(to[3])
+        for side in range(4):
+            n = here + DELTA[side]
+            if n not in grid and n not in seen:
+                seen.add(n)
+                out.append(to[side])
     return out
 
 

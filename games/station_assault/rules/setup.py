@@ -9,7 +9,7 @@ from tabletop import Vis, Zone
 from ..decisions import ChooseMulligan
 from ..events import Drew
 from ..ships import CARDS_PER_DECK, MAX_CARDS, STATION_SPEED
-from .grid import cell, layout
+from .grid import cell, layout, set_card
 
 if TYPE_CHECKING:
     from ..state import AssaultState
@@ -40,8 +40,7 @@ def set_up(s: AssaultState) -> None:
     s.home = [cell(x, y) for x, y in layout(s.options.mode, n)]
     for p in range(n):
         station = tbl.station_id(p)
-        s.pos[station] = s.home[p]
-        s.grid[s.home[p]] = station
+        set_card(s, station, s.home[p])
         s.board.append(station)
         s.avail[p * 7 + STATION_SPEED] += 1
         deck = s.add_zone(Zone(DECK[p], p, Vis.HIDDEN))

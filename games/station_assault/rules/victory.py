@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..events import Eliminated, GameEnded
 from ..ships import CARDS_PER_DECK
+from .grid import lift_card
 from .setup import DECK, HAND, REMOVED
 
 if TYPE_CHECKING:
@@ -61,8 +62,7 @@ def eliminate(s: AssaultState, p: int) -> None:
     keep = []
     for c in s.board:
         if lo <= c < hi:
-            del s.grid[s.pos[c]]
-            s.pos[c] = -1
+            lift_card(s, c)
             s.damage[c] = 0
             s.acted[c] = False
         else:
