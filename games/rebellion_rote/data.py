@@ -1,0 +1,557 @@
+"""The game's facts as data: the TOML files under ``data/``, loaded once at import.
+
+Each file carries a top-level ``source`` note (where its facts come from) and
+most rows their own ``source``; :func:`load` refuses a file without one. The
+definition classes are ``@attrs.frozen`` and validate every field, so a bad
+row raises :class:`tabletop.CardDataError` naming the file, the row and the
+field. Cross-references (a neighbour, a probe card's system, a tactic card's
+unit) are checked here too.
+
+Ids are indexes into the tables, in file order: systems 0..31 (``SYSTEMS``),
+the Rebel Base space is location ``REBEL_BASE`` (32); units 0..25 (``UNITS``);
+leaders 0..32 (``LEADERS``); tactic cards 0..31 (``TACTICS``); starting
+missions 0..7 (``MISSIONS``). Hot facts are flat tuples indexed by id.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+import attrs
+
+from tabletop import CardDataError, load_cards, read_table
+
+__all__ = [
+    "ADJACENT",
+    "ADJ_MASK",
+    "DATA_DIR",
+    "DICE",
+    "IMPERIAL",
+    "LEADERS",
+    "MISSIONS",
+    "NUM_LOCATIONS",
+    "NUM_SYSTEMS",
+    "PROBES",
+    "REBEL",
+    "REBEL_BASE",
+    "REBEL_BASE_SPACE",
+    "SIDES",
+    "SOURCES",
+    "SYSTEMS",
+    "TACTICS",
+    "TIME_TRACK",
+    "UNITS",
+    "Ability",
+    "Die",
+    "Effect",
+    "LeaderDef",
+    "MissionDef",
+    "ProbeCard",
+    "RebelBaseSpace",
+    "SystemDef",
+    "TacticCard",
+    "TimeSpace",
+    "TimeTrack",
+    "UnitDef",
+    "leader_id",
+    "load",
+    "system_id",
+    "unit_id",
+]
+
+DATA_DIR = Path(__file__).parent / "data"
+
+REBEL = 0
+IMPERIAL = 1
+SIDES = ("Rebel", "Imperial")
+
+ICONS = (
+    "ground_triangle",
+    "ground_circle",
+    "ground_square",
+    "space_triangle",
+    "space_circle",
+    "space_square",
+)
+THEATERS = ("space", "ground")
+UNIT_KINDS = ("fighter", "capital", "station", "trooper", "structure")
+COLOURS = ("red", "black")
+SKILLS = ("diplomacy", "intel", "spec_ops", "logistics")
+FACES = ("hit", "direct_hit", "special", "blank")
+
+TACTIC_EFFECTS = (
+    "damage",
+    "destroy",
+    "prevent",
+    "gain_unit",
+    "cancel",
+    "extra_card",
+    "deny_card",
+    "no_repair",
+    "no_repair_target",
+    "opponent_first",
+    "remove_damage",
+    "move_damage",
+    "capture_leader",
+    "ground_battle",
+    "retreat_now",
+    "rescue_or_remove_marker",
+    "mark_elimination",
+    "eliminate_this_card",
+)
+TACTIC_CONDITIONS = (
+    "",
+    "more_fighters",
+    "no_enemy_shield_generator",
+    "round_end_opponent_no_ships",
+    "after_opponent_assigns",
+    "if_retreated",
+    "any_retreat",
+    "last_enemy_ground_destroyed",
+)
+TARGET_WORDS = ("capital", "fighter", "ship", "ground", "structure", "triangle")
+MISSION_EFFECTS = (
+    "capture_leader",
+    "draw_probes_per_base_units",
+    "draw_projects_keep_one",
+    "remove_sabotage_draw_project",
+    "gain_loyalty",
+    "objectives_top_and_bottom",
+    "move_units_to_base",
+    "relocate_base",
+    "place_sabotage",
+)
+MISSION_WHERE = (
+    "any",
+    "populous",
+    "rebel_system",
+    "imperial_loyalty",
+    "imperial_unit",
+    "populous_imperial_unit",
+    "rebel_base_space",
+)
+
+
+# ---------------------------------------------------------------- validators
+def _one_of(choices: Sequence[str]):  # type: ignore[no-untyped-def]
+    def check(_: object, attr: attrs.Attribute[str], value: str) -> None:
+        if value not in choices:
+            raise ValueError(
+                f"{attr.name} must be one of {', '.join(map(repr, choices))}, got {value!r}"
+            )
+
+    return check
+
+
+def _each_of(choices: Sequence[str]):  # type: ignore[no-untyped-def]
+    def check(_: object, attr: attrs.Attribute[tuple[str, ...]], value: tuple[str, ...]) -> None:
+        for v in value:
+            if v not in choices:
+                raise ValueError(f"{attr.name}: {v!r} is not one of {', '.join(choices)}")
+
+    return check
+
+
+def _between(lo: int, hi: int):  # type: ignore[no-untyped-def]
+    def check(_: object, attr: attrs.Attribute[int], value: int) -> None:
+        if not lo <= value <= hi:
+            raise ValueError(f"{attr.name} must be {lo}..{hi}, got {value}")
+
+    return check
+
+
+_side = _one_of(SIDES)
+
+
+# ---------------------------------------------------------------- definitions
+@attrs.frozen(kw_only=True)
+class SystemDef:
+    """A system of the board. ``icons`` left to right; ``build`` 0 for remote."""
+
+    name: str
+    region: int = attrs.field(validator=_between(1, 8))
+    icons: tuple[str, ...] = attrs.field(validator=_each_of(ICONS))
+    build: int = attrs.field(validator=_between(0, 3))
+    remote: bool
+    fixed_loyalty: str = attrs.field(default="", validator=_one_of(("", *SIDES)))
+    source: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if self.remote and (self.icons or self.build):
+            raise ValueError("a remote system has no resource icons and no build number")
+        if not self.remote and not 1 <= self.build <= 3:
+            raise ValueError("a populous system has a build number 1..3")
+
+    @property
+    def populous(self) -> bool:
+        return not self.remote
+
+
+@attrs.frozen(kw_only=True)
+class RebelBaseSpace:
+    """The Rebel Base space: builds like a system, but is not one."""
+
+    name: str
+    icons: tuple[str, ...] = attrs.field(validator=_each_of(ICONS))
+    build: int = attrs.field(validator=_between(1, 3))
+    source: str = ""
+
+
+@attrs.frozen(kw_only=True)
+class Link:
+    system: str
+    neighbours: tuple[str, ...]
+
+
+@attrs.frozen(kw_only=True)
+class UnitDef:
+    """A unit type. See ``data/units.toml`` for the meaning of each field."""
+
+    name: str
+    side: str = attrs.field(validator=_side)
+    theater: str = attrs.field(validator=_one_of(THEATERS))
+    kind: str = attrs.field(validator=_one_of(UNIT_KINDS))
+    attack_black: int = attrs.field(default=0, validator=_between(0, 5))
+    attack_red: int = attrs.field(default=0, validator=_between(0, 5))
+    attack_green: int = attrs.field(default=0, validator=_between(0, 3))
+    health: int = attrs.field(validator=_between(0, 10))
+    health_colour: str = attrs.field(validator=_one_of(("", *COLOURS)))
+    capacity: int = attrs.field(default=0, validator=_between(0, 10))
+    build_icon: str = attrs.field(validator=_one_of(("", *ICONS)))
+    supply: int = attrs.field(validator=_between(1, 40))
+    needs_transport: bool = False
+    immobile: bool = False
+    expansion: bool
+    source: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if (self.health == 0) != (self.health_colour == ""):
+            raise ValueError("health_colour is given exactly when health is not 0")
+        if self.kind == "structure" and not self.immobile:
+            raise ValueError("a structure is immobile")
+        if self.kind in ("structure", "trooper") and self.theater != "ground":
+            raise ValueError(f"a {self.kind} is a ground unit")
+        if self.kind in ("fighter", "capital", "station") and self.theater != "space":
+            raise ValueError(f"a {self.kind} is a space unit")
+        if self.build_icon and not self.build_icon.startswith(self.theater):
+            raise ValueError("build_icon must be of the unit's theater")
+
+    @property
+    def structure(self) -> bool:
+        """Every immobile ground unit is a structure (ROTE)."""
+        return self.immobile and self.theater == "ground"
+
+    @property
+    def is_ship(self) -> bool:
+        return self.theater == "space"
+
+    @property
+    def triangle(self) -> bool:
+        return self.build_icon.endswith("triangle")
+
+
+@attrs.frozen(kw_only=True)
+class LeaderDef:
+    """A leader: skill icons, minor skill icons (green dice), tactic values."""
+
+    name: str
+    side: str = attrs.field(validator=_side)
+    diplomacy: int = attrs.field(default=0, validator=_between(0, 4))
+    intel: int = attrs.field(default=0, validator=_between(0, 4))
+    spec_ops: int = attrs.field(default=0, validator=_between(0, 4))
+    logistics: int = attrs.field(default=0, validator=_between(0, 4))
+    minor_diplomacy: int = attrs.field(default=0, validator=_between(0, 3))
+    minor_intel: int = attrs.field(default=0, validator=_between(0, 3))
+    minor_spec_ops: int = attrs.field(default=0, validator=_between(0, 3))
+    minor_logistics: int = attrs.field(default=0, validator=_between(0, 3))
+    space: int = attrs.field(validator=_between(0, 3))
+    ground: int = attrs.field(validator=_between(0, 3))
+    starting: bool
+    recruit: bool
+    expansion: bool
+    form_of: str = ""
+    source: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if self.starting and self.recruit:
+            raise ValueError("a starting leader has no recruit icon")
+
+    @property
+    def can_activate(self) -> bool:
+        """A leader with no tactic values cannot activate a system (research §4.3)."""
+        return self.space > 0 or self.ground > 0
+
+    def skill(self, name: str) -> int:
+        """Icons of ``name`` toward a requirement: major plus minor (ROTE)."""
+        return int(getattr(self, name)) + int(getattr(self, "minor_" + name))
+
+
+@attrs.frozen(kw_only=True)
+class ProbeCard:
+    system: str
+    icon: str = attrs.field(validator=_one_of(("", *SIDES)))
+
+    @property
+    def name(self) -> str:
+        return self.system
+
+
+@attrs.frozen(kw_only=True)
+class Die:
+    name: str = attrs.field(validator=_one_of(("red", "black", "green")))
+    faces: tuple[str, ...] = attrs.field(validator=_each_of(FACES))
+    combat_cap: int = attrs.field(validator=_between(1, 10))
+    source: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if len(self.faces) != 6:
+            raise ValueError(f"a die has 6 faces, got {len(self.faces)}")
+
+
+@attrs.frozen(kw_only=True)
+class TimeSpace:
+    number: int = attrs.field(validator=_between(1, 16))
+    recruit: bool
+    build: bool
+
+
+@attrs.frozen(kw_only=True)
+class TimeTrack:
+    spaces: tuple[TimeSpace, ...]
+    time_start: int
+    reputation_start: int
+    source: str
+
+    @property
+    def length(self) -> int:
+        return len(self.spaces)
+
+
+def _check_targets(
+    _: object, attr: attrs.Attribute[tuple[str, ...]], value: tuple[str, ...]
+) -> None:
+    unit_names = {u.name for u in _UNITS_FOR_CHECK}
+    for t in value:
+        name = t.removeprefix("not:")
+        if name not in TARGET_WORDS and name not in unit_names:
+            raise ValueError(
+                f"{attr.name}: {t!r} is neither a target word ({', '.join(TARGET_WORDS)}) nor a unit"
+            )
+
+
+@attrs.frozen(kw_only=True)
+class Effect:
+    """One effect of an ability, as data the rules execute (see ``data/tactics.toml``)."""
+
+    kind: str = attrs.field(validator=_one_of(TACTIC_EFFECTS))
+    amount: int = attrs.field(default=0, validator=_between(0, 10))
+    colour: str = attrs.field(default="", validator=_one_of(("", *COLOURS)))
+    icon: str = attrs.field(default="", validator=_one_of(("", "hit", "direct_hit", "special")))
+    targets: tuple[str, ...] = attrs.field(default=(), validator=_check_targets)
+    one_unit: bool = False
+    condition: str = attrs.field(default="", validator=_one_of(TACTIC_CONDITIONS))
+
+
+@attrs.frozen(kw_only=True)
+class Ability:
+    text: str
+    effects: tuple[Effect, ...]
+    requires: str = ""
+
+
+@attrs.frozen(kw_only=True)
+class TacticCard:
+    """An advanced tactic card: the player resolves its top or bottom ability."""
+
+    name: str
+    side: str = attrs.field(validator=_side)
+    theater: str = attrs.field(validator=_one_of(THEATERS))
+    top: Ability
+    bottom: Ability
+    source: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if self.bottom.requires:
+            raise ValueError("only the top ability of a tactic card names a unit")
+        if self.top.requires and self.top.requires not in {u.name for u in _UNITS_FOR_CHECK}:
+            raise ValueError(f"top.requires: {self.top.requires!r} is not a unit")
+
+
+@attrs.frozen(kw_only=True)
+class MissionEffect:
+    kind: str = attrs.field(validator=_one_of(MISSION_EFFECTS))
+    amount: int = attrs.field(default=0, validator=_between(0, 10))
+
+
+@attrs.frozen(kw_only=True)
+class MissionDef:
+    """A mission card (this part: the starting missions). See ``data/missions.toml``."""
+
+    name: str
+    side: str = attrs.field(validator=_side)
+    skill: str = attrs.field(validator=_one_of(SKILLS))
+    requirement: int = attrs.field(validator=_between(1, 4))
+    mode: str = attrs.field(validator=_one_of(("attempt", "resolve")))
+    where: str = attrs.field(validator=_one_of(MISSION_WHERE))
+    text: str
+    effects: tuple[MissionEffect, ...]
+    against_leader: bool = False
+    timing: str = attrs.field(default="", validator=_one_of(("", "end_of_command")))
+    choice: bool = False
+    bonus_dice_if_own_units: int = attrs.field(default=0, validator=_between(0, 4))
+    starting: bool = True
+    source: str = ""
+
+
+# ---------------------------------------------------------------- loading
+T = TypeVar("T")
+SOURCES: dict[str, str] = {}
+
+
+def _file_source(path: Path) -> str:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    src = data.get("source")
+    if not isinstance(src, str) or not src.strip():
+        raise CardDataError(f"{path.name}: every data file needs a top-level 'source' note")
+    SOURCES[path.name] = src
+    return src
+
+
+def load(file: str, key: str, cls: type[T], directory: Path | None = None) -> list[T]:
+    """The ``[[key]]`` rows of ``data/<file>`` as ``cls`` instances.
+
+    Raises :class:`CardDataError` naming the file, the row and the field, or
+    when the file has no top-level ``source`` note or no rows.
+    """
+    path = (directory or DATA_DIR) / file
+    rows = read_table(path, key)
+    _file_source(path)
+    if not rows:
+        raise CardDataError(f"{file}: no [[{key}]] rows")
+    return load_cards(rows, cls, f"{file}:{key}")
+
+
+def _unique(names: Sequence[str], what: str) -> None:
+    seen: set[str] = set()
+    for n in names:
+        if n in seen:
+            raise CardDataError(f"{what}: {n!r} appears twice")
+        seen.add(n)
+
+
+def _load_time_track(directory: Path | None = None) -> TimeTrack:
+    path = (directory or DATA_DIR) / "time_track.toml"
+    src = _file_source(path)
+    data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
+    spaces = load(path.name, "space", TimeSpace, directory)
+    if [s.number for s in spaces] != list(range(1, len(spaces) + 1)):
+        raise CardDataError("time_track.toml: spaces must be numbered 1, 2, 3, ... in order")
+    for key in ("time_start", "reputation_start"):
+        v = data.get(key)
+        if not isinstance(v, int) or not 1 <= v <= len(spaces):
+            raise CardDataError(f"time_track.toml: {key} must be a space 1..{len(spaces)}")
+    return TimeTrack(
+        spaces=tuple(spaces),
+        time_start=data["time_start"],
+        reputation_start=data["reputation_start"],
+        source=src,
+    )
+
+
+def load_adjacency(
+    systems: Sequence[SystemDef], directory: Path | None = None
+) -> tuple[tuple[int, ...], ...]:
+    """Neighbour ids per system; every name must be a system and every link symmetric."""
+    index = {s.name: i for i, s in enumerate(systems)}
+    links = load("adjacency.toml", "link", Link, directory)
+    out: list[set[int]] = [set() for _ in systems]
+    listed: set[str] = set()
+    for row, link in enumerate(links):
+        where = f"adjacency.toml:link[{row}] ({link.system})"
+        if link.system not in index:
+            raise CardDataError(f"{where}: {link.system!r} is not a system")
+        if link.system in listed:
+            raise CardDataError(f"{where}: the system is listed twice")
+        listed.add(link.system)
+        for n in link.neighbours:
+            if n not in index:
+                raise CardDataError(f"{where}: neighbour {n!r} is not a system")
+            if n == link.system:
+                raise CardDataError(f"{where}: a system is not its own neighbour")
+            out[index[link.system]].add(index[n])
+    for a, ns in enumerate(out):
+        for b in ns:
+            if a not in out[b]:
+                raise CardDataError(
+                    f"adjacency.toml: {systems[a].name} lists {systems[b].name} but not the other way round"
+                )
+    return tuple(tuple(sorted(ns)) for ns in out)
+
+
+# Units are loaded first: tactic cards refer to them by name.
+_UNITS_FOR_CHECK: tuple[UnitDef, ...] = ()
+UNITS: tuple[UnitDef, ...] = tuple(load("units.toml", "unit", UnitDef))
+_unique([u.name for u in UNITS], "units.toml")
+_UNITS_FOR_CHECK = UNITS
+
+SYSTEMS: tuple[SystemDef, ...] = tuple(load("systems.toml", "system", SystemDef))
+_unique([s.name for s in SYSTEMS], "systems.toml")
+REBEL_BASE_SPACE: RebelBaseSpace = load("systems.toml", "rebel_base", RebelBaseSpace)[0]
+NUM_SYSTEMS = len(SYSTEMS)
+REBEL_BASE = NUM_SYSTEMS
+"""The location id of the Rebel Base space (after the systems)."""
+NUM_LOCATIONS = NUM_SYSTEMS + 1
+
+ADJACENT: tuple[tuple[int, ...], ...] = load_adjacency(SYSTEMS)
+ADJ_MASK: tuple[int, ...] = tuple(sum(1 << b for b in ns) for ns in ADJACENT)
+"""Neighbours of each system as a bit mask (bit ``b`` set: adjacent to system ``b``)."""
+
+LEADERS: tuple[LeaderDef, ...] = tuple(load("leaders.toml", "leader", LeaderDef))
+_unique([x.name for x in LEADERS], "leaders.toml")
+for _l in LEADERS:
+    if _l.form_of and _l.form_of not in {x.name for x in LEADERS}:
+        raise CardDataError(f"leaders.toml ({_l.name}): form_of {_l.form_of!r} is not a leader")
+
+PROBES: tuple[ProbeCard, ...] = tuple(load("probes.toml", "probe", ProbeCard))
+_unique([p.system for p in PROBES], "probes.toml")
+for _p in PROBES:
+    if _p.system not in {s.name for s in SYSTEMS}:
+        raise CardDataError(f"probes.toml ({_p.system}): not a system")
+
+DICE: tuple[Die, ...] = tuple(load("dice.toml", "die", Die))
+TIME_TRACK: TimeTrack = _load_time_track()
+TACTICS: tuple[TacticCard, ...] = tuple(load("tactics.toml", "card", TacticCard))
+_unique([t.name for t in TACTICS], "tactics.toml")
+MISSIONS: tuple[MissionDef, ...] = tuple(load("missions.toml", "mission", MissionDef))
+_unique([m.name for m in MISSIONS], "missions.toml")
+
+_SYSTEM_IDS = {s.name: i for i, s in enumerate(SYSTEMS)}
+_UNIT_IDS = {u.name: i for i, u in enumerate(UNITS)}
+_LEADER_IDS = {x.name: i for i, x in enumerate(LEADERS)}
+
+
+def system_id(name: str) -> int:
+    """The id of a system by name; ``"Rebel Base"`` is the Rebel Base space."""
+    if name == REBEL_BASE_SPACE.name:
+        return REBEL_BASE
+    try:
+        return _SYSTEM_IDS[name]
+    except KeyError:
+        raise KeyError(f"no system {name!r}") from None
+
+
+def unit_id(name: str) -> int:
+    try:
+        return _UNIT_IDS[name]
+    except KeyError:
+        raise KeyError(f"no unit {name!r}") from None
+
+
+def leader_id(name: str) -> int:
+    try:
+        return _LEADER_IDS[name]
+    except KeyError:
+        raise KeyError(f"no leader {name!r}") from None
