@@ -17,7 +17,7 @@ from tabletop import Action, Event, Rng, State
 
 from .actions import Act, Fire, Home, Mulligan, Play, Stay, To
 from .decisions import ChooseDestination, ChooseShip, ChooseTarget
-from .rules import acting, firing, mulligan, setup, text
+from .rules import acting, firing, mulligan, secrets, setup, text
 from .ships import ShipTable
 
 __all__ = ["AssaultState"]
@@ -121,8 +121,7 @@ class AssaultState(State):
         return text.view(self, player)
 
     def _resample(self, player: int, rng: Rng) -> None:
-        mulligan.resample(self, player, rng)
-        setup.recount(self)
+        secrets.resample(self, player, rng)
 
     def _copy_into(self, new: State) -> None:
         assert isinstance(new, AssaultState)

@@ -245,3 +245,25 @@ def test_available_counts_stay_exact(options: dict[str, object] | None) -> None:
                     alive = {c for c in s.board if c % CARDS_PER_DECK == 0}
                     assert alive <= acted_stations
                     acted_stations = set()
+
+
+def test_resample_respects_the_turn_order() -> None:
+    """SSA-18: a determinisation never gives another player a ship slower than the
+    current Speed in hand (it would have been played already)."""
+    s = new(None, 6)
+    rng = Rng(6)
+    while not (s.wave == 1 and s.speed >= 3):
+        acts = s.legal_actions()
+        s.apply(acts[rng.below(len(acts))])
+    me = s.current_player
+    assert me is not None
+    other = 1 - me
+    for k in range(20):
+        r = s.resample(me, Rng(k))
+        assert all(r.table.speed[c] >= s.speed for c in r.zones[f"hand{other}"].cards)
+        assert len(r.zones[f"hand{other}"]) == len(s.zones[f"hand{other}"])
+        assert r.view(me) == s.view(me)
+        while not r.is_terminal and r.wave == 1:
+            acts = r.legal_actions()
+            r.apply(acts[rng.below(len(acts))])
+        assert r.is_terminal or all(len(r.zones[f"hand{p}"]) <= 10 for p in (0, 1))

@@ -6,6 +6,7 @@
 * ``acting``: choosing the ship, playing, moving, staying (SSA-07, SSA-08, SSA-19, SSA-20).
 * ``grid``: cells, Station layouts, destinations and adjacency.
 * ``firing``: compulsory fire, damage, destruction (SSA-09, SSA-11).
+* ``secrets``: what a determinisation re-deals, consistently with the table.
 * ``victory``: scores, elimination, the stalemate, results (SSA-12..SSA-17).
 * ``text``: prompts, descriptions, narration, views and the terminal picture.
 """

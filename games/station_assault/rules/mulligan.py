@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop import Action, Rng
+from tabletop import Action
 
 from ..actions import KEEP, REDRAW, Mulligan
 from ..decisions import ChooseMulligan
@@ -51,11 +51,3 @@ def redraw(s: AssaultState, p: int) -> None:
     deck.reveal_to(p, old)
     s.emit(HandToBottom(player=p, count=len(old)))
     draw(s, p, HAND_SIZE)
-
-
-def resample(s: AssaultState, player: int, rng: Rng) -> None:
-    """Others' answers ``player`` has not seen yet are re-drawn at random."""
-    if s.wave == 0:
-        for q, m in enumerate(s.mulligan):
-            if q != player and m != -1:
-                s.mulligan[q] = rng.below(2)
