@@ -7,7 +7,7 @@ import json
 import time
 
 import pytest
-from ssa_helpers import deal, do, new, texts
+from ssa_helpers import at, deal, do, new, texts
 
 import station_assault
 import tabletop
@@ -152,6 +152,17 @@ def test_illegal_actions_explained() -> None:
         s.apply(Stay())
     with pytest.raises(tabletop.IllegalActionError, match="card 5 is not in play"):
         s.apply(To(5, 0))
+    s2 = deal({0: ["Scout", "Scout", "Scout"]}, initiative=0)
+    do(s2, "Play a Scout", "Play Scout at (1,0)", "Play a Scout", "Play Scout at (0,1)")
+    do(s2, "Play a Scout")
+    east, north = at(s2, 1, 0), at(s2, 0, 1)
+    assert east is not None and north is not None
+    # (1,1) is next to both Scouts: its one name uses the lower id.
+    canonical, other = (To(east, 1), To(north, 0)) if east < north else (To(north, 0), To(east, 1))
+    with pytest.raises(tabletop.IllegalActionError, match="named by its lowest-id neighbour"):
+        s2.apply(other)
+    s2.apply(canonical)
+    assert at(s2, 1, 1) is not None
 
 
 def test_render_for_a_person() -> None:

@@ -158,10 +158,15 @@ def explain(s: AssaultState, action: Action) -> str:
             return f"{at(cell)} is occupied"
         if a == top.card:
             return "a moving ship is lifted off the grid: name the cell by another card"
-        return (
-            f"{at(cell)} is not a legal destination here, or it is named by its "
-            f"lowest-id neighbour in play"
-        )
+        for legal in s.legal_actions():
+            if isinstance(legal, To) and s.pos[legal.card] + DELTA[legal.side] == cell:
+                return (
+                    f"{at(cell)} is named by its lowest-id neighbour in play: "
+                    f"'{legal.notation()}'"
+                )
+        if s.options.anchor == "friendly":
+            return f"{at(cell)} is not next to a friendly card (the friendly anchor option)"
+        return f"{at(cell)} is not a legal destination now"
     if isinstance(action, Fire):
         if not isinstance(top, ChooseTarget):
             return "no target is being chosen now (a single adjacent enemy is fired at at once)"
