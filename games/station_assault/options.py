@@ -6,7 +6,7 @@ from typing import Any
 
 import attrs
 
-from tabletop import CardDataError
+from tabletop import CardDataError, load_cards
 
 from .ships import ShipTable, ShipType, resolve
 
@@ -43,6 +43,18 @@ def _anchor(inst: Any, attr: Any, value: str) -> None:
 def _max_waves(inst: Any, attr: Any, value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_WAVES:
         raise ValueError(f"max_waves must be 1..{MAX_WAVES}, got {value!r}")
+
+
+def _rows(rows: Any) -> tuple[ShipType, ...]:
+    """Table rows as ShipType (dict rows are checked, errors naming the row and field)."""
+    rows = tuple(rows)
+    if all(isinstance(r, ShipType) for r in rows):
+        return rows
+    return tuple(
+        load_cards(
+            [attrs.asdict(r) if isinstance(r, ShipType) else r for r in rows], ShipType, "ships"
+        )
+    )
 
 
 def _table(inst: Options, attr: Any, value: Any) -> None:
@@ -103,7 +115,7 @@ class Options:
     )
     ships: tuple[ShipType, ...] = attrs.field(
         default=(),
-        converter=tuple,
+        converter=_rows,
         validator=_table,
         metadata={
             "help": "The ship table's rows given inline (same fields as ship_file rows); "

@@ -278,3 +278,20 @@ def test_resample_respects_the_turn_order() -> None:
             acts = r.legal_actions()
             r.apply(acts[rng.below(len(acts))])
         assert r.is_terminal or all(len(r.zones[f"hand{p}"]) <= 10 for p in (0, 1))
+
+
+def test_playable_in_the_terminal() -> None:
+    """``tabletop play station_assault``: a person types numbers until the game ends."""
+    import io
+
+    from tabletop.cli import main
+
+    out = io.StringIO()
+    code = main(
+        ["play", "station_assault", "--seat", "1", "--seed", "2"], out, io.StringIO("1\n" * 3000)
+    )
+    text = out.getvalue()
+    assert code == 0
+    assert "you are Red" in text and "Keep this hand" in text
+    assert "Your hand:" in text and "RSTN" in text
+    assert "Game over" in text

@@ -135,6 +135,10 @@ def test_ssa_01_ship_table(tmp_path: Path) -> None:
     with pytest.raises(OptionsError, match="not both"):
         GAME.make_options({"ship_file": str(path), "ships": rows})
     assert isinstance(GAME.make_options({"ships": rows}).ships[0], ShipType)
+    direct = station_assault.Options(ships=rows)  # type: ignore[arg-type]
+    assert direct.ships == GAME.make_options({"ships": rows}).ships
+    with pytest.raises(ValueError, match=r"ships\[0\] \(Lancer\)"):
+        station_assault.Options(ships=[{**rows[0], "speed": "fast"}, *rows[1:]])  # type: ignore[list-item]
 
 
 # ---------------------------------------------------------------- set-up

@@ -161,8 +161,7 @@ def explain(s: AssaultState, action: Action) -> str:
         for legal in s.legal_actions():
             if isinstance(legal, To) and s.pos[legal.card] + DELTA[legal.side] == cell:
                 return (
-                    f"{at(cell)} is named by its lowest-id neighbour in play: "
-                    f"'{legal.notation()}'"
+                    f"{at(cell)} is named by its lowest-id neighbour in play: '{legal.notation()}'"
                 )
         if s.options.anchor == "friendly":
             return f"{at(cell)} is not next to a friendly card (the friendly anchor option)"
