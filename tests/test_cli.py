@@ -68,10 +68,20 @@ def test_replay_prints_each_step(tmp_path: Any) -> None:
     path.write_text(json.dumps(state.record()))
     code, text = run("replay", str(path))
     assert code == 0 and "   4. South" in text
+    assert "Choose the" in text  # an omniscient replay says every choice
+    code, text = run("replay", str(path), "--player", "0")
+    assert "South: (decides)" in text  # South's face-down card stays unsaid to North
     bad = tmp_path / "bad.json"
     bad.write_text("{}")
     assert run("replay", str(bad))[0] == 2
     assert run("replay", str(tmp_path / "missing.json"))[0] == 2
+
+
+def test_play_never_says_a_bot_s_secret_choice() -> None:
+    code, text = run("play", "toy_duel", "--seat", "1", "--seed", "2", stdin="q\n")
+    assert code == 0
+    assert "chose_hidden(player=0)" in text  # North's face-down choice: that it chose
+    assert "chose(player=0" not in text and "Choose the" not in text.split("South: choose")[0]
 
 
 def test_demo_runs_every_pack() -> None:

@@ -189,9 +189,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
         cp = state.current_player
         assert cp is not None
         if cp != seat:
-            action = bots[cp].choose(state)
-            out.write(f"  {state.player_name(cp)}: {state.describe(action)}\n")
-            state.apply(action)
+            # Only the events show what a bot did: its choice may be secret.
+            state.apply(bots[cp].choose(state))
             continue
         out.write("\n" + state.render(seat) + "\n")
         actions = state.legal_actions()
@@ -258,7 +257,9 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     for k, action in enumerate(final.history[:upto], 1):
         who = state.current_player
         name = state.player_name(who) if who is not None else "?"
-        out.write(f"{k:>4}. {name}: {state.describe(action)}\n")
+        # Narrated as one player sees it, another player's choice stays unsaid.
+        said = state.describe(action) if args.player in (None, who) else "(decides)"
+        out.write(f"{k:>4}. {name}: {said}\n")
         narrate(state, state.apply(action), args.player, out)
         if args.step:
             out.write("    (Enter for the next step, q to stop) ")
@@ -280,7 +281,9 @@ def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f"\n=== {game.title} ({name}) ===\n")
         state = game.new_state(seed=args.seed)
         bots = [RandomBot(args.seed + p) for p in range(state.num_players)]
-        out.write(f"A narrated game between random bots, first {args.steps} decisions:\n")
+        out.write(
+            f"A game between random bots, first {args.steps} decisions, every choice shown:\n"
+        )
         for _ in range(args.steps):
             if state.is_terminal:
                 break
