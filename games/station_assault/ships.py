@@ -30,6 +30,7 @@ __all__ = [
     "MAX_SHIPS_PER_DECK",
     "MAX_TYPES",
     "PRINTED_TABLE",
+    "SPEEDS",
     "STATION_SPEED",
     "ShipTable",
     "ShipType",
@@ -40,6 +41,8 @@ __all__ = [
 
 STATION_SPEED = 6
 """Space Stations act at Speed 6, after every ship (ships are Speed 1-5)."""
+SPEEDS = STATION_SPEED + 1
+"""Stride of the available-ship counts: ``avail[player * SPEEDS + speed]``."""
 MAX_SHIPS_PER_DECK = 54
 """A deck holds at most 54 ships: the printed 50 plus the 4 blank cards."""
 CARDS_PER_DECK = MAX_SHIPS_PER_DECK + 1

@@ -22,9 +22,6 @@ from .ships import ShipTable
 
 __all__ = ["AssaultState"]
 
-SPEEDS = 7
-"""Stride of ``avail``: index ``player * 7 + speed`` (speeds 1..6)."""
-
 
 @attrs.define(kw_only=True, slots=True, eq=False)
 class AssaultState(State):
@@ -46,7 +43,7 @@ class AssaultState(State):
     damage: list[int] = attrs.field(factory=list)
     acted: list[bool] = attrs.field(factory=list)
     avail: list[int] = attrs.field(factory=list)
-    """Available ships (SSA-05) of each player and Speed: ``avail[p * 7 + speed]``."""
+    """Available ships (SSA-05) of each player and Speed: ``avail[p * SPEEDS + speed]``."""
     score: list[int] = attrs.field(factory=list)
     """Victory of the enemy cards each player destroyed."""
     lost: list[int] = attrs.field(factory=list)

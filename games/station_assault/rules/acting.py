@@ -16,7 +16,7 @@ from tabletop import Action
 from ..actions import ACT, PLAY, STAY, Act, Play, To
 from ..decisions import ChooseDestination
 from ..events import Moved, Placed, Stayed
-from ..ships import CARDS_PER_DECK
+from ..ships import CARDS_PER_DECK, SPEEDS
 from . import firing
 from .grid import DELTA, destinations, lift_card, set_card, xy
 from .setup import HAND
@@ -57,7 +57,7 @@ def play(s: AssaultState, action: Play) -> None:
     ctype = s.table.card_type
     card = min(c for c in hand.cards if ctype[c] == action.ship)
     hand.remove(card)
-    s.avail[p * 7 + s.speed] -= 1
+    s.avail[p * SPEEDS + s.speed] -= 1
     s.acted[card] = True
     s.stack.append(ChooseDestination(player=p, card=card, from_hand=True))
 
@@ -65,7 +65,7 @@ def play(s: AssaultState, action: Play) -> None:
 def act(s: AssaultState, action: Act) -> None:
     p = s.stack.pop().player
     card = action.card
-    s.avail[p * 7 + s.speed] -= 1
+    s.avail[p * SPEEDS + s.speed] -= 1
     s.acted[card] = True
     if card % CARDS_PER_DECK == 0:  # a Station never moves (SSA-08)
         s.emit(Stayed(player=p, card=card))

@@ -16,7 +16,7 @@ from tabletop import Action
 from ..actions import FIRE, Fire
 from ..decisions import ChooseTarget
 from ..events import Destroyed, Fired
-from ..ships import CARDS_PER_DECK
+from ..ships import CARDS_PER_DECK, SPEEDS
 from . import turns, victory
 from .grid import enemies_next_to, lift_card
 from .setup import PILE
@@ -68,7 +68,7 @@ def destroy(s: AssaultState, card: int, by: int) -> None:
     board = s.board
     del board[bisect.bisect_left(board, card)]
     if not s.acted[card]:
-        s.avail[victim * 7 + tbl.speed[card]] -= 1
+        s.avail[victim * SPEEDS + tbl.speed[card]] -= 1
     s.acted[card] = False
     s.zones[PILE[by]].cards.append(card)
     v = tbl.victory[card]

@@ -15,6 +15,7 @@ from tabletop import Action
 from ..actions import KEEP, REDRAW, Mulligan
 from ..decisions import ChooseMulligan
 from ..events import HandToBottom, MulliganChosen, MulligansRevealed
+from ..ships import SPEEDS
 from . import turns
 from .setup import DECK, HAND, HAND_SIZE, draw
 
@@ -46,7 +47,7 @@ def redraw(s: AssaultState, p: int) -> None:
     hand.cards = []
     speed = s.table.speed
     for c in old:
-        s.avail[p * 7 + speed[c]] -= 1
+        s.avail[p * SPEEDS + speed[c]] -= 1
     deck.cards[0:0] = old
     deck.reveal_to(p, old)
     s.emit(HandToBottom(player=p, count=len(old)))

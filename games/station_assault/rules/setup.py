@@ -8,7 +8,7 @@ from tabletop import Vis, Zone
 
 from ..decisions import ChooseMulligan
 from ..events import Drew
-from ..ships import CARDS_PER_DECK, MAX_CARDS, STATION_SPEED
+from ..ships import CARDS_PER_DECK, MAX_CARDS, SPEEDS, STATION_SPEED
 from .grid import cell, layout, set_card
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ def set_up(s: AssaultState) -> None:
     s.pos = [-1] * size
     s.damage = [0] * size
     s.acted = [False] * size
-    s.avail = [0] * (n * 7)
+    s.avail = [0] * (n * SPEEDS)
     s.score = [0] * n
     s.lost = [0] * n
     s.alive = [True] * n
@@ -42,7 +42,7 @@ def set_up(s: AssaultState) -> None:
         station = tbl.station_id(p)
         set_card(s, station, s.home[p])
         s.board.append(station)
-        s.avail[p * 7 + STATION_SPEED] += 1
+        s.avail[p * SPEEDS + STATION_SPEED] += 1
         deck = s.add_zone(Zone(DECK[p], p, Vis.HIDDEN))
         deck.cards = tbl.ship_ids(p)
         s.rng.shuffle(deck.cards)
@@ -63,7 +63,7 @@ def draw(s: AssaultState, p: int, count: int) -> None:
     for _ in range(min(count, len(deck.cards))):
         c = deck.pop()
         hand.cards.append(c)
-        avail[p * 7 + speed[c]] += 1
+        avail[p * SPEEDS + speed[c]] += 1
         got.append(c)
     if got:
         s.emit(Drew(player=p, cards=tuple(got), to=(p,)))
@@ -72,11 +72,11 @@ def draw(s: AssaultState, p: int, count: int) -> None:
 def recount(s: AssaultState) -> None:
     """Rebuild the available-ship counts from the hands and the grid (SSA-05)."""
     speed = s.table.speed
-    avail = [0] * (s.num_players * 7)
+    avail = [0] * (s.num_players * SPEEDS)
     for p in range(s.num_players):
         for c in s.zones[HAND[p]].cards:
-            avail[p * 7 + speed[c]] += 1
+            avail[p * SPEEDS + speed[c]] += 1
     for c in s.board:
         if not s.acted[c]:
-            avail[c // CARDS_PER_DECK * 7 + speed[c]] += 1
+            avail[c // CARDS_PER_DECK * SPEEDS + speed[c]] += 1
     s.avail = avail

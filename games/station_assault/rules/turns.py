@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..decisions import ChooseShip
 from ..events import WaveStarted
-from ..ships import CARDS_PER_DECK, STATION_SPEED
+from ..ships import CARDS_PER_DECK, SPEEDS, STATION_SPEED
 from . import victory
 from .setup import DECK, HAND, HAND_SIZE, draw
 
@@ -36,7 +36,7 @@ def first_available(s: AssaultState, start: int) -> int:
     n, avail, sp = s.num_players, s.avail, s.speed
     for k in range(n):
         q = (start + k) % n
-        if avail[q * 7 + sp]:
+        if avail[q * SPEEDS + sp]:
             return q
     return -1
 
@@ -75,7 +75,7 @@ def end_wave(s: AssaultState) -> None:
     for c in s.board:
         if acted[c]:
             acted[c] = False
-            avail[c // CARDS_PER_DECK * 7 + speed[c]] += 1
+            avail[c // CARDS_PER_DECK * SPEEDS + speed[c]] += 1
     s.initiative = next_alive(s, s.initiative)
     for p in range(s.num_players):
         if s.alive[p]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..events import Eliminated, GameEnded
-from ..ships import CARDS_PER_DECK
+from ..ships import CARDS_PER_DECK, SPEEDS
 from .grid import lift_card
 from .setup import DECK, HAND, REMOVED
 
@@ -74,8 +74,8 @@ def eliminate(s: AssaultState, p: int) -> None:
         removed.cards.extend(z.cards)
         z.cards = []
         z.known = {}
-    for sp in range(7):
-        s.avail[p * 7 + sp] = 0
+    for sp in range(SPEEDS):
+        s.avail[p * SPEEDS + sp] = 0
     s.emit(Eliminated(player=p))
 
 
