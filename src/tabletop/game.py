@@ -233,12 +233,31 @@ class Game:
                 d.update(fn(obj))
                 return d
 
+            # Actions hold only ints and bools: build them directly when the
+            # fields are exactly right (records and saved states are mostly
+            # actions); anything else goes through cattrs for its clear errors.
+            plain: dict[type, tuple[str, ...]] = {}
+            if base is Action:
+                for cls in by_kind.values():
+                    fs = attrs.fields(cls)
+                    if all(f.type in (int, "int") for f in fs):
+                        plain[cls] = tuple(f.name for f in fs)
+
             def structure(data: Any, _: Any) -> Any:
                 if not isinstance(data, Mapping) or "kind" not in data:
                     raise ValueError(f"expected a {base.__name__} object with a 'kind'")
                 cls = by_kind.get(data["kind"])
                 if cls is None:
                     raise ValueError(f"unknown {base.__name__.lower()} kind {data['kind']!r}")
+                names = plain.get(cls)
+                if names is not None and len(data) == len(names) + 1:
+                    try:
+                        vals = [data[n] for n in names]
+                    except KeyError:
+                        pass
+                    else:
+                        if all(type(v) is int for v in vals):
+                            return cls(*vals)
                 rest = {k: v for k, v in data.items() if k != "kind"}
                 return stfns[cls](rest, cls)
 
