@@ -664,6 +664,21 @@ def test_ssa_21_initiative_skips_eliminated() -> None:
     assert s.initiative == 0
 
 
+def test_ssa_22_stalemate_wave_starts_empty() -> None:
+    """SSA-22: the wave that plays the last cards never ends the game as a stalemate."""
+    s = deal({BLACK: ["Scout"], RED: ["Scout"]}, initiative=BLACK)
+    _empty_decks(s)
+    do(s, "Play a Scout", "Play Scout at (-1,0)", "Play a Scout", "Play Scout at (5,0)")
+    do(s, "Black Space Station stays", "Red Space Station stays")
+    assert s.wave == 2 and not s.is_terminal and s.wave_damage == 0
+    assert not s.wave_had_hands
+    while s.wave == 2 and not s.is_terminal:
+        top = s.stack[-1]
+        s.apply(Stay() if isinstance(top, ChooseDestination) else s.legal_actions()[0])
+    assert s.is_terminal and s.log[-1].reason.startswith("stalemate")
+    assert s.returns() == [0.0, 0.0]
+
+
 def test_rulings_complete() -> None:
     """Every shared ruling id is in rulings.toml and RULINGS.md, and each test exists."""
     shared = Path("/work/shared/rulings/station-assault.md")
