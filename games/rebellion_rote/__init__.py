@@ -1,1 +1,180 @@
-"""Star Wars: Rebellion with Rise of the Empire (in progress; not yet registered as a pack)."""
+"""Star Wars: Rebellion with Rise of the Empire (in progress; not yet registered as a pack).
+
+Two players: player 0 is the Rebel player, player 1 the Imperial player. The
+pack plays the base game with the Rise of the Empire expansion always on and
+Cinematic Combat only (RR-01). Every gap or conflict of the sources is ruled in
+``RULINGS.md`` (RR-01..).
+
+What is built and tested:
+
+* **Data** (``data/*.toml``, loaded by :mod:`.data`, each file and most rows
+  with their source): the 32 systems (regions, resource icons in order, build
+  numbers, remote flags), the adjacency graph, the Rebel Base space, every base
+  and Rise of the Empire unit, every leader, the probe deck, the dice faces, the
+  time track, the 32 advanced tactic cards (top and bottom abilities in our own
+  words and as structured effects), the 4 starting missions of each side, and
+  the starting-unit lists and first-game fixed set-up (``setup.toml``).
+* **The board** (:mod:`.board`): per-system and per-side facts as flat lists,
+  with the derived predicates: subjugation, loyalty gains, base reveal, both
+  win conditions, reputation.
+* **Set-up** (:mod:`.rules.setup`): the hidden mission-set choice (RR-04,
+  RR-15), starting loyalty from the probe deck, the Death Star Under
+  Construction, placing the starting units unit by unit (the Rise of the Empire
+  list, the base list or the fixed first-game set-up, RR-03), the secret base,
+  the starting missions in hand.
+* **Assignment Phase** (:mod:`.rules.assignment`) and the **Command Phase**
+  turns, activation and movement with leader lock and transport
+  (:mod:`.rules.command`), the base reveal and the Empire's immediate win.
+
+Not built yet (later parts): revealing and resolving missions (and capture,
+rescue, opposing), Cinematic Combat (a due combat stops the game at a
+``combat`` decision with no legal action), the Refresh Phase (the game stops
+at a ``refresh`` decision), the mission, project, action and objective decks
+(so the 2 drawn missions, the starting action cards and the first objective of
+set-up), the team game (RR-02) and the round cap (RR-18). Until the game is
+playable end to end the pack is not registered as an entry point.
+
+>>> from rebellion_rote import GAME
+>>> state = GAME.new_state(seed=1)
+>>> state.prompt
+'Rebel: choose your mission set, face down'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tabletop import Game, Phase, Ruling, State, read_table
+
+from .actions import ACTION_SPACE
+from .data import LEADERS, MISSIONS, REBEL, SYSTEMS, TACTICS, UNITS
+from .decisions import (
+    ActivateSystem,
+    AssignMission,
+    ChooseBase,
+    ChooseDsucSystem,
+    ChooseMissionSet,
+    Combat,
+    CommandTurn,
+    MoveUnits,
+    PlaceUnits,
+    Refresh,
+    SecondLeader,
+)
+from .events import (
+    Activated,
+    Assigned,
+    AssignedHidden,
+    BaseChosen,
+    BaseChosenHidden,
+    BaseRevealed,
+    DsucPlaced,
+    GameOver,
+    LoyaltyPlaced,
+    MissionSetChosen,
+    MissionSetHidden,
+    MissionSetsRevealed,
+    Moved,
+    Passed,
+    PhaseBegan,
+    ProbeRevealed,
+    SecondAssigned,
+    StartingMissions,
+    Subjugation,
+    UnitPlaced,
+)
+from .options import RebellionOptions
+from .state import RebellionState
+
+__all__ = ["GAME", "RULINGS_FILE"]
+
+RULINGS_FILE = Path(__file__).parent / "rulings.toml"
+
+
+def heuristic(state: State, player: int) -> float:
+    """Reputation's distance from time: 13 at the start, 0 when the Rebels win."""
+    assert isinstance(state, RebellionState)
+    b = state.board
+    gap = max(0, b.reputation - b.time)
+    rebel = max(-1.0, min(1.0, 1.0 - 2.0 * gap / 13.0))
+    return rebel if player == REBEL else -rebel
+
+
+def _rulings() -> list[Ruling]:
+    return [Ruling(**row) for row in read_table(RULINGS_FILE, "ruling")]
+
+
+GAME = Game(
+    name="rebellion_rote",
+    title="Star Wars: Rebellion with Rise of the Empire",
+    version="0.1.0",
+    state_cls=RebellionState,
+    options_cls=RebellionOptions,
+    action_space=ACTION_SPACE,
+    event_classes=[
+        MissionSetChosen,
+        MissionSetHidden,
+        MissionSetsRevealed,
+        ProbeRevealed,
+        LoyaltyPlaced,
+        DsucPlaced,
+        UnitPlaced,
+        BaseChosen,
+        BaseChosenHidden,
+        StartingMissions,
+        PhaseBegan,
+        Assigned,
+        AssignedHidden,
+        SecondAssigned,
+        Passed,
+        Activated,
+        Moved,
+        Subjugation,
+        BaseRevealed,
+        GameOver,
+    ],
+    decision_classes=[
+        ChooseMissionSet,
+        ChooseDsucSystem,
+        PlaceUnits,
+        ChooseBase,
+        AssignMission,
+        SecondLeader,
+        CommandTurn,
+        ActivateSystem,
+        MoveUnits,
+        Combat,
+        Refresh,
+    ],
+    num_players=2,
+    player_names=["Rebel", "Imperial"],
+    cards={
+        "Systems": SYSTEMS,
+        "Units": UNITS,
+        "Leaders": LEADERS,
+        "Advanced tactic cards": TACTICS,
+        "Starting missions": MISSIONS,
+    },
+    heuristic=heuristic,
+    description=(
+        "The galactic civil war for two: the Empire hunts the hidden Rebel base with "
+        "probe droids and overwhelming fleets, while the Rebels win hearts, strike "
+        "where they can and hold on until their reputation meets the time marker. "
+        "Rise of the Empire adds leaders, units, missions and Cinematic Combat with "
+        "advanced tactic cards."
+    ),
+    rulings=_rulings(),
+    phases=[
+        Phase("Assignment", "Rebels then Empire put leaders on face-down missions."),
+        Phase(
+            "Command",
+            "Alternate turns, Rebels first: activate a system and move units in, "
+            "reveal a mission, or pass.",
+        ),
+        Phase(
+            "Refresh",
+            "Retrieve leaders, draw missions, launch probes, draw an objective, "
+            "advance time (recruit, build), deploy.",
+        ),
+    ],
+)

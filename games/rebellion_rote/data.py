@@ -29,6 +29,8 @@ __all__ = [
     "ADJ_MASK",
     "DATA_DIR",
     "DICE",
+    "FIXED_LOYALTY",
+    "FIXED_UNITS",
     "IMPERIAL",
     "LEADERS",
     "MISSIONS",
@@ -40,6 +42,7 @@ __all__ = [
     "REBEL_BASE_SPACE",
     "SIDES",
     "SOURCES",
+    "STARTING_UNITS",
     "SYSTEMS",
     "TACTICS",
     "TIME_TRACK",
@@ -47,10 +50,13 @@ __all__ = [
     "Ability",
     "Die",
     "Effect",
+    "FixedLoyalty",
+    "FixedUnit",
     "LeaderDef",
     "MissionDef",
     "ProbeCard",
     "RebelBaseSpace",
+    "StartingUnit",
     "SystemDef",
     "TacticCard",
     "TimeSpace",
@@ -555,3 +561,50 @@ def leader_id(name: str) -> int:
         return _LEADER_IDS[name]
     except KeyError:
         raise KeyError(f"no leader {name!r}") from None
+
+
+@attrs.frozen(kw_only=True)
+class StartingUnit:
+    """A line of a starting-unit list (``data/setup.toml``)."""
+
+    setup: str = attrs.field(validator=_one_of(("rote", "base")))
+    side: str = attrs.field(validator=_side)
+    unit: str = attrs.field(validator=_one_of(tuple(u.name for u in UNITS)))
+    count: int = attrs.field(validator=_between(1, 30))
+    where: str = attrs.field(default="", validator=_one_of(("", "dsuc", "queue3")))
+
+    @property
+    def name(self) -> str:
+        return self.unit
+
+
+@attrs.frozen(kw_only=True)
+class FixedLoyalty:
+    system: str = attrs.field(validator=_one_of(tuple(s.name for s in SYSTEMS)))
+    side: str = attrs.field(validator=_side)
+    subjugated: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.system
+
+
+@attrs.frozen(kw_only=True)
+class FixedUnit:
+    system: str = attrs.field(
+        validator=_one_of((*(s.name for s in SYSTEMS), REBEL_BASE_SPACE.name))
+    )
+    unit: str = attrs.field(validator=_one_of(tuple(u.name for u in UNITS)))
+    count: int = attrs.field(validator=_between(1, 30))
+
+    @property
+    def name(self) -> str:
+        return self.system
+
+
+STARTING_UNITS: tuple[StartingUnit, ...] = tuple(load("setup.toml", "starting_unit", StartingUnit))
+FIXED_LOYALTY: tuple[FixedLoyalty, ...] = tuple(load("setup.toml", "fixed_loyalty", FixedLoyalty))
+FIXED_UNITS: tuple[FixedUnit, ...] = tuple(load("setup.toml", "fixed_unit", FixedUnit))
+for _u in STARTING_UNITS:
+    if _u.side != UNITS[_UNIT_IDS[_u.unit]].side:
+        raise CardDataError(f"setup.toml: {_u.unit} is not a {_u.side} unit")

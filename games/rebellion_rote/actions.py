@@ -1,0 +1,126 @@
+"""The actions: every choice is atomic, and the action-id space is fixed.
+
+Encoding (``GAME.encode``), class by class in this order, each a mixed-radix
+block over its fields:
+
+* ``mission_set <roe>``: choose the mission set, 1 = Rise of the Empire, 0 = base (RR-04).
+* ``system <s>``: choose a location 0..32 (32 = the Rebel Base space): the remote system
+  of the Death Star Under Construction, the Rebel base, or the system a leader activates.
+* ``place <unit> <loc>``: place one starting unit of type ``unit`` (0..25) at ``loc``.
+* ``assign <card> <leader>``: put mission ``card`` face down with ``leader`` on it.
+* ``second <leader>``: put a second leader on the mission just assigned.
+* ``close``: the mission just assigned takes no second leader.
+* ``activate <leader>``: place ``leader`` from the pool to activate a system (the
+  system follows as ``system <s>``).
+* ``move <unit> <src>``: move one unit of type ``unit`` from system ``src`` into the
+  activated system.
+* ``stop``: move no more units in.
+* ``pass``: pass (the Assignment Phase: assign no more; the Command Phase: pass for good).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from tabletop import Action, ActionSpace
+
+from .data import LEADERS, NUM_LOCATIONS, UNITS
+
+__all__ = [
+    "ACTION_SPACE",
+    "MAX_CARDS",
+    "Activate",
+    "Assign",
+    "Close",
+    "MissionSet",
+    "Move",
+    "Pass",
+    "Place",
+    "Second",
+    "Stop",
+    "SystemChoice",
+]
+
+MAX_CARDS = 120
+"""Room for every mission and project card id (starting missions are 0..7)."""
+
+
+@attrs.frozen
+class MissionSet(Action):
+    kind: ClassVar[str] = "mission_set"
+    roe: bool
+
+
+@attrs.frozen
+class SystemChoice(Action):
+    kind: ClassVar[str] = "system"
+    system: int
+
+
+@attrs.frozen
+class Place(Action):
+    kind: ClassVar[str] = "place"
+    unit: int
+    loc: int
+
+
+@attrs.frozen
+class Assign(Action):
+    kind: ClassVar[str] = "assign"
+    card: int
+    leader: int
+
+
+@attrs.frozen
+class Second(Action):
+    kind: ClassVar[str] = "second"
+    leader: int
+
+
+@attrs.frozen
+class Close(Action):
+    kind: ClassVar[str] = "close"
+
+
+@attrs.frozen
+class Activate(Action):
+    kind: ClassVar[str] = "activate"
+    leader: int
+
+
+@attrs.frozen
+class Move(Action):
+    kind: ClassVar[str] = "move"
+    unit: int
+    src: int
+
+
+@attrs.frozen
+class Stop(Action):
+    kind: ClassVar[str] = "stop"
+
+
+@attrs.frozen
+class Pass(Action):
+    kind: ClassVar[str] = "pass"
+
+
+NL = len(LEADERS)
+NU = len(UNITS)
+
+ACTION_SPACE = ActionSpace(
+    [
+        (MissionSet, {"roe": 2}),
+        (SystemChoice, {"system": NUM_LOCATIONS}),
+        (Place, {"unit": NU, "loc": NUM_LOCATIONS}),
+        (Assign, {"card": MAX_CARDS, "leader": NL}),
+        (Second, {"leader": NL}),
+        (Close, {}),
+        (Activate, {"leader": NL}),
+        (Move, {"unit": NU, "src": NUM_LOCATIONS}),
+        (Stop, {}),
+        (Pass, {}),
+    ]
+)

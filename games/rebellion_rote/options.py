@@ -1,0 +1,47 @@
+"""The game options: every default is the rules as ruled in RULINGS.md."""
+
+from __future__ import annotations
+
+import attrs
+
+__all__ = ["SETUPS", "RebellionOptions"]
+
+SETUPS = ("rote", "base", "fixed")
+
+
+def _setup(_: object, __: object, value: str) -> None:
+    if value not in SETUPS:
+        raise ValueError(f"setup must be one of {', '.join(map(repr, SETUPS))}, got {value!r}")
+
+
+def _rounds(_: object, __: object, value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 100:
+        raise ValueError(f"max_rounds must be an integer 1..100, got {value!r}")
+
+
+@attrs.frozen
+class RebellionOptions:
+    """Options of a game of Star Wars: Rebellion with Rise of the Empire."""
+
+    setup: str = attrs.field(
+        default="rote",
+        validator=_setup,
+        metadata={
+            "help": "RR-03: starting units. 'rote' (default): the Rise of the Empire list, "
+            "with the Death Star Under Construction in a remote system; 'base': the base "
+            "game list; 'fixed': the first-game fixed set-up of the Learn to Play booklet "
+            "(loyalty and units in fixed systems), for tutorials and tests."
+        },
+    )
+    first_game: bool = attrs.field(
+        default=False,
+        metadata={
+            "help": "RR-04: True skips the hidden mission-set choice and uses the first-game "
+            "mission cards (the Rise of the Empire set) for both sides."
+        },
+    )
+    max_rounds: int = attrs.field(
+        default=20,
+        validator=_rounds,
+        metadata={"help": "RR-18: a game still going after this many rounds ends as a draw."},
+    )

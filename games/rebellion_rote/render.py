@@ -1,0 +1,175 @@
+"""Words for a UI: actions, prompts, events, and the terminal picture."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop import Action, Event
+
+from . import actions as A
+from . import decisions as D
+from . import events as E
+from .data import LEADERS, MISSIONS, NUM_SYSTEMS, REBEL_BASE, SIDES, SYSTEMS, UNITS
+
+if TYPE_CHECKING:
+    from .state import RebellionState
+
+__all__ = ["describe", "narrate", "prompt", "render"]
+
+LOYALTY_WORD = {-1: "neutral", 0: "Rebel", 1: "Imperial"}
+
+
+def loc_name(loc: int) -> str:
+    return "the Rebel Base space" if loc == REBEL_BASE else SYSTEMS[loc].name
+
+
+def describe(s: RebellionState, a: Action) -> str:
+    top = s.stack[-1] if s.stack else None
+    if isinstance(a, A.MissionSet):
+        return "Use the Rise of the Empire mission set" if a.roe else "Use the base mission set"
+    if isinstance(a, A.SystemChoice):
+        if isinstance(top, D.ChooseDsucSystem):
+            return f"Build the Death Star Under Construction at {loc_name(a.system)}"
+        if isinstance(top, D.ChooseBase):
+            return f"Hide the Rebel base at {loc_name(a.system)}"
+        if isinstance(top, D.ActivateSystem):
+            return f"Activate {loc_name(a.system)} with {LEADERS[top.leader].name}"
+        return f"Choose {loc_name(a.system)}"
+    if isinstance(a, A.Place):
+        return f"Place a {UNITS[a.unit].name} at {loc_name(a.loc)}"
+    if isinstance(a, A.Assign):
+        return f"Assign {LEADERS[a.leader].name} to {MISSIONS[a.card].name}"
+    if isinstance(a, A.Second):
+        return f"Add {LEADERS[a.leader].name} to the mission"
+    if isinstance(a, A.Close):
+        return "No second leader on this mission"
+    if isinstance(a, A.Activate):
+        return f"Activate a system with {LEADERS[a.leader].name}"
+    if isinstance(a, A.Move):
+        dst = loc_name(top.system) if isinstance(top, D.MoveUnits) else "the activated system"
+        return f"Move a {UNITS[a.unit].name} from {loc_name(a.src)} to {dst}"
+    if isinstance(a, A.Stop):
+        return "Move no more units"
+    if isinstance(a, A.Pass):
+        if isinstance(top, D.AssignMission):
+            return "Assign no more missions"
+        return "Pass for the rest of the Command Phase"
+    return a.notation()
+
+
+def prompt(s: RebellionState) -> str:
+    top = s.stack[-1]
+    who = SIDES[top.player]
+    if isinstance(top, D.ChooseMissionSet):
+        return f"{who}: choose your mission set, face down"
+    if isinstance(top, D.ChooseDsucSystem):
+        return f"{who}: choose a remote system for the Death Star Under Construction"
+    if isinstance(top, D.PlaceUnits):
+        return f"{who}: place your starting units ({sum(top.remaining)} left)"
+    if isinstance(top, D.ChooseBase):
+        return f"{who}: choose the system of your secret base"
+    if isinstance(top, D.AssignMission):
+        return f"{who}: assign leaders to a mission, or pass"
+    if isinstance(top, D.SecondLeader):
+        return f"{who}: add a second leader to the mission, or not"
+    if isinstance(top, D.CommandTurn):
+        return f"{who}: activate a system, or pass"
+    if isinstance(top, D.ActivateSystem):
+        return f"{who}: choose the system {LEADERS[top.leader].name} activates"
+    if isinstance(top, D.MoveUnits):
+        return f"{who}: move units into {loc_name(top.system)}"
+    if isinstance(top, D.Combat):
+        return f"Combat at {loc_name(top.system)} (Cinematic Combat is not built yet)"
+    if isinstance(top, D.Refresh):
+        return "Refresh Phase (not built yet)"
+    return top.kind.replace("_", " ")
+
+
+def narrate(s: RebellionState, ev: Event) -> str:
+    if isinstance(ev, E.MissionSetChosen):
+        return (
+            f"{SIDES[ev.player]} chose the {'Rise of the Empire' if ev.roe else 'base'} mission set"
+        )
+    if isinstance(ev, E.MissionSetHidden):
+        return f"{SIDES[ev.player]} chose a mission set face down"
+    if isinstance(ev, E.MissionSetsRevealed):
+        w = lambda roe: "Rise of the Empire" if roe else "base"  # noqa: E731
+        return f"Mission sets: Rebel {w(ev.rebel_roe)}, Imperial {w(ev.imperial_roe)}"
+    if isinstance(ev, E.ProbeRevealed):
+        return f"Probe card revealed: {loc_name(ev.system)}"
+    if isinstance(ev, E.LoyaltyPlaced):
+        what = "subjugated" if ev.subjugated else f"{SIDES[ev.side]} loyalty"
+        return f"{loc_name(ev.system)}: {what}"
+    if isinstance(ev, E.DsucPlaced):
+        return f"Death Star Under Construction at {loc_name(ev.system)}"
+    if isinstance(ev, E.UnitPlaced):
+        return f"{SIDES[ev.side]} placed a {UNITS[ev.unit].name} at {loc_name(ev.loc)}"
+    if isinstance(ev, E.BaseChosen):
+        return f"Rebel base hidden at {loc_name(ev.card)}"
+    if isinstance(ev, E.BaseChosenHidden):
+        return "The Rebels hid their base"
+    if isinstance(ev, E.StartingMissions):
+        return f"{SIDES[ev.player]} took {ev.count} starting missions"
+    if isinstance(ev, E.PhaseBegan):
+        return f"Round {ev.round}: {ev.phase.capitalize()} Phase"
+    if isinstance(ev, E.Assigned):
+        return f"{SIDES[ev.player]} assigned {LEADERS[ev.leader].name} to {MISSIONS[ev.card].name}"
+    if isinstance(ev, E.AssignedHidden):
+        return f"{SIDES[ev.player]} assigned {LEADERS[ev.leader].name} to a mission"
+    if isinstance(ev, E.SecondAssigned):
+        return f"{SIDES[ev.player]} added {LEADERS[ev.leader].name} to the mission"
+    if isinstance(ev, E.Passed):
+        return f"{SIDES[ev.player]} passed"
+    if isinstance(ev, E.Activated):
+        return f"{LEADERS[ev.leader].name} activated {loc_name(ev.system)}"
+    if isinstance(ev, E.Moved):
+        return f"{UNITS[ev.unit].name} moved from {loc_name(ev.src)} to {loc_name(ev.dst)}"
+    if isinstance(ev, E.Subjugation):
+        return f"{loc_name(ev.system)} is {'now' if ev.on else 'no longer'} subjugated"
+    if isinstance(ev, E.BaseRevealed):
+        return f"The Rebel base is revealed at {loc_name(ev.card)}"
+    if isinstance(ev, E.GameOver):
+        return f"{SIDES[ev.winner]} win: {ev.reason}"
+    return ev.kind
+
+
+def render(s: RebellionState, player: int | None) -> str:
+    """A text picture of the board as ``player`` sees it."""
+    b = s.board
+    lines = [
+        f"Round {s.round}, {s.phase} phase. Time {b.time}, reputation {b.reputation}.",
+    ]
+    base = s.base
+    if player == 0 and base >= 0:
+        lines.append(f"Your base: {loc_name(base)}{' (revealed)' if b.base_revealed else ''}")
+    elif b.base_revealed:
+        lines.append(f"Rebel base revealed at {loc_name(base)}")
+    for loc in range(NUM_SYSTEMS + 1):
+        row = b.units[loc]
+        units = ", ".join(f"{n} {UNITS[u].name}" for u, n in enumerate(row) if n)
+        leaders = ", ".join(LEADERS[x].name for x, w in enumerate(b.leader_loc) if w == loc)
+        marks = []
+        if loc < NUM_SYSTEMS:
+            if b.loyalty[loc] >= 0:
+                marks.append(LOYALTY_WORD[b.loyalty[loc]])
+            if b.subjugated[loc]:
+                marks.append("subjugated")
+            if b.sabotage[loc]:
+                marks.append("sabotage")
+            if b.destroyed[loc]:
+                marks.append("destroyed")
+        if not (units or leaders or marks):
+            continue
+        head = loc_name(loc) + (f" [{', '.join(marks)}]" if marks else "")
+        lines.append(
+            f"  {head}: {units or 'no units'}" + (f"; leaders: {leaders}" if leaders else "")
+        )
+    for p in (0, 1):
+        pool = ", ".join(LEADERS[x].name for x in b.pool(p))
+        lines.append(f"{SIDES[p]} pool: {pool or '(empty)'}")
+        if player == p:
+            hand = ", ".join(MISSIONS[c].name for c in s.zones[f"missions{p}"].cards)
+            lines.append(f"Your missions: {hand or '(none)'}")
+    if s.stack:
+        lines.append(f"> {s.prompt}")
+    return "\n".join(lines)

@@ -1,0 +1,102 @@
+"""The Assignment Phase (research §4.2).
+
+The Rebels assign first and finish, then the Empire. To assign, a player puts a
+mission card from hand face down and places 1 or 2 leaders of the pool on it
+(two may go on a card that needs one): ``assign <card> <leader>``, then
+``second <leader>`` or ``close``. Skill requirements are checked only when the
+mission is revealed. ``pass`` ends the player's assignments; a player with no
+card or no leader left is done at once.
+
+Not yet built: action cards marked Assignment (a later part, with the action deck).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop import Action
+
+from ..actions import Assign, Close, Pass, Second
+from ..board import MISSION
+from ..data import IMPERIAL, REBEL
+from ..decisions import AssignMission, SecondLeader
+from ..events import Assigned, Passed, PhaseBegan, SecondAssigned
+
+if TYPE_CHECKING:
+    from ..state import RebellionState
+
+__all__ = ["start_round"]
+
+
+def start_round(s: RebellionState) -> None:
+    """A new round: the Assignment Phase, Rebels first."""
+    s.round += 1
+    s.phase = "assignment"
+    s.emit(PhaseBegan(phase="assignment", round=s.round))
+    next_assigner(s, REBEL)
+
+
+def can_assign(s: RebellionState, player: int) -> bool:
+    return bool(s.zones[f"missions{player}"].cards) and bool(s.board.pool(player))
+
+
+def next_assigner(s: RebellionState, player: int) -> None:
+    """``player`` assigns if able; otherwise the next side, then the Command Phase."""
+    if player == REBEL and not can_assign(s, REBEL):
+        player = IMPERIAL
+    if player == IMPERIAL and not can_assign(s, IMPERIAL):
+        from .command import start_command
+
+        start_command(s)
+        return
+    s.stack.append(AssignMission(player=player))
+
+
+def legal_assign(s: RebellionState, d: AssignMission) -> list[Action]:
+    pool = s.board.pool(d.player)
+    out: list[Action] = [
+        Assign(card, leader)
+        for card in sorted(s.zones[f"missions{d.player}"].cards)
+        for leader in pool
+    ]
+    out.append(Pass())
+    return out
+
+
+def apply_assign(s: RebellionState, d: AssignMission, a: Action) -> None:
+    s.stack.pop()
+    p = d.player
+    if isinstance(a, Pass):
+        s.emit(Passed(player=p, phase="assignment"))
+        if p == REBEL:
+            next_assigner(s, IMPERIAL)
+        else:
+            from .command import start_command
+
+            start_command(s)
+        return
+    assert isinstance(a, Assign)
+    s.move(a.card, s.zones[f"missions{p}"], s.zones[f"assigned{p}"])
+    s.slots[p].append([a.leader])
+    s.board.leader_status[a.leader] = MISSION
+    s.emit(Assigned(player=p, card=a.card, leader=a.leader, to=(p,)))
+    if s.board.pool(p):
+        s.stack.append(SecondLeader(player=p))
+    else:
+        next_assigner(s, p)
+
+
+def legal_second(s: RebellionState, d: SecondLeader) -> list[Action]:
+    out: list[Action] = [Second(leader) for leader in s.board.pool(d.player)]
+    out.append(Close())
+    return out
+
+
+def apply_second(s: RebellionState, d: SecondLeader, a: Action) -> None:
+    s.stack.pop()
+    p = d.player
+    if isinstance(a, Second):
+        s.slots[p][-1].append(a.leader)
+        s.board.leader_status[a.leader] = MISSION
+        s.emit(SecondAssigned(player=p, leader=a.leader))
+    next_assigner(s, p)

@@ -1,0 +1,257 @@
+"""The Command Phase: turns, activation and movement (research §4.3).
+
+Players alternate turns, Rebels first. On a turn a player activates a system
+with a leader of the pool that has tactic values (``activate <leader>``, then
+``system <s>``), or passes for good (``pass``). The phase ends when both have
+passed: missions never revealed go back to hand and their leaders to the pool.
+
+Movement, after the activating leader is placed, is one unit at a time
+(``move <unit> <src>``, then ``stop``):
+
+* a unit comes from a system adjacent to the activated one; units on the Rebel
+  Base space may move to the base's system or a system adjacent to it, and the
+  Rebel Base space (while the base is hidden) is activated from the base's
+  system or its neighbours;
+* **leader lock**: no unit leaves a location holding a leader of its side (not a
+  captured one); a leader on the Rebel Base space locks the space, not the
+  base's system;
+* **transport**: a unit that needs transport (ground units, TIE Fighters and TIE
+  Strikers) moves only carried by a ship of its side moving from the same
+  system, 1 capacity each; ships move first and their capacity is counted per
+  source system (``MoveUnits.spare``). Immobile units never move;
+* into a destroyed system, ground units enter only within the transport
+  capacity of their side's ships there.
+
+After movement: the hidden base is revealed if Imperial ground units or
+loyalty are in its system (everything on the Rebel Base space moves into it),
+the Empire's win is checked, a combat is due if both sides have units in one
+theater, and then the activated system's subjugation is recomputed (systems
+that units left are recomputed at once).
+
+Not yet built (later parts): revealing a mission on a turn, the Rebels'
+voluntary base reveal, opposing, moving a captured leader, and combat itself
+(a due combat stops the game at a ``Combat`` decision with no action), and the
+Refresh Phase (a ``Refresh`` decision with no action).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop import Action
+
+from ..actions import Activate, Move, Pass, Stop, SystemChoice
+from ..board import (
+    BOARD,
+    MISSION,
+    POOL,
+    SHIPS_OF,
+    UNITS_OF,
+    adjacent,
+    base_reveal_due,
+    empire_wins,
+    reveal_base,
+    update_subjugation,
+)
+from ..data import (
+    ADJACENT,
+    IMPERIAL,
+    LEADERS,
+    NUM_LOCATIONS,
+    NUM_SYSTEMS,
+    REBEL,
+    REBEL_BASE,
+    UNITS,
+)
+from ..decisions import ActivateSystem, Combat, CommandTurn, MoveUnits, Refresh
+from ..events import Activated, BaseRevealed, GameOver, Moved, Passed, PhaseBegan, Subjugation
+
+if TYPE_CHECKING:
+    from ..board import Board
+    from ..state import RebellionState
+
+__all__ = ["combat_due", "move_sources", "start_command"]
+
+CAPACITY = tuple(u.capacity for u in UNITS)
+CARRIED = tuple(u.needs_transport for u in UNITS)
+IMMOBILE = tuple(u.immobile for u in UNITS)
+GROUND = tuple(u.theater == "ground" for u in UNITS)
+
+
+def start_command(s: RebellionState) -> None:
+    s.phase = "command"
+    s.passed = [False, False]
+    s.emit(PhaseBegan(phase="command", round=s.round))
+    s.stack.append(CommandTurn(player=REBEL))
+
+
+# ---------------------------------------------------------------- turns
+def legal_turn(s: RebellionState, d: CommandTurn) -> list[Action]:
+    out: list[Action] = [Activate(x) for x in s.board.pool(d.player) if LEADERS[x].can_activate]
+    out.append(Pass())
+    return out
+
+
+def apply_turn(s: RebellionState, d: CommandTurn, a: Action) -> None:
+    s.stack.pop()
+    p = d.player
+    if isinstance(a, Pass):
+        s.passed[p] = True
+        s.emit(Passed(player=p, phase="command"))
+        next_turn(s, p)
+        return
+    assert isinstance(a, Activate)
+    s.stack.append(ActivateSystem(player=p, leader=a.leader))
+
+
+def next_turn(s: RebellionState, last: int) -> None:
+    """The other player moves next unless passed; the phase ends when both have passed."""
+    other = 1 - last
+    if not s.passed[other]:
+        s.stack.append(CommandTurn(player=other))
+    elif not s.passed[last]:
+        s.stack.append(CommandTurn(player=last))
+    else:
+        end_command(s)
+
+
+def end_command(s: RebellionState) -> None:
+    """Unrevealed missions go back to hand, their leaders to the pool (research §4.3)."""
+    b = s.board
+    for p in (REBEL, IMPERIAL):
+        assigned, hand = s.zones[f"assigned{p}"], s.zones[f"missions{p}"]
+        for card in list(assigned.cards):
+            s.move(card, assigned, hand)
+        for slot in s.slots[p]:
+            for leader in slot:
+                if b.leader_status[leader] == MISSION:
+                    b.leader_status[leader] = POOL
+        s.slots[p] = []
+    s.phase = "refresh"
+    s.stack.append(Refresh(player=REBEL))
+
+
+# ---------------------------------------------------------------- activation
+def activatable(s: RebellionState, player: int) -> list[int]:
+    """Any system; the Rebels also the Rebel Base space while the base is hidden."""
+    out = list(range(NUM_SYSTEMS))
+    if player == REBEL and not s.board.base_revealed:
+        out.append(REBEL_BASE)
+    return out
+
+
+def legal_activate(s: RebellionState, d: ActivateSystem) -> list[Action]:
+    return [SystemChoice(x) for x in activatable(s, d.player)]
+
+
+def apply_activate(s: RebellionState, d: ActivateSystem, a: Action) -> None:
+    assert isinstance(a, SystemChoice)
+    s.stack.pop()
+    b = s.board
+    b.leader_loc[d.leader] = a.system
+    b.leader_status[d.leader] = BOARD
+    s.emit(Activated(player=d.player, leader=d.leader, system=a.system))
+    s.stack.append(MoveUnits(player=d.player, system=a.system, spare=(0,) * NUM_LOCATIONS))
+
+
+# ---------------------------------------------------------------- movement
+def move_sources(b: Board, player: int, target: int, base: int) -> list[int]:
+    """The locations ``player``'s units may move from into ``target`` (before leader lock)."""
+    if target == REBEL_BASE:
+        if base < 0:
+            return []
+        srcs = [base, *ADJACENT[base]]
+    else:
+        srcs = list(ADJACENT[target])
+        if (
+            player == REBEL
+            and not b.base_revealed
+            and base >= 0
+            and (target == base or adjacent(target, base))
+        ):
+            srcs.append(REBEL_BASE)
+    return sorted(x for x in srcs if not b.locks(x, player))
+
+
+def transport_room(b: Board, player: int, loc: int) -> int:
+    """Transport capacity of ``player``'s ships at ``loc`` minus the ground units there."""
+    row = b.units[loc]
+    cap = sum(row[u] * CAPACITY[u] for u in SHIPS_OF[player])
+    return cap - sum(row[u] for u in UNITS_OF[player] if GROUND[u])
+
+
+def legal_move(s: RebellionState, d: MoveUnits) -> list[Action]:
+    b = s.board
+    p, target = d.player, d.system
+    into_destroyed = target < NUM_SYSTEMS and b.destroyed[target]
+    out: list[Action] = []
+    for src in move_sources(b, p, target, s.base):
+        row = b.units[src]
+        for u in UNITS_OF[p]:
+            if not row[u] or IMMOBILE[u]:
+                continue
+            if CARRIED[u] and d.spare[src] <= 0:
+                continue
+            if into_destroyed and GROUND[u] and transport_room(b, p, target) <= 0:
+                continue
+            out.append(Move(u, src))
+    out.append(Stop())
+    return out
+
+
+def apply_move(s: RebellionState, d: MoveUnits, a: Action) -> None:
+    s.stack.pop()
+    if isinstance(a, Stop):
+        after_movement(s, d.player, d.system)
+        return
+    assert isinstance(a, Move)
+    b = s.board
+    b.remove_unit(a.unit, a.src)
+    b.add_unit(a.unit, d.system)
+    spare = list(d.spare)
+    if CARRIED[a.unit]:
+        spare[a.src] -= 1
+    else:
+        spare[a.src] += CAPACITY[a.unit]
+    s.emit(Moved(player=d.player, unit=a.unit, src=a.src, dst=d.system))
+    if a.src < NUM_SYSTEMS:
+        recompute_subjugation(s, a.src)
+    s.stack.append(MoveUnits(player=d.player, system=d.system, spare=tuple(spare)))
+
+
+def recompute_subjugation(s: RebellionState, system: int) -> None:
+    if update_subjugation(s.board, system):
+        s.emit(Subjugation(system=system, on=s.board.subjugated[system]))
+
+
+def combat_due(b: Board, loc: int) -> bool:
+    """Both sides have units in the same theater at ``loc`` (research §5.2)."""
+    return (b.has_ships(loc, REBEL) and b.has_ships(loc, IMPERIAL)) or (
+        b.has_ground(loc, REBEL) and b.has_ground(loc, IMPERIAL)
+    )
+
+
+def check_empire_win(s: RebellionState) -> bool:
+    if empire_wins(s.board, s.base):
+        s.emit(GameOver(winner=IMPERIAL, reason="Imperial units hold the Rebel base's system"))
+        s.finish([-1.0, 1.0])
+        return True
+    return False
+
+
+def after_movement(s: RebellionState, player: int, system: int) -> None:
+    """Activation steps 3-5: base reveal, combat, subjugation; then the next turn."""
+    b = s.board
+    base = s.base
+    if base_reveal_due(b, base):
+        s.move(base, s.zones["base"], s.zones["base_face_up"])
+        reveal_base(b, base)
+        s.emit(BaseRevealed(card=base))
+    if check_empire_win(s):
+        return
+    if system < NUM_SYSTEMS and combat_due(b, system):
+        s.stack.append(Combat(player=player, system=system))
+        return
+    if system < NUM_SYSTEMS:
+        recompute_subjugation(s, system)
+    next_turn(s, player)

@@ -1,0 +1,324 @@
+"""Set-up (research §2 with the Rise of the Empire changes; RR-03, RR-04, RR-15).
+
+In order:
+
+1. Each side's 4 starting leaders go to its pool; time on 1, reputation on 14.
+2. The advanced tactic decks (8 per side and theater) are laid out, public (RR-17).
+3. The mission sets (RR-04): each side chooses face down, Rebels first (RR-15);
+   both are revealed when both are in. Option ``first_game`` skips this.
+4. Starting loyalty: the probe deck is shuffled and revealed until 3 Rebel-icon
+   and 5 Imperial-icon cards are out; Rebel loyalty on the 3, subjugation on the
+   first 2 Imperial systems, Imperial loyalty on the other 3; the 5 Imperial
+   cards leave the game and the deck is shuffled. Option ``setup="fixed"`` uses
+   the first-game positions instead.
+5. Starting units (RR-03): Rise of the Empire list (the Empire chooses the remote
+   system of the Death Star Under Construction, whose probe card leaves the
+   game, and a Death Star goes on queue space 3), the base list, or the fixed
+   first-game positions. Players place their own units one at a time, the
+   Empire first: every Imperial system gets at least 1 ground unit; the Rebels
+   use the Rebel Base space and at most one system with no Imperial units.
+6. The Rebel base: the Rebels secretly take a card of the probe deck (in the
+   first game, not a system next to Imperial units); the deck is shuffled.
+7. Each side takes its 4 starting missions. Round 1 begins with the
+   Assignment Phase.
+
+Not yet built (a later part, with the mission, action and objective decks):
+drawing 2 mission cards, the 2 starting action cards and the Rebels' first
+objective card.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop import Action, Vis, Zone
+
+from ..actions import MissionSet, Place, SystemChoice
+from ..board import GROUND_OF, POOL, imperial_system
+from ..data import (
+    FIXED_LOYALTY,
+    FIXED_UNITS,
+    IMPERIAL,
+    LEADERS,
+    MISSIONS,
+    NUM_SYSTEMS,
+    PROBES,
+    REBEL,
+    REBEL_BASE,
+    SIDES,
+    STARTING_UNITS,
+    SYSTEMS,
+    TACTICS,
+    UNITS,
+    system_id,
+    unit_id,
+)
+from ..decisions import ChooseBase, ChooseDsucSystem, ChooseMissionSet, PlaceUnits
+from ..events import (
+    BaseChosen,
+    DsucPlaced,
+    LoyaltyPlaced,
+    MissionSetChosen,
+    MissionSetsRevealed,
+    ProbeRevealed,
+    StartingMissions,
+    UnitPlaced,
+)
+
+if TYPE_CHECKING:
+    from ..state import RebellionState
+
+__all__ = ["begin"]
+
+PROBE_ICON = {system_id(p.system): p.icon for p in PROBES}
+DSUC = unit_id("Death Star Under Construction")
+DEATH_STAR = unit_id("Death Star")
+REBELS_NEEDED = 3
+IMPERIALS_NEEDED = 5
+SUBJUGATED_FIRST = 2
+THEATERS = ("space", "ground")
+
+
+def side_of(name: str) -> int:
+    return SIDES.index(name)
+
+
+# ---------------------------------------------------------------- 1-3
+def begin(s: RebellionState) -> None:
+    """Lay out the game and ask for the first set-up decision."""
+    for i, x in enumerate(LEADERS):
+        if x.starting:
+            s.board.leader_status[i] = POOL
+    s.add_zone(Zone("probe_deck", None, Vis.HIDDEN, pool="probes"))
+    s.add_zone(Zone("probe_hand", IMPERIAL, Vis.OWNER, pool="probes"))
+    s.add_zone(Zone("base", REBEL, Vis.OWNER, pool="probes"))
+    s.add_zone(Zone("probes_out", None, Vis.PUBLIC))
+    s.add_zone(Zone("base_face_up", None, Vis.PUBLIC))
+    for p in (REBEL, IMPERIAL):
+        s.add_zone(Zone(f"missions{p}", p, Vis.OWNER))
+        s.add_zone(Zone(f"assigned{p}", p, Vis.OWNER))
+        for th in THEATERS:
+            deck = s.add_zone(Zone(f"tactics_{p}_{th}", p, Vis.PUBLIC))
+            deck.cards = [
+                i for i, t in enumerate(TACTICS) if side_of(t.side) == p and t.theater == th
+            ]
+            s.add_zone(Zone(f"tactic_discard_{p}_{th}", p, Vis.PUBLIC))
+    s.zones["probe_deck"].cards = sorted(system_id(p.system) for p in PROBES)
+    if s.options.first_game:
+        s.mission_set = [1, 1]
+        s.sets_revealed = True
+        after_mission_sets(s)
+    else:
+        s.stack.append(ChooseMissionSet(player=REBEL))
+
+
+def legal_mission_set(s: RebellionState, d: ChooseMissionSet) -> list[Action]:
+    return [MissionSet(False), MissionSet(True)]
+
+
+def apply_mission_set(s: RebellionState, d: ChooseMissionSet, a: Action) -> None:
+    assert isinstance(a, MissionSet)
+    s.stack.pop()
+    s.mission_set[d.player] = int(a.roe)
+    s.emit(MissionSetChosen(player=d.player, roe=a.roe, to=(d.player,)))
+    if d.player == REBEL:
+        s.stack.append(ChooseMissionSet(player=IMPERIAL))
+        return
+    s.sets_revealed = True
+    s.emit(
+        MissionSetsRevealed(
+            rebel_roe=bool(s.mission_set[REBEL]), imperial_roe=bool(s.mission_set[IMPERIAL])
+        )
+    )
+    after_mission_sets(s)
+
+
+# ---------------------------------------------------------------- 4-5
+def after_mission_sets(s: RebellionState) -> None:
+    if s.options.setup == "fixed":
+        fixed_setup(s)
+        s.stack.append(ChooseBase(player=REBEL))
+        return
+    starting_loyalty(s)
+    if s.options.setup == "rote":
+        s.stack.append(ChooseDsucSystem(player=IMPERIAL))
+    else:
+        s.stack.append(PlaceUnits(player=IMPERIAL, remaining=units_to_place("base", IMPERIAL)))
+
+
+def starting_loyalty(s: RebellionState) -> None:
+    """Reveal probe cards until 3 Rebel and 5 Imperial icons are out (research §2 step 8)."""
+    deck = s.zones["probe_deck"]
+    s.rng.shuffle(deck.cards)
+    b = s.board
+    rebels: list[int] = []
+    imperials: list[int] = []
+    for card in list(reversed(deck.cards)):
+        if len(rebels) == REBELS_NEEDED and len(imperials) == IMPERIALS_NEEDED:
+            break
+        s.emit(ProbeRevealed(system=card))
+        icon = PROBE_ICON[card]
+        if icon == "Rebel" and len(rebels) < REBELS_NEEDED:
+            rebels.append(card)
+        elif icon == "Imperial" and len(imperials) < IMPERIALS_NEEDED:
+            imperials.append(card)
+    for sys_ in rebels:
+        b.loyalty[sys_] = REBEL
+        s.emit(LoyaltyPlaced(system=sys_, side=REBEL, subjugated=False))
+    for k, sys_ in enumerate(imperials):
+        if k < SUBJUGATED_FIRST:
+            b.subjugated[sys_] = True
+        else:
+            b.loyalty[sys_] = IMPERIAL
+        s.emit(LoyaltyPlaced(system=sys_, side=IMPERIAL, subjugated=k < SUBJUGATED_FIRST))
+        s.move(sys_, deck, s.zones["probes_out"])
+    s.rng.shuffle(deck.cards)
+    coruscant = next(i for i, x in enumerate(SYSTEMS) if x.fixed_loyalty == "Imperial")
+    b.loyalty[coruscant] = IMPERIAL
+
+
+def fixed_setup(s: RebellionState) -> None:
+    """The first-game fixed set-up (RR-03 option; LtP p.16 via research §2)."""
+    b = s.board
+    deck = s.zones["probe_deck"]
+    for row in FIXED_LOYALTY:
+        sys_ = system_id(row.system)
+        side = side_of(row.side)
+        if row.subjugated:
+            b.subjugated[sys_] = True
+        else:
+            b.loyalty[sys_] = side
+        s.emit(LoyaltyPlaced(system=sys_, side=side, subjugated=row.subjugated))
+        if side == IMPERIAL:
+            s.move(sys_, deck, s.zones["probes_out"])
+    coruscant = next(i for i, x in enumerate(SYSTEMS) if x.fixed_loyalty == "Imperial")
+    b.loyalty[coruscant] = IMPERIAL
+    for fu in FIXED_UNITS:
+        u = unit_id(fu.unit)
+        loc = system_id(fu.system)
+        b.add_unit(u, loc, fu.count)
+        for _ in range(fu.count):
+            s.emit(UnitPlaced(side=side_of(UNITS[u].side), unit=u, loc=loc))
+    s.rng.shuffle(deck.cards)
+
+
+def units_to_place(setup: str, side: int) -> tuple[int, ...]:
+    counts = [0] * len(UNITS)
+    for row in STARTING_UNITS:
+        if row.setup == setup and side_of(row.side) == side and not row.where:
+            counts[unit_id(row.unit)] += row.count
+    return tuple(counts)
+
+
+def dsuc_system(s: RebellionState) -> int:
+    units = s.board.units
+    return next((i for i in range(NUM_SYSTEMS) if units[i][DSUC]), -1)
+
+
+def legal_dsuc(s: RebellionState, d: ChooseDsucSystem) -> list[Action]:
+    return [SystemChoice(i) for i, x in enumerate(SYSTEMS) if x.remote]
+
+
+def apply_dsuc(s: RebellionState, d: ChooseDsucSystem, a: Action) -> None:
+    """Place the DSUC group in the chosen remote system; its probe card leaves the game."""
+    assert isinstance(a, SystemChoice)
+    s.stack.pop()
+    b = s.board
+    sys_ = a.system
+    for row in STARTING_UNITS:
+        if row.setup != "rote" or row.side != "Imperial" or not row.where:
+            continue
+        u = unit_id(row.unit)
+        if row.where == "dsuc":
+            b.add_unit(u, sys_, row.count)
+        else:  # queue3
+            b.queue_at(IMPERIAL, 3).extend([u] * row.count)
+    s.move(sys_, s.zones["probe_deck"], s.zones["probes_out"])
+    s.emit(DsucPlaced(system=sys_))
+    s.stack.append(PlaceUnits(player=IMPERIAL, remaining=units_to_place("rote", IMPERIAL)))
+
+
+# ---------------------------------------------------------------- placing units
+def imperial_places(s: RebellionState) -> list[int]:
+    """Imperial systems (loyalty or subjugation), and the DSUC's system (RoE)."""
+    b = s.board
+    out = [i for i in range(NUM_SYSTEMS) if imperial_system(b, i)]
+    ds = dsuc_system(s)
+    if ds >= 0 and ds not in out:
+        out.append(ds)
+    return sorted(out)
+
+
+def legal_place(s: RebellionState, d: PlaceUnits) -> list[Action]:
+    b = s.board
+    out: list[Action] = []
+    if d.player == IMPERIAL:
+        places = imperial_places(s)
+        bare = [i for i in places if imperial_system(b, i) and not b.has_ground(i, IMPERIAL)]
+        ground_left = sum(d.remaining[u] for u in GROUND_OF[IMPERIAL])
+        forced = ground_left <= len(bare)
+        for u, n in enumerate(d.remaining):
+            if n:
+                locs = bare if forced and UNITS[u].theater == "ground" else places
+                out.extend(Place(u, loc) for loc in locs)
+        return out
+    if s.rebel_setup_system >= 0:
+        places = [s.rebel_setup_system]
+    else:
+        places = [i for i in range(NUM_SYSTEMS) if not b.has_units(i, IMPERIAL)]
+    for u, n in enumerate(d.remaining):
+        if n:
+            out.extend(Place(u, loc) for loc in (*places, REBEL_BASE))
+    return out
+
+
+def apply_place(s: RebellionState, d: PlaceUnits, a: Action) -> None:
+    assert isinstance(a, Place)
+    s.stack.pop()
+    s.board.add_unit(a.unit, a.loc)
+    if d.player == REBEL and a.loc != REBEL_BASE:
+        s.rebel_setup_system = a.loc
+    s.emit(UnitPlaced(side=d.player, unit=a.unit, loc=a.loc))
+    remaining = list(d.remaining)
+    remaining[a.unit] -= 1
+    if any(remaining):
+        s.stack.append(PlaceUnits(player=d.player, remaining=tuple(remaining)))
+    elif d.player == IMPERIAL:
+        s.stack.append(PlaceUnits(player=REBEL, remaining=units_to_place(s.options.setup, REBEL)))
+    else:
+        s.stack.append(ChooseBase(player=REBEL))
+
+
+# ---------------------------------------------------------------- 6-7
+def base_choices(s: RebellionState) -> list[int]:
+    """Systems whose probe card the Rebels may take as the base.
+
+    In the first game (``setup="fixed"``) the base may not be next to Imperial units.
+    """
+    from ..board import adjacent
+
+    cards = sorted(s.zones["probe_deck"].cards)
+    if s.options.setup != "fixed":
+        return cards
+    b = s.board
+    occupied = [i for i in range(NUM_SYSTEMS) if b.has_units(i, IMPERIAL)]
+    return [c for c in cards if c not in occupied and not any(adjacent(c, o) for o in occupied)]
+
+
+def legal_base(s: RebellionState, d: ChooseBase) -> list[Action]:
+    return [SystemChoice(c) for c in base_choices(s)]
+
+
+def apply_base(s: RebellionState, d: ChooseBase, a: Action) -> None:
+    assert isinstance(a, SystemChoice)
+    s.stack.pop()
+    s.move(a.system, s.zones["probe_deck"], s.zones["base"])
+    s.emit(BaseChosen(card=a.system, to=(REBEL,)))
+    s.rng.shuffle(s.zones["probe_deck"].cards)
+    for p in (REBEL, IMPERIAL):
+        hand = s.zones[f"missions{p}"]
+        hand.cards = [i for i, m in enumerate(MISSIONS) if m.starting and side_of(m.side) == p]
+        s.emit(StartingMissions(player=p, count=len(hand.cards)))
+    from .assignment import start_round
+
+    start_round(s)

@@ -1,0 +1,141 @@
+"""The state of a game: the board, the zones of cards, the phase and the pending decisions.
+
+Player 0 is the Rebel player, player 1 the Imperial player. Card ids per zone
+family: probe cards are system ids (0..31, Coruscant has none); mission cards
+are ids into ``data.MISSIONS`` (the starting missions 0..7); advanced tactic
+cards are ids into ``data.TACTICS``.
+
+Zones (RR-17): ``probe_deck`` (hidden), ``probe_hand`` (the Empire's),
+``base`` (the Rebel's: the probe card of the base's system), ``probes_out``
+(probe cards out of the game, public), ``base_face_up`` (the revealed base's
+card); ``missions0`` / ``missions1`` (mission hands), ``assigned0`` /
+``assigned1`` (face-down assigned missions, in slot order; the leaders on each
+slot are public in ``slots``); ``tactics_<side>_<theater>`` and
+``tactic_discard_<side>_<theater>`` (advanced tactic decks and discards, all
+public). The three probe zones form one resample pool, so a determinisation
+re-deals the base among the cards its player cannot see.
+
+The rules live in ``rules/``: each decision class maps to a pair of functions,
+its legal actions and its effect (``rules.HANDLERS``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from tabletop import Action, Event, Rng, State
+
+from .board import Board
+from .data import IMPERIAL, REBEL
+
+__all__ = ["RebellionState"]
+
+
+@attrs.define(kw_only=True, slots=True, eq=False)
+class RebellionState(State):
+    board: Board = attrs.field(factory=Board)
+    phase: str = "setup"
+    round: int = 0
+    mission_set: list[int] = attrs.field(factory=lambda: [-1, -1])
+    """Per side: 1 = Rise of the Empire missions, 0 = base missions, -1 = not chosen."""
+    sets_revealed: bool = False
+    rebel_setup_system: int = -1
+    """The one system the Rebels chose for starting units (besides the base space)."""
+    passed: list[bool] = attrs.field(factory=lambda: [False, False])
+    slots: list[list[list[int]]] = attrs.field(factory=lambda: [[], []])
+    """Per side, per face-down assigned mission (in ``assigned<side>`` order): its leaders."""
+
+    # ------------------------------------------------------------ helpers
+    @property
+    def base(self) -> int:
+        """The Rebel base's system, or -1 before it is chosen (a secret of the Rebels)."""
+        z = self.zones.get("base")
+        if z is not None and z.cards:
+            return z.cards[0]
+        z = self.zones.get("base_face_up")
+        return z.cards[0] if z is not None and z.cards else -1
+
+    # ------------------------------------------------------------ hooks
+    def _setup(self) -> None:
+        from .rules.setup import begin
+
+        begin(self)
+
+    def _legal_actions(self) -> list[Action]:
+        from .rules import HANDLERS
+
+        top = self.stack[-1]
+        return HANDLERS[type(top)][0](self, top)
+
+    def _apply(self, action: Action) -> None:
+        from .rules import HANDLERS
+
+        top = self.stack[-1]
+        HANDLERS[type(top)][1](self, top, action)
+
+    def _describe(self, action: Action) -> str:
+        from .render import describe
+
+        return describe(self, action)
+
+    def _prompt(self) -> str:
+        from .render import prompt
+
+        return prompt(self)
+
+    def _narrate(self, event: Event) -> str:
+        from .render import narrate
+
+        return narrate(self, event)
+
+    def _render(self, player: int | None) -> str:
+        from .render import render
+
+        return render(self, player)
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        b = self.board
+        sets: list[int | None] = [
+            v if self.sets_revealed or player == side else (None if v < 0 else -2)
+            for side, v in enumerate(self.mission_set)
+        ]
+        return {
+            "phase": self.phase,
+            "round": self.round,
+            "time": b.time,
+            "reputation": b.reputation,
+            "loyalty": b.loyalty[:],
+            "subjugated": b.subjugated[:],
+            "sabotage": b.sabotage[:],
+            "destroyed": b.destroyed[:],
+            "markers": b.markers[:],
+            "units": [row[:] for row in b.units],
+            "leader_loc": b.leader_loc[:],
+            "leader_status": b.leader_status[:],
+            "captured": b.captured,
+            "queue": [q[:] for q in b.queue],
+            "base_revealed": b.base_revealed,
+            "mission_set": sets,
+            "passed": self.passed[:],
+            "slots": [[s[:] for s in side] for side in self.slots],
+            "rebel_setup_system": self.rebel_setup_system,
+        }
+
+    def _copy_into(self, new: State) -> None:
+        assert isinstance(new, RebellionState)
+        new.board = self.board.copy()
+        new.phase = self.phase
+        new.round = self.round
+        new.mission_set = self.mission_set[:]
+        new.sets_revealed = self.sets_revealed
+        new.rebel_setup_system = self.rebel_setup_system
+        new.passed = self.passed[:]
+        new.slots = [[s[:] for s in side] for side in self.slots]
+
+    def _resample(self, player: int, rng: Rng) -> None:
+        """Re-deal the opponent's face-down mission-set choice while it is hidden (RR-15)."""
+        other = IMPERIAL if player == REBEL else REBEL
+        if not self.sets_revealed and self.mission_set[other] >= 0:
+            self.mission_set[other] = rng.below(2)
