@@ -131,7 +131,8 @@ def prompt(s: RebelSpaceState) -> str:
     if k == "pick_casualty":
         return f"{who}: pick the winner's next loss (value left {s.cas_budget})"
     if k == "deploy_choice":
-        return f"{who}: deploy a card ({s.budget} points left) or end the phase"
+        pts = f"{s.budget} point{'' if s.budget == 1 else 's'} left"
+        return f"{who}: deploy a card ({pts}) or end the phase"
     if k == "attach_choice":
         return f"{who}: attach {NAME[s.pending]} to a hero"
     if k == "end_phase_choice":
