@@ -174,6 +174,23 @@ for _i in range(NUM_CARDS):
     IDS_BY_EFFECT[(OWNER[_i], EFFECT[_i])] += (_i,)
 
 
+CARD_INFO: tuple[dict[str, object], ...] = tuple(
+    {
+        "name": CARDS[d].name,
+        "side": CARDS[d].side,
+        "type": CARDS[d].type,
+        "ground": CARDS[d].ground,
+        "space": CARDS[d].space,
+        "damage": CARDS[d].damage,
+        "cost": CARDS[d].cost,
+        "flags": list(CARDS[d].flags),
+        "notes": CARDS[d].notes,
+    }
+    for d in DEF
+)
+"""Instance id -> the card's printed facts, as views give them to UIs."""
+
+
 def ids_named(name: str) -> tuple[int, ...]:
     """Every instance id of the card called ``name``."""
     out = tuple(i for i in range(NUM_CARDS) if NAME[i] == name)

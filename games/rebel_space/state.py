@@ -9,7 +9,7 @@ import attrs
 from tabletop import Action, Event, State, Vis, Zone
 
 from . import render
-from .cards import DECK_IDS, NUM_CARDS, OWNER
+from .cards import CARD_INFO, DECK_IDS, NUM_CARDS, OWNER
 from .events import TurnBegan
 from .rules.flow import HANDLERS, advance
 from .rules.turn import draw
@@ -111,6 +111,9 @@ class RebelSpaceState(State):
 
     def _explain(self, action: Action) -> str:
         return render.explain(self, action)
+
+    def _card_info(self, card: int) -> dict[str, Any] | None:
+        return dict(CARD_INFO[card])
 
     def _view(self, player: int | None) -> dict[str, Any]:
         return {
