@@ -23,8 +23,9 @@ The report gives, from the contract alone:
 * the branching factor: the mean number of legal actions per decision, and
   the share of forced decisions (a single legal action);
 * for card games (``GAME.cards`` not empty), per-card statistics: each chosen
-  action is attributed to a card, by the pack's ``state.card_name(card_id)``
-  when the action has a ``card`` field and the state offers that hook, or
+  action that has fields (not a bare "pass") is attributed to a card: by
+  name when the action has a ``card`` field and the pack gives the card's
+  public facts (``state._card_info(card)["name"]``, the hook views use), or
   else to the first card name (from ``GAME.cards``) that the action's
   description mentions ("Deploy Rebel Warship (cost 3)" counts as a
   *deploy* of *Rebel Warship*). Each row counts how often the action was
@@ -45,6 +46,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import attrs
 
 from . import registry
 from .bots.factory import make_bot
@@ -125,16 +128,18 @@ def _card_pattern(game: Game) -> re.Pattern[str] | None:
 
 def card_of(state: State, action: Action) -> str | None:
     """The card name an action is attributed to (see the module docstring), or ``None``."""
-    hook = getattr(state, "card_name", None)
     card = getattr(action, "card", None)
-    if callable(hook) and isinstance(card, int) and not isinstance(card, bool):
-        try:
-            return str(hook(card))
-        except (LookupError, ValueError):
-            pass
+    if (
+        isinstance(card, int)
+        and not isinstance(card, bool)
+        and type(state)._card_info is not State._card_info
+    ):
+        info = state._card_info(card)
+        if info is not None and info.get("name"):
+            return str(info["name"])
     pattern = _card_pattern(state.game)
-    if pattern is None:
-        return None
+    if pattern is None or not attrs.fields(type(action)):
+        return None  # no card table, or an action about nothing in particular (pass)
     m = pattern.search(state.describe(action))
     return m.group(0) if m else None
 
@@ -554,8 +559,8 @@ def format_markdown(
     if report["cards"] is not None:
         out.append("")
         out.append(
-            "Card actions: a chosen action counts for the card the pack names through "
-            "`state.card_name(card)`, or else for the first card name of the pack's card "
+            "Card actions: a chosen action with fields (not a bare pass) counts for the card its `card` field names (by the "
+            "pack's public card facts, `_card_info`), or else for the first card name of the pack's card "
             "tables that the action's description mentions. *Win rate when chosen* is over "
             "the games in which a player chose that action at least once, for that player."
         )

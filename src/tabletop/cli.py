@@ -1,8 +1,9 @@
-"""The ``tabletop`` command: list, play, simulate, replay and demo.
+"""The ``tabletop`` command: list, play, simulate, analyze, replay and demo.
 
 tabletop list
-tabletop play station_assault --seat 0 --vs random
+tabletop play station_assault --seat 0 --vs mcts
 tabletop simulate rebel_space -n 100 --seed 1
+tabletop analyze rebel_space --bots mcts,random -n 200 --workers 2 --out report/
 tabletop replay game.json --step
 tabletop demo
 """
@@ -241,6 +242,47 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
+    from .analysis import analyze, format_table, write_report
+
+    if args.n < 1:
+        raise CliError("-n must be at least 1")
+    if args.workers < 1:
+        raise CliError("--workers must be at least 1")
+    if args.max_steps < 1:
+        raise CliError("--max-steps must be at least 1")
+    registry.load(args.game)
+    started = time.perf_counter()
+
+    def progress(done: int, total: int) -> None:
+        if not args.quiet:
+            _progress(done, total, sys.stderr, started)
+
+    report = analyze(
+        args.game,
+        args.n,
+        [b for b in args.bots.split(",") if b.strip()],
+        seed=args.seed,
+        options=_options(args.options),
+        workers=args.workers,
+        max_steps=args.max_steps,
+        rotate=args.rotate,
+        records=args.save_records,
+        progress=progress,
+    )
+    if args.json:
+        out.write(json.dumps(report, indent=1) + "\n")
+    else:
+        out.write(format_table(report))
+    if args.out:
+        paths = write_report(report, args.out)
+        if not args.json:
+            out.write(f"report written: {', '.join(paths)}\n")
+    if args.save_records and not args.json:
+        out.write(f"{args.n} game records written to {args.save_records}\n")
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     try:
         with open(args.file, encoding="utf-8") as fh:
@@ -305,7 +347,12 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("game")
     pl.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     pl.add_argument("--seed", type=int, default=0)
-    pl.add_argument("--vs", default="random", help="the bots' kind (default random)")
+    pl.add_argument(
+        "--vs",
+        default="random",
+        help="the bots' kind: random (default), greedy, mcts (mcts:N for N iterations "
+        "per decision, mcts:Xs for X seconds)",
+    )
     pl.add_argument("--options", help="game options as JSON")
     si = sub.add_parser("simulate", help="bot-vs-bot games and a summary")
     si.add_argument("game")
@@ -314,6 +361,39 @@ def build_parser() -> argparse.ArgumentParser:
     si.add_argument("--bots", default="random", help="comma-separated, one per seat (cycled)")
     si.add_argument("--options", help="game options as JSON")
     si.add_argument("--json", action="store_true", help="print the summary as JSON")
+    an = sub.add_parser(
+        "analyze",
+        help="bot-vs-bot games in parallel and a balance report",
+        description="Play N games with the given bots in worker processes and report win "
+        "rates per seat and per bot (95%% Wilson intervals), the first player's advantage, "
+        "draws and cap-outs, game length, branching factor and, for card games, per-card "
+        "statistics. The same seed gives the same report whatever the number of workers "
+        "(for bots with an iteration budget).",
+    )
+    an.add_argument("game", help="a pack name or module:attr")
+    an.add_argument(
+        "--bots",
+        default="random",
+        help="comma-separated bot specs, one per seat (cycled): random, greedy, mcts, "
+        "mcts:N (iterations), mcts:Xs (seconds per decision); default random",
+    )
+    an.add_argument("-n", type=int, default=100, help="number of games (default 100)")
+    an.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    an.add_argument("--seed", type=int, default=0, help="game i uses seed SEED + i")
+    an.add_argument("--options", help="game options as JSON")
+    an.add_argument(
+        "--max-steps",
+        type=int,
+        default=5000,
+        help="stop a game unfinished after this many decisions (a cap-out; default 5000)",
+    )
+    an.add_argument("--rotate", action="store_true", help="shift the bots by one seat each game")
+    an.add_argument("--json", action="store_true", help="print the report as JSON")
+    an.add_argument(
+        "--out", metavar="DIR", help="write report.json, report.md and PNG plots into DIR"
+    )
+    an.add_argument("--save-records", metavar="DIR", help="write every game's record into DIR")
+    an.add_argument("--quiet", action="store_true", help="no progress bar")
     rp = sub.add_parser("replay", help="print or step through a record file")
     rp.add_argument("file")
     rp.add_argument("--step", action="store_true", help="wait for Enter after each step")
@@ -339,6 +419,8 @@ def main(
             return cmd_play(args, out, inp)
         if args.command == "simulate":
             return cmd_simulate(args, out)
+        if args.command == "analyze":
+            return cmd_analyze(args, out)
         if args.command == "replay":
             return cmd_replay(args, out, inp)
         return cmd_demo(args, out)

@@ -6,7 +6,7 @@ from ..errors import TabletopError
 from ..model import Action
 from ..rng import Rng
 from ..state import State
-from .determinise import information_set
+from .determinise import Sampler, information_set
 
 __all__ = ["GreedyBot"]
 
@@ -42,10 +42,10 @@ class GreedyBot:
         if len(actions) == 1:
             return actions[0]
         heuristic = state.game.heuristic
-        info = information_set(state, me)
+        sampler = Sampler(information_set(state, me), me, self.rng)
         scores = [0.0] * len(actions)
         for _ in range(self.samples):
-            d = info.resample(me, self.rng)
+            d = sampler.sample()
             for i, a in enumerate(actions):
                 after = d.clone()
                 after.apply(a, check=False)

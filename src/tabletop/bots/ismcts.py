@@ -4,8 +4,9 @@ The search of Cowling, Powley and Whitehouse (2012, "Information Set Monte
 Carlo Tree Search"), for any pack, through the contract alone:
 
 * Each iteration samples a determinisation ``d``: a state consistent with
-  what the deciding player ``me`` knows (:func:`information_set`, then
-  ``resample(me, rng)``). The bot never reads the real state's hidden facts.
+  what the deciding player ``me`` knows (:func:`information_set`, then the
+  re-deal of ``resample(me, rng)``, see :class:`Sampler`). The bot never
+  reads the real state's hidden facts.
 * One tree of atomic actions serves every player's decisions: a node is
   reached by a sequence of actions, whoever took them. Selection uses UCB1
   over the children whose action is legal in ``d``, with *availability
@@ -34,7 +35,7 @@ from ..errors import TabletopError
 from ..model import Action
 from ..rng import Rng
 from ..state import State
-from .determinise import information_set
+from .determinise import Sampler, information_set
 
 __all__ = ["ISMCTSBot"]
 
@@ -106,14 +107,14 @@ class ISMCTSBot:
         if len(actions) == 1:
             return actions[0]
         heuristic: Heuristic | None = state.game.heuristic if self.use_heuristic else None
-        info = information_set(state, me)
+        sampler = Sampler(information_set(state, me), me, self.rng)
         root = _Node(me)
         rng = self.rng
         deadline = None if self.time_s is None else time.perf_counter() + self.time_s
         limit = self.iterations
         n = 0
         while True:
-            self._iterate(info, me, root, rng, heuristic)
+            self._iterate(sampler, root, rng, heuristic)
             n += 1
             if limit is not None and n >= limit:
                 break
@@ -130,9 +131,9 @@ class ISMCTSBot:
         return best
 
     def _iterate(
-        self, info: State, me: int, root: _Node, rng: Rng, heuristic: Heuristic | None
+        self, sampler: Sampler, root: _Node, rng: Rng, heuristic: Heuristic | None
     ) -> None:
-        d = info.resample(me, rng)
+        d = sampler.sample()
         node = root
         path: list[_Node] = []
         c = self.exploration
