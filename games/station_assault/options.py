@@ -47,12 +47,12 @@ def _max_waves(inst: Any, attr: Any, value: int) -> None:
 
 def _rows(rows: Any) -> tuple[ShipType, ...]:
     """Table rows as ShipType (dict rows are checked, errors naming the row and field)."""
-    rows = tuple(rows)
-    if all(isinstance(r, ShipType) for r in rows):
-        return rows
+    given = tuple(rows)
+    if all(isinstance(r, ShipType) for r in given):
+        return given
     return tuple(
         load_cards(
-            [attrs.asdict(r) if isinstance(r, ShipType) else r for r in rows], ShipType, "ships"
+            [attrs.asdict(r) if isinstance(r, ShipType) else r for r in given], ShipType, "ships"
         )
     )
 

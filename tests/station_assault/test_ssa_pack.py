@@ -295,3 +295,21 @@ def test_playable_in_the_terminal() -> None:
     assert "you are Red" in text and "Keep this hand" in text
     assert "Your hand:" in text and "RSTN" in text
     assert "Game over" in text
+
+
+def test_describe_any_action_id() -> None:
+    """``describe`` never fails, whatever id of the action space it is given, and
+    illegal ones are refused with a reason."""
+    s = deal({0: ["Scout"]}, initiative=0)
+    placing = deal({0: ["Scout"]}, initiative=0)
+    do(placing, "Play a Scout")
+    moving = deal({}, initiative=0, board=((0, "Scout", 1, 0),))
+    do(moving, "Act with Scout")
+    for state in (s, new(), placing, moving):
+        legal = state.legal_actions()
+        for i in range(GAME.num_distinct_actions):
+            action = GAME.decode(i)
+            assert state.describe(action)
+            if i % 97 == 0 and action not in legal:
+                with pytest.raises(tabletop.IllegalActionError):
+                    state.apply(action)

@@ -79,11 +79,11 @@ def describe(s: AssaultState, action: Action) -> str:
         return f"Play a {t.name} (Speed {t.speed}, Firepower {t.firepower}, Shields {t.shields})"
     if isinstance(action, Act):
         c = action.card
-        if c % CARDS_PER_DECK == 0 and s.pos[c] >= 0:
+        if not (0 <= c < len(s.pos) and s.pos[c] >= 0):
+            return f"Act with card {c}"
+        if c % CARDS_PER_DECK == 0:
             return f"{label(s, c)} stays and fires" + _fire_words(s, c, s.pos[c])
-        if 0 <= c < len(s.pos) and s.pos[c] >= 0:
-            return f"Act with {tbl.name(c)} at {at(s.pos[c])}"
-        return f"Act with card {c}"
+        return f"Act with {tbl.name(c)} at {at(s.pos[c])}"
     if isinstance(top, ChooseDestination):
         card = top.card
         name = tbl.name(card)
@@ -99,8 +99,11 @@ def describe(s: AssaultState, action: Action) -> str:
         if isinstance(action, Stay) and s.pos[card] >= 0:
             return f"{name} stays at {at(s.pos[card])}" + _fire_words(s, card, s.pos[card])
     if isinstance(action, Fire) and 0 <= action.card < len(s.pos) and s.pos[action.card] >= 0:
-        t = action.card
-        return f"Fire at {label(s, t)} at {at(s.pos[t])} (damage {s.damage[t]} of {tbl.shields[t]})"
+        target = action.card
+        return (
+            f"Fire at {label(s, target)} at {at(s.pos[target])} "
+            f"(damage {s.damage[target]} of {tbl.shields[target]})"
+        )
     return action.notation()
 
 
