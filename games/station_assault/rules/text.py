@@ -210,12 +210,13 @@ def narrate(s: AssaultState, event: Event) -> str:
     if isinstance(event, Destroyed):
         return f"{label(s, event.card)} is destroyed; {name(event.by)} scores {event.victory}"
     if isinstance(event, Eliminated):
-        return f"{name(event.player)} has lost 60 Victory and is out"
+        return f"{name(event.player)} has lost 60 or more Victory and is out"
     if isinstance(event, GameEnded):
         who = " and ".join(name(p) for p in event.winners)
-        return f"Game over ({event.reason}): {who} " + (
-            "share the draw" if "draw" in event.reason else "win"
-        )
+        if "draw" in event.reason:
+            return f"Game over ({event.reason}): {who} share the draw"
+        verb = "win" if len(event.winners) > 1 else "wins"
+        return f"Game over ({event.reason}): {who} {verb}"
     return event.kind
 
 
