@@ -7,7 +7,8 @@ block over its fields:
 * ``system <s>``: choose a location 0..32 (32 = the Rebel Base space): the remote system
   of the Death Star Under Construction, the Rebel base, or the system a leader activates.
 * ``place <unit> <loc>``: place one starting unit of type ``unit`` (0..25) at ``loc``.
-* ``assign <card> <leader>``: put mission ``card`` face down with ``leader`` on it.
+* ``assign <card> <leader>``: put mission ``card`` (an index into ``data.MISSIONS``) face
+  down with ``leader`` on it.
 * ``second <leader>``: put a second leader on the mission just assigned.
 * ``close``: the mission just assigned takes no second leader.
 * ``activate <leader>``: place ``leader`` from the pool to activate a system (the

@@ -10,6 +10,7 @@ from . import actions as A
 from . import decisions as D
 from . import events as E
 from .data import LEADERS, MISSIONS, NUM_SYSTEMS, REBEL_BASE, SIDES, SYSTEMS, UNITS
+from .ids import mission_of
 
 if TYPE_CHECKING:
     from .state import RebellionState
@@ -21,6 +22,10 @@ LOYALTY_WORD = {-1: "neutral", 0: "Rebel", 1: "Imperial"}
 
 def loc_name(loc: int) -> str:
     return "the Rebel Base space" if loc == REBEL_BASE else SYSTEMS[loc].name
+
+
+def set_name(roe: bool) -> str:
+    return "Rise of the Empire" if roe else "base"
 
 
 def describe(s: RebellionState, a: Action) -> str:
@@ -93,8 +98,7 @@ def narrate(s: RebellionState, ev: Event) -> str:
     if isinstance(ev, E.MissionSetHidden):
         return f"{SIDES[ev.player]} chose a mission set face down"
     if isinstance(ev, E.MissionSetsRevealed):
-        w = lambda roe: "Rise of the Empire" if roe else "base"  # noqa: E731
-        return f"Mission sets: Rebel {w(ev.rebel_roe)}, Imperial {w(ev.imperial_roe)}"
+        return f"Mission sets: Rebel {set_name(ev.rebel_roe)}, Imperial {set_name(ev.imperial_roe)}"
     if isinstance(ev, E.ProbeRevealed):
         return f"Probe card revealed: {loc_name(ev.system)}"
     if isinstance(ev, E.LoyaltyPlaced):
@@ -113,7 +117,7 @@ def narrate(s: RebellionState, ev: Event) -> str:
     if isinstance(ev, E.PhaseBegan):
         return f"Round {ev.round}: {ev.phase.capitalize()} Phase"
     if isinstance(ev, E.Assigned):
-        return f"{SIDES[ev.player]} assigned {LEADERS[ev.leader].name} to {MISSIONS[ev.card].name}"
+        return f"{SIDES[ev.player]} assigned {LEADERS[ev.leader].name} to {MISSIONS[mission_of(ev.card)].name}"
     if isinstance(ev, E.AssignedHidden):
         return f"{SIDES[ev.player]} assigned {LEADERS[ev.leader].name} to a mission"
     if isinstance(ev, E.SecondAssigned):
@@ -168,7 +172,7 @@ def render(s: RebellionState, player: int | None) -> str:
         pool = ", ".join(LEADERS[x].name for x in b.pool(p))
         lines.append(f"{SIDES[p]} pool: {pool or '(empty)'}")
         if player == p:
-            hand = ", ".join(MISSIONS[c].name for c in s.zones[f"missions{p}"].cards)
+            hand = ", ".join(MISSIONS[mission_of(c)].name for c in s.zones[f"missions{p}"].cards)
             lines.append(f"Your missions: {hand or '(none)'}")
     if s.stack:
         lines.append(f"> {s.prompt}")

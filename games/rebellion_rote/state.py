@@ -1,9 +1,8 @@
 """The state of a game: the board, the zones of cards, the phase and the pending decisions.
 
-Player 0 is the Rebel player, player 1 the Imperial player. Card ids per zone
-family: probe cards are system ids (0..31, Coruscant has none); mission cards
-are ids into ``data.MISSIONS`` (the starting missions 0..7); advanced tactic
-cards are ids into ``data.TACTICS``.
+Player 0 is the Rebel player, player 1 the Imperial player. Card ids in zones
+are unique across kinds (:mod:`.ids`): probe cards are system ids (0..31,
+Coruscant has none), mission cards ``100 + i``, advanced tactic cards ``300 + i``.
 
 Zones (RR-17): ``probe_deck`` (hidden), ``probe_hand`` (the Empire's),
 ``base`` (the Rebel's: the probe card of the base's system), ``probes_out``
@@ -97,8 +96,9 @@ class RebellionState(State):
 
     def _view(self, player: int | None) -> dict[str, Any]:
         b = self.board
+        # a mission set: None = not chosen yet, -2 = chosen face down, else 0 / 1 (RR-15)
         sets: list[int | None] = [
-            v if self.sets_revealed or player == side else (None if v < 0 else -2)
+            None if v < 0 else v if self.sets_revealed or player == side else -2
             for side, v in enumerate(self.mission_set)
         ]
         return {

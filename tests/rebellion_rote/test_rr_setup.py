@@ -24,6 +24,7 @@ from rebellion_rote.data import (
     unit_id,
 )
 from rebellion_rote.decisions import ChooseBase, ChooseDsucSystem, PlaceUnits
+from rebellion_rote.ids import mission_of
 from rebellion_rote.state import RebellionState
 from tabletop import Rng
 
@@ -114,7 +115,7 @@ def test_fixed_setup_probes_leaders_tracks_and_hands(fixed: RebellionState) -> N
     assert (b.time, b.reputation) == (1, 14)
     for p, side in ((REBEL, "Rebel"), (IMPERIAL, "Imperial")):
         hand = fixed.zones[f"missions{p}"].cards
-        assert sorted(MISSIONS[c].name for c in hand) == sorted(
+        assert sorted(MISSIONS[mission_of(c)].name for c in hand) == sorted(
             m.name for m in MISSIONS if m.side == side
         )
     assert (fixed.phase, fixed.round, fixed.current_player) == ("assignment", 1, REBEL)

@@ -21,6 +21,7 @@ from ..board import MISSION
 from ..data import IMPERIAL, REBEL
 from ..decisions import AssignMission, SecondLeader
 from ..events import Assigned, Passed, PhaseBegan, SecondAssigned
+from ..ids import mission_card, mission_of
 
 if TYPE_CHECKING:
     from ..state import RebellionState
@@ -55,7 +56,7 @@ def next_assigner(s: RebellionState, player: int) -> None:
 def legal_assign(s: RebellionState, d: AssignMission) -> list[Action]:
     pool = s.board.pool(d.player)
     out: list[Action] = [
-        Assign(card, leader)
+        Assign(mission_of(card), leader)
         for card in sorted(s.zones[f"missions{d.player}"].cards)
         for leader in pool
     ]
@@ -76,10 +77,11 @@ def apply_assign(s: RebellionState, d: AssignMission, a: Action) -> None:
             start_command(s)
         return
     assert isinstance(a, Assign)
-    s.move(a.card, s.zones[f"missions{p}"], s.zones[f"assigned{p}"])
+    card = mission_card(a.card)
+    s.move(card, s.zones[f"missions{p}"], s.zones[f"assigned{p}"])
     s.slots[p].append([a.leader])
     s.board.leader_status[a.leader] = MISSION
-    s.emit(Assigned(player=p, card=a.card, leader=a.leader, to=(p,)))
+    s.emit(Assigned(player=p, card=card, leader=a.leader, to=(p,)))
     if s.board.pool(p):
         s.stack.append(SecondLeader(player=p))
     else:

@@ -64,6 +64,7 @@ from ..events import (
     StartingMissions,
     UnitPlaced,
 )
+from ..ids import mission_card
 
 if TYPE_CHECKING:
     from ..state import RebellionState
@@ -317,7 +318,9 @@ def apply_base(s: RebellionState, d: ChooseBase, a: Action) -> None:
     s.rng.shuffle(s.zones["probe_deck"].cards)
     for p in (REBEL, IMPERIAL):
         hand = s.zones[f"missions{p}"]
-        hand.cards = [i for i, m in enumerate(MISSIONS) if m.starting and side_of(m.side) == p]
+        hand.cards = [
+            mission_card(i) for i, m in enumerate(MISSIONS) if m.starting and side_of(m.side) == p
+        ]
         s.emit(StartingMissions(player=p, count=len(hand.cards)))
     from .assignment import start_round
 

@@ -1,0 +1,32 @@
+"""Card ids in zones: one id space for every kind of card, so that no two cards share an id.
+
+* probe cards: the system's id, 0..31 (Coruscant has none);
+* mission and project cards: ``MISSION_BASE + i`` for ``data.MISSIONS[i]``;
+* advanced tactic cards: ``TACTIC_BASE + i`` for ``data.TACTICS[i]``.
+
+Actions name a mission by its index ``i`` (``assign <i> <leader>``); zones and
+events hold the card id.
+"""
+
+from __future__ import annotations
+
+__all__ = ["MISSION_BASE", "TACTIC_BASE", "mission_card", "mission_of", "tactic_card", "tactic_of"]
+
+MISSION_BASE = 100
+TACTIC_BASE = 300
+
+
+def mission_card(i: int) -> int:
+    return MISSION_BASE + i
+
+
+def mission_of(card: int) -> int:
+    return card - MISSION_BASE
+
+
+def tactic_card(i: int) -> int:
+    return TACTIC_BASE + i
+
+
+def tactic_of(card: int) -> int:
+    return card - TACTIC_BASE
