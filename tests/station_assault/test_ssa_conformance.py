@@ -59,3 +59,38 @@ def test_check_pack_options(name: str) -> None:
 def test_golden_legal_counts(name: str) -> None:
     """Perft-style: legal-action counts along seeded random games stay as stored."""
     check_golden(GAME, GOLDEN / f"legal_counts_{name}.json", seeds=(1, 2, 3), options=MODES[name])
+
+
+def _outcome(options: dict[str, object] | None, seed: int) -> dict[str, object]:
+    from tabletop.bots import RandomBot
+
+    state = GAME.new_state(seed=seed, options=options)
+    bot = RandomBot(seed)
+    while not state.is_terminal:
+        state.apply(bot.choose(state), check=False)
+    view = state.view(None)["state"]
+    return {
+        "steps": len(state.history),
+        "wave": view["wave"],
+        "returns": state.returns(),
+        "scores": view["scores"],
+        "lost": view["lost"],
+        "cards_in_play": len(view["board"]),
+        "end": state.narrate(state.log[-1]),
+    }
+
+
+def test_golden_outcomes() -> None:
+    """Golden games: seeded random games end exactly as stored (scores, wave, winner),
+    so a rules change that alters outcomes shows. TABLETOP_UPDATE_GOLDEN=1 rewrites."""
+    import json
+    import os
+
+    path = GOLDEN / "outcomes.json"
+    current = {
+        name: {str(seed): _outcome(options, seed) for seed in (1, 2)}
+        for name, options in MODES.items()
+    }
+    if os.environ.get("TABLETOP_UPDATE_GOLDEN") == "1" or not path.exists():
+        path.write_text(json.dumps(current, indent=1) + "\n", encoding="utf-8")
+    assert json.loads(path.read_text(encoding="utf-8")) == current
