@@ -19,7 +19,25 @@ Modes (option ``mode``): ``duel`` (the printed game), ``free_for_all`` (2-6
 players, each counts their own losses, 60 lost puts a player out) and
 ``teams`` (2 vs 2 or 3 vs 3; a team wins at 50 Victory per member). Other
 options: ``anchor`` (``any`` / ``friendly`` placement), ``max_waves`` (the
-stalemate cap), and a custom ship table (``ship_file`` or ``ships``).
+stalemate cap), and a custom ship table (``ship_file``: a TOML file of
+``[[ship]]`` rows shaped like ``ships.toml``; or ``ships``: the rows inline).
+Bad rows are refused naming the row and the field:
+
+>>> rows = [
+...     {"name": "Lancer", "copies": 30, "speed": 2, "firepower": 2, "shields": 2, "victory": 2},
+...     {"name": "Citadel", "copies": 1, "speed": 6, "firepower": 2, "shields": 30,
+...      "victory": 60, "station": True},
+... ]
+>>> game.new_state(seed=1, options={"mode": "free_for_all", "players": 3, "ships": rows})
+<AssaultState station_assault step=0 current_player=0 terminal=False>
+>>> rows[0]["speed"] = 9
+>>> game.new_state(seed=1, options={"ships": rows})
+Traceback (most recent call last):
+...
+tabletop.errors.OptionsError: speed: a ship's Speed is 1..5, got 9 @ options.ships[0]
+
+The table printed in ``ships.toml`` marks in each row which numbers a source
+gives (``sourced``); the rest are designed (RULINGS.md, SSA-01).
 
 Decisions are atomic: which ship acts (``play <type>`` from the hand or
 ``act <card>`` in play), where it goes (``to <card> <side>``: the cell on that
