@@ -17,6 +17,7 @@ block over its fields:
   activated system.
 * ``stop``: move no more units in.
 * ``pass``: pass (the Assignment Phase: assign no more; the Command Phase: pass for good).
+* ``reveal_base``: the Rebels reveal their base at the start of a Command turn.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ __all__ = [
     "Move",
     "Pass",
     "Place",
+    "RevealBase",
     "Second",
     "Stop",
     "SystemChoice",
@@ -108,6 +110,11 @@ class Pass(Action):
     kind: ClassVar[str] = "pass"
 
 
+@attrs.frozen
+class RevealBase(Action):
+    kind: ClassVar[str] = "reveal_base"
+
+
 NL = len(LEADERS)
 NU = len(UNITS)
 
@@ -123,5 +130,6 @@ ACTION_SPACE = ActionSpace(
         (Move, {"unit": NU, "src": NUM_LOCATIONS}),
         (Stop, {}),
         (Pass, {}),
+        (RevealBase, {}),
     ]
 )

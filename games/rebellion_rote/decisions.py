@@ -95,12 +95,16 @@ class MoveUnits(Decision):
 class Combat(Decision):
     """A combat is due in ``system`` (both sides have units in one theater).
 
+    ``after`` says how play goes on once it is over: ``"activation"`` (the
+    activated system's subjugation, then the next turn) or ``"reveal"`` (the
+    Rebels revealed their base at the start of their turn, which goes on).
     Cinematic Combat is the next part of the pack: until it is built this
     decision offers no action, so a game stops here.
     """
 
     kind: ClassVar[str] = "combat"
     system: int
+    after: str = "activation"
 
 
 @attrs.frozen(kw_only=True)

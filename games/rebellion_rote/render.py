@@ -55,6 +55,8 @@ def describe(s: RebellionState, a: Action) -> str:
         return f"Move a {UNITS[a.unit].name} from {loc_name(a.src)} to {dst}"
     if isinstance(a, A.Stop):
         return "Move no more units"
+    if isinstance(a, A.RevealBase):
+        return "Reveal the Rebel base"
     if isinstance(a, A.Pass):
         if isinstance(top, D.AssignMission):
             return "Assign no more missions"

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from rr_helpers import command_phase, fixed_game, kinds
 
-from rebellion_rote.actions import Activate, Assign, Close, Move, Pass, Second, Stop, SystemChoice
+from rebellion_rote.actions import (
+    Activate,
+    Assign,
+    Close,
+    Move,
+    Pass,
+    RevealBase,
+    Second,
+    Stop,
+    SystemChoice,
+)
 from rebellion_rote.board import BOARD, MISSION, POOL
 from rebellion_rote.data import IMPERIAL, MISSIONS, REBEL, REBEL_BASE, leader_id, system_id, unit_id
 from rebellion_rote.decisions import AssignMission, Combat, CommandTurn, MoveUnits, Refresh
@@ -366,3 +376,59 @@ def test_reveal_brings_the_base_space_into_the_system_then_combat() -> None:
     assert isinstance(s.stack[-1], Combat) and not s.is_terminal
     # once revealed, nothing may activate or move onto the Rebel Base space
     assert s.view(IMPERIAL)["zones"]["base_face_up"]["cards"] == [DANTOOINE]
+
+
+# ---------------------------------------------------------------- the Rebels reveal their base
+def test_rebels_may_reveal_the_base_at_the_start_of_their_turn() -> None:
+    s = command_phase("Dantooine")
+    assert RevealBase() in s.legal_actions()
+    s.apply(RevealBase())
+    b = s.board
+    assert b.base_revealed and b.units[DANTOOINE][TROOPER] == 3
+    assert isinstance(s.stack[-1], CommandTurn) and s.current_player == REBEL  # the turn goes on
+    assert RevealBase() not in s.legal_actions()
+    s.apply(Activate(DODONNA))
+    assert SystemChoice(REBEL_BASE) not in s.legal_actions()  # the space is closed now
+    assert s.view(IMPERIAL)["zones"]["base_face_up"]["cards"] == [DANTOOINE]
+
+
+def test_only_the_rebels_reveal_and_only_before_passing() -> None:
+    s = command_phase("Dantooine")
+    s.apply(Pass())
+    assert RevealBase() not in s.legal_actions()  # the Empire's turn
+    s.apply(Activate(VADER))
+    s.apply(SystemChoice(ALDERAAN))
+    s.apply(Stop())
+    assert s.current_player == IMPERIAL and RevealBase() not in s.legal_actions()
+
+
+def test_revealing_next_to_imperial_ships_starts_a_combat() -> None:
+    s = command_phase("Dantooine")
+    s.board.add_unit(SD, DANTOOINE)
+    touch(s)
+    s.apply(RevealBase())
+    top = s.stack[-1]
+    assert isinstance(top, Combat) and top.system == DANTOOINE and top.after == "reveal"
+
+
+def test_revealing_an_empty_base_among_imperial_units_loses_at_once() -> None:
+    s = command_phase("Dantooine")
+    s.board.units[REBEL_BASE] = [0] * len(s.board.units[REBEL_BASE])
+    s.board.add_unit(SD, DANTOOINE)
+    touch(s)
+    s.apply(RevealBase())
+    assert s.is_terminal and s.returns() == [-1.0, 1.0]
+
+
+def test_the_empire_wins_the_moment_the_last_rebel_leaves_the_revealed_base() -> None:
+    """RR-18: checked after every unit moved, not only when movement stops."""
+    s = command_phase("Dantooine")
+    s.apply(RevealBase())
+    b = s.board
+    b.units[DANTOOINE] = [0] * len(b.units[DANTOOINE])
+    b.add_unit(XWING, DANTOOINE)
+    b.add_unit(SD, DANTOOINE)
+    touch(s)
+    activate(s, DODONNA, MYGEETO)
+    s.apply(Move(XWING, DANTOOINE))
+    assert s.is_terminal and s.returns() == [-1.0, 1.0]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rr_helpers import command_phase, new
 
-from rebellion_rote.actions import Activate, MissionSet, Move, Stop, SystemChoice
+from rebellion_rote.actions import Activate, MissionSet, Move, Pass, Stop, SystemChoice
 from rebellion_rote.board import Board, update_subjugation
 from rebellion_rote.data import (
     DICE,
@@ -194,7 +194,7 @@ def test_rr17_hidden_information() -> None:
 def test_rr18_empire_wins_at_once() -> None:
     """RR-18: the Empire's win is checked the moment movement ends (see also test_rr_phases)."""
     s = command_phase("Dantooine")
-    s.apply(s.legal_actions()[-1])  # the Rebels pass
+    s.apply(Pass())  # the Rebels pass
     b = s.board
     b.units[32] = [0] * len(UNITS)
     b.add_unit(unit_id("Star Destroyer"), system_id("Dathomir"))

@@ -4,6 +4,10 @@ Players alternate turns, Rebels first. On a turn a player activates a system
 with a leader of the pool that has tactic values (``activate <leader>``, then
 ``system <s>``), or passes for good (``pass``). The phase ends when both have
 passed: missions never revealed go back to hand and their leaders to the pool.
+At the start of one of their turns, before acting, the Rebels may reveal their
+hidden base (``reveal_base``; FAQ errata, research §4.3): everything on the
+Rebel Base space moves into its system, and if Imperial units are there a
+combat follows at once; then the Rebels take their turn.
 
 Movement, after the activating leader is placed, is one unit at a time
 (``move <unit> <src>``, then ``stop``):
@@ -28,8 +32,10 @@ the Empire's win is checked, a combat is due if both sides have units in one
 theater, and then the activated system's subjugation is recomputed (systems
 that units left are recomputed at once).
 
-Not yet built (later parts): revealing a mission on a turn, the Rebels'
-voluntary base reveal, opposing, moving a captured leader, and combat itself
+The Empire's win is checked after every unit moved and after every reveal
+(RR-18).
+
+Not yet built (later parts): revealing a mission on a turn, opposing, moving a captured leader, and combat itself
 (a due combat stops the game at a ``Combat`` decision with no action), and the
 Refresh Phase (a ``Refresh`` decision with no action).
 """
@@ -40,7 +46,7 @@ from typing import TYPE_CHECKING
 
 from tabletop import Action
 
-from ..actions import Activate, Move, Pass, Stop, SystemChoice
+from ..actions import Activate, Move, Pass, RevealBase, Stop, SystemChoice
 from ..board import (
     BOARD,
     MISSION,
@@ -89,6 +95,8 @@ def start_command(s: RebellionState) -> None:
 def legal_turn(s: RebellionState, d: CommandTurn) -> list[Action]:
     out: list[Action] = [Activate(x) for x in s.board.pool(d.player) if LEADERS[x].can_activate]
     out.append(Pass())
+    if d.player == REBEL and not s.board.base_revealed:
+        out.append(RevealBase())
     return out
 
 
@@ -99,6 +107,15 @@ def apply_turn(s: RebellionState, d: CommandTurn, a: Action) -> None:
         s.passed[p] = True
         s.emit(Passed(player=p, phase="command"))
         next_turn(s, p)
+        return
+    if isinstance(a, RevealBase):
+        reveal_now(s)
+        if check_empire_win(s):
+            return
+        if combat_due(s.board, s.base):
+            s.stack.append(Combat(player=p, system=s.base, after="reveal"))
+        else:
+            s.stack.append(CommandTurn(player=p))
         return
     assert isinstance(a, Activate)
     s.stack.append(ActivateSystem(player=p, leader=a.leader))
@@ -216,6 +233,8 @@ def apply_move(s: RebellionState, d: MoveUnits, a: Action) -> None:
     s.emit(Moved(player=d.player, unit=a.unit, src=a.src, dst=d.system))
     if a.src < NUM_SYSTEMS:
         recompute_subjugation(s, a.src)
+    if check_empire_win(s):
+        return
     s.stack.append(MoveUnits(player=d.player, system=d.system, spare=tuple(spare)))
 
 
@@ -239,14 +258,20 @@ def check_empire_win(s: RebellionState) -> bool:
     return False
 
 
+def reveal_now(s: RebellionState) -> None:
+    """Turn the base's probe card face up; the Rebel Base space empties into its system."""
+    base = s.base
+    s.move(base, s.zones["base"], s.zones["base_face_up"])
+    reveal_base(s.board, base)
+    s.emit(BaseRevealed(card=base))
+
+
 def after_movement(s: RebellionState, player: int, system: int) -> None:
     """Activation steps 3-5: base reveal, combat, subjugation; then the next turn."""
     b = s.board
     base = s.base
     if base_reveal_due(b, base):
-        s.move(base, s.zones["base"], s.zones["base_face_up"])
-        reveal_base(b, base)
-        s.emit(BaseRevealed(card=base))
+        reveal_now(s)
     if check_empire_win(s):
         return
     if system < NUM_SYSTEMS and combat_due(b, system):
