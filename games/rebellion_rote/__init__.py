@@ -24,7 +24,12 @@ What is built and tested:
   the starting missions in hand.
 * **Assignment Phase** (:mod:`.rules.assignment`) and the **Command Phase**
   turns, activation and movement with leader lock and transport
-  (:mod:`.rules.command`), the base reveal and the Empire's immediate win.
+  (:mod:`.rules.command`), the base reveal (forced, or by the Rebels at the
+  start of a turn) and the Empire's immediate win.
+* **Dice** (:mod:`.rules.dice`): rolls from the face table, mission dice pools
+  with minor skills and green dice, successes, skill requirements (used by the
+  mission rules of a later part).
+* :func:`.position.position` builds a position by names for scenario tests.
 
 Not built yet (later parts): revealing and resolving missions (and capture,
 rescue, opposing), Cinematic Combat (a due combat stops the game at a

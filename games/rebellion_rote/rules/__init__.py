@@ -2,7 +2,8 @@
 
 * :mod:`.setup`: set-up, from the mission-set choice to the secret base.
 * :mod:`.assignment`: the Assignment Phase.
-* :mod:`.command`: the Command Phase: turns, activation, movement.
+* :mod:`.command`: the Command Phase: turns, activation, movement, base reveal.
+* :mod:`.dice`: dice rolls and mission dice pools.
 
 ``HANDLERS`` maps each decision class to its legal-action and apply functions.
 """
