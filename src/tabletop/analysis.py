@@ -78,7 +78,8 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     denom = 1 + z * z / games
     centre = (p + z * z / (2 * games)) / denom
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # the interval always contains p (guard against rounding at p = 0 or 1)
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 def bot_seed(seed: int, index: int, seat: int) -> int:
@@ -606,8 +607,8 @@ def make_plots(report: dict[str, Any], directory: Path) -> list[str]:
     labels = [f"{c['bot']}\nseat {c['seat']}" for c in cells]
     rates = [c["rate"] for c in cells]
     errs = [
-        [c["rate"] - c["ci95"][0] for c in cells],
-        [c["ci95"][1] - c["rate"] for c in cells],
+        [max(0.0, c["rate"] - c["ci95"][0]) for c in cells],
+        [max(0.0, c["ci95"][1] - c["rate"]) for c in cells],
     ]
     ax.bar(labels, rates, yerr=errs, capsize=4, color="#4c72b0")
     ax.set_ylim(0, 1)
