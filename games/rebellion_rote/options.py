@@ -43,5 +43,8 @@ class RebellionOptions:
     max_rounds: int = attrs.field(
         default=20,
         validator=_rounds,
-        metadata={"help": "RR-18: a game still going after this many rounds ends as a draw."},
+        metadata={
+            "help": "RR-18: a game still going at the end of this many rounds ends as a draw "
+            "(checked at the end of each round's Refresh Phase)."
+        },
     )

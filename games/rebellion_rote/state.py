@@ -26,7 +26,7 @@ import attrs
 
 from tabletop import Action, Event, Rng, State
 
-from .board import Board
+from .board import Board, base_reveal_due
 from .data import IMPERIAL, REBEL
 
 __all__ = ["RebellionState"]
@@ -135,7 +135,14 @@ class RebellionState(State):
         new.slots = [[s[:] for s in side] for side in self.slots]
 
     def _resample(self, player: int, rng: Rng) -> None:
-        """Re-deal the opponent's face-down mission-set choice while it is hidden (RR-15)."""
+        """Re-deal the opponent's face-down mission-set choice while it is hidden (RR-15),
+        and keep a re-dealt hidden base out of systems where it would have been revealed."""
         other = IMPERIAL if player == REBEL else REBEL
         if not self.sets_revealed and self.mission_set[other] >= 0:
             self.mission_set[other] = rng.below(2)
+        base, deck = self.zones["base"], self.zones["probe_deck"]
+        if player == IMPERIAL and base.cards and base_reveal_due(self.board, base.cards[0]):
+            fits = [i for i, c in enumerate(deck.cards) if not base_reveal_due(self.board, c)]
+            if fits:
+                i = fits[rng.below(len(fits))]
+                deck.cards[i], base.cards[0] = base.cards[0], deck.cards[i]

@@ -241,3 +241,17 @@ def test_rr21_only_populous_systems_are_subjugated() -> None:
     assert not update_subjugation(b, kessel) and not b.subjugated[kessel]
     b.destroyed[kessel] = False
     assert update_subjugation(b, kessel) and b.subjugated[kessel]
+
+
+def test_rr17_determinisation_keeps_the_base_where_it_could_hide() -> None:
+    """RR-17: a re-dealt base for the Empire never lands where it would have been revealed."""
+    from rebellion_rote.position import position
+
+    loyal = {"Naboo": "Imperial", "Kessel": "Imperial"}
+    s = position(
+        base="Hoth", units={"Endor": {"Stormtrooper": 1}}, loyalty=loyal, player="Imperial"
+    )
+    bad = {system_id("Endor"), system_id("Naboo"), system_id("Kessel")}
+    for k in range(40):
+        r = s.resample(IMPERIAL, Rng(k))
+        assert r.base not in bad  # type: ignore[attr-defined]
