@@ -1,13 +1,25 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
-import tabletop
+import pytest
+
 from rebellion_rote import GAME
+from tabletop import registry
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-# Records and saved states name their game: make this pack loadable by name in the
-# tests without an entry point (it is registered when it is playable end to end).
-tabletop.register(GAME)
+
+@pytest.fixture
+def registered() -> Iterator[None]:
+    """Records and saved states name their game: make this pack loadable by name for one
+    test, without an entry point (it is registered when it is playable end to end), and
+    forget it afterwards so that ``tabletop.games()`` stays the installed packs."""
+    registry.register(GAME)
+    try:
+        yield
+    finally:
+        registry._extra.pop(GAME.name, None)
+        registry._loaded.pop(GAME.name, None)

@@ -14,6 +14,8 @@ import time
 import tomllib
 from pathlib import Path
 
+import pytest
+
 import rebellion_rote
 from rebellion_rote import GAME
 from rebellion_rote.state import RebellionState
@@ -29,6 +31,8 @@ PENDING = {"RR-02", "RR-13", "RR-14", "RR-16"}
 UNBUILT_STOPS = {"combat", "refresh"}
 GOLDEN = HERE / "golden" / "legal_counts.json"
 OPTIONS = [None, {"setup": "base"}, {"setup": "fixed", "first_game": True}]
+
+pytestmark = pytest.mark.usefixtures("registered")
 
 
 # ---------------------------------------------------------------- rulings

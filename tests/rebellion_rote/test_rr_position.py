@@ -11,6 +11,8 @@ from rebellion_rote.decisions import AssignMission, CommandTurn
 from rebellion_rote.position import position
 from tabletop import TabletopError, dumps, loads
 
+pytestmark = pytest.mark.usefixtures("registered")
+
 
 def test_position_places_exactly_what_is_named() -> None:
     s = position(
