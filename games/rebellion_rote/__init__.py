@@ -31,8 +31,9 @@ What is built and tested:
   mission rules of a later part).
 * :func:`.position.position` builds a position by names for scenario tests.
 
-Not built yet (later parts): revealing and resolving missions (and capture,
-rescue, opposing), Cinematic Combat (a due combat stops the game at a
+Not built yet (later parts): revealing and resolving missions (with opposing
+and the missions and cards that capture or rescue; the captured ring itself,
+moving a captive and rescue when its system empties of Imperial units are built), Cinematic Combat (a due combat stops the game at a
 ``combat`` decision with no legal action), the Refresh Phase (the game stops
 at a ``refresh`` decision), the mission, project, action and objective decks
 (so the 2 drawn missions, the starting action cards and the first objective of
@@ -73,6 +74,7 @@ from .events import (
     BaseChosen,
     BaseChosenHidden,
     BaseRevealed,
+    CaptiveMoved,
     DsucPlaced,
     GameOver,
     LoyaltyPlaced,
@@ -83,6 +85,7 @@ from .events import (
     Passed,
     PhaseBegan,
     ProbeRevealed,
+    Rescued,
     SecondAssigned,
     StartingMissions,
     Subjugation,
@@ -136,6 +139,8 @@ GAME = Game(
         Moved,
         Subjugation,
         BaseRevealed,
+        CaptiveMoved,
+        Rescued,
         GameOver,
     ],
     decision_classes=[

@@ -15,6 +15,8 @@ block over its fields:
   system follows as ``system <s>``).
 * ``move <unit> <src>``: move one unit of type ``unit`` from system ``src`` into the
   activated system.
+* ``move_captive <src>``: the Empire moves the captured Rebel leader from ``src`` into
+  the activated system (like a ground unit that needs no transport).
 * ``stop``: move no more units in.
 * ``pass``: pass (the Assignment Phase: assign no more; the Command Phase: pass for good).
 * ``reveal_base``: the Rebels reveal their base at the start of a Command turn.
@@ -38,6 +40,7 @@ __all__ = [
     "Close",
     "MissionSet",
     "Move",
+    "MoveCaptive",
     "Pass",
     "Place",
     "RevealBase",
@@ -101,6 +104,12 @@ class Move(Action):
 
 
 @attrs.frozen
+class MoveCaptive(Action):
+    kind: ClassVar[str] = "move_captive"
+    src: int
+
+
+@attrs.frozen
 class Stop(Action):
     kind: ClassVar[str] = "stop"
 
@@ -128,6 +137,7 @@ ACTION_SPACE = ActionSpace(
         (Close, {}),
         (Activate, {"leader": NL}),
         (Move, {"unit": NU, "src": NUM_LOCATIONS}),
+        (MoveCaptive, {"src": NUM_LOCATIONS}),
         (Stop, {}),
         (Pass, {}),
         (RevealBase, {}),

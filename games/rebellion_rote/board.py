@@ -44,12 +44,15 @@ __all__ = [
     "SUPPLY",
     "Board",
     "base_reveal_due",
+    "capture",
     "empire_wins",
     "gain_loyalty",
     "gain_reputation",
     "imperial_system",
     "rebel_system",
     "rebels_win",
+    "rescue",
+    "rescue_due",
     "update_subjugation",
 ]
 
@@ -254,6 +257,33 @@ def reveal_base(b: Board, base: int) -> None:
     for i, where in enumerate(b.leader_loc):
         if where == REBEL_BASE:
             b.leader_loc[i] = base
+
+
+# ---------------------------------------------------------------- capture and rescue
+def capture(b: Board, leader: int) -> int:
+    """Put the captured ring on ``leader``; return the leader it held before (or ``OFF``),
+    whom the caller rescues: capturing a second leader rescues the first (research §6.3)."""
+    before = b.captured
+    b.captured = leader
+    return before if before != leader else OFF
+
+
+def rescue_due(b: Board) -> bool:
+    """The captured leader's system holds no Imperial unit any more (research §6.3)."""
+    if b.captured == OFF:
+        return False
+    return not b.has_units(b.leader_loc[b.captured], IMPERIAL)
+
+
+def rescue(b: Board, leader: int, base: int) -> int:
+    """Free ``leader``: it goes to the Rebel Base space, or the base's system once the base
+    is revealed (research §6.3). Returns where it went."""
+    if b.captured == leader:
+        b.captured = OFF
+    to = base if b.base_revealed else REBEL_BASE
+    b.leader_loc[leader] = to
+    b.leader_status[leader] = BOARD
+    return to
 
 
 # ---------------------------------------------------------------- winning

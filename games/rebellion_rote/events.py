@@ -15,6 +15,7 @@ __all__ = [
     "BaseChosen",
     "BaseChosenHidden",
     "BaseRevealed",
+    "CaptiveMoved",
     "DsucPlaced",
     "GameOver",
     "LoyaltyPlaced",
@@ -25,6 +26,7 @@ __all__ = [
     "Passed",
     "PhaseBegan",
     "ProbeRevealed",
+    "Rescued",
     "SecondAssigned",
     "StartingMissions",
     "Subjugation",
@@ -159,6 +161,21 @@ class Moved(Event):
     player: int
     unit: int
     src: int
+    dst: int
+
+
+@attrs.frozen(kw_only=True)
+class CaptiveMoved(Event):
+    kind: ClassVar[str] = "captive_moved"
+    leader: int
+    src: int
+    dst: int
+
+
+@attrs.frozen(kw_only=True)
+class Rescued(Event):
+    kind: ClassVar[str] = "rescued"
+    leader: int
     dst: int
 
 

@@ -53,6 +53,9 @@ def describe(s: RebellionState, a: Action) -> str:
     if isinstance(a, A.Move):
         dst = loc_name(top.system) if isinstance(top, D.MoveUnits) else "the activated system"
         return f"Move a {UNITS[a.unit].name} from {loc_name(a.src)} to {dst}"
+    if isinstance(a, A.MoveCaptive):
+        dst = loc_name(top.system) if isinstance(top, D.MoveUnits) else "the activated system"
+        return f"Move the captured {LEADERS[s.board.captured].name} from {loc_name(a.src)} to {dst}"
     if isinstance(a, A.Stop):
         return "Move no more units"
     if isinstance(a, A.RevealBase):
@@ -130,6 +133,10 @@ def narrate(s: RebellionState, ev: Event) -> str:
         return f"{LEADERS[ev.leader].name} activated {loc_name(ev.system)}"
     if isinstance(ev, E.Moved):
         return f"{UNITS[ev.unit].name} moved from {loc_name(ev.src)} to {loc_name(ev.dst)}"
+    if isinstance(ev, E.CaptiveMoved):
+        return f"The captured {LEADERS[ev.leader].name} was taken from {loc_name(ev.src)} to {loc_name(ev.dst)}"
+    if isinstance(ev, E.Rescued):
+        return f"{LEADERS[ev.leader].name} was rescued to {loc_name(ev.dst)}"
     if isinstance(ev, E.Subjugation):
         return f"{loc_name(ev.system)} is {'now' if ev.on else 'no longer'} subjugated"
     if isinstance(ev, E.BaseRevealed):

@@ -174,3 +174,25 @@ def test_copy_is_independent() -> None:
     c.queue_at(REBEL, 1).append(XWING)
     assert b.units[HOTH][ST] == 0 and b.queue_at(REBEL, 1) == []
     assert c == c.copy()
+
+
+def test_capture_rescue_predicates() -> None:
+    from rebellion_rote.board import OFF, capture, rescue, rescue_due
+
+    b = Board()
+    leia, han = leader_id("Princess Leia"), leader_id("Han Solo")
+    b.leader_loc[leia] = KASHYYYK
+    b.add_unit(ST, KASHYYYK)
+    assert capture(b, leia) == OFF and b.captured == leia
+    assert not rescue_due(b)
+    b.remove_unit(ST, KASHYYYK)
+    b.add_unit(XWING, KASHYYYK)
+    assert rescue_due(b)  # no Imperial unit left there, whatever the Rebels have
+    assert rescue(b, leia, HOTH) == REBEL_BASE and b.captured == OFF
+    assert b.leader_loc[leia] == REBEL_BASE and b.leader_status[leia] == BOARD
+    # capturing a second leader frees the first, who goes to the revealed base's system
+    b.leader_loc[leia] = KASHYYYK
+    capture(b, leia)
+    b.base_revealed = True
+    assert capture(b, han) == leia
+    assert rescue(b, leia, HOTH) == HOTH and b.captured == han

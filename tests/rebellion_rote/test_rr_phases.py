@@ -432,3 +432,68 @@ def test_the_empire_wins_the_moment_the_last_rebel_leaves_the_revealed_base() ->
     activate(s, DODONNA, MYGEETO)
     s.apply(Move(XWING, DANTOOINE))
     assert s.is_terminal and s.returns() == [-1.0, 1.0]
+
+
+# ---------------------------------------------------------------- the captured leader
+def captive_position(**kw):  # type: ignore[no-untyped-def]
+    from rebellion_rote.position import position
+
+    s = position(
+        base="Dantooine",
+        units={"Kessel": {"Star Destroyer": 1, "Stormtrooper": 1}},
+        leaders={"Princess Leia": "Kessel"},
+        player="Imperial",
+        **kw,
+    )
+    s.board.captured = LEIA
+    s._legal = None
+    return s
+
+
+def test_the_empire_moves_its_captive_without_transport() -> None:
+    from rebellion_rote.actions import MoveCaptive
+
+    kessel, toydaria = system_id("Kessel"), system_id("Toydaria")
+    s = captive_position()
+    activate(s, VADER, toydaria)
+    assert MoveCaptive(kessel) in s.legal_actions()
+    s.apply(MoveCaptive(kessel))
+    assert s.board.leader_loc[LEIA] == toydaria and MoveCaptive(kessel) not in s.legal_actions()
+    s.apply(Move(SD, kessel))
+    s.apply(Move(ST, kessel))
+    s.apply(Stop())
+    assert s.board.captured == LEIA and s.board.leader_loc[LEIA] == toydaria  # still held
+
+
+def test_a_captive_left_without_guards_is_rescued_when_movement_ends() -> None:
+    kessel, toydaria = system_id("Kessel"), system_id("Toydaria")
+    s = captive_position()
+    activate(s, VADER, toydaria)
+    s.apply(Move(SD, kessel))
+    s.apply(Move(ST, kessel))
+    assert s.board.captured == LEIA  # movement is one act: nothing happens until it ends
+    s.apply(Stop())
+    assert s.board.captured == -1 and s.board.leader_loc[LEIA] == REBEL_BASE
+    assert any(e.kind == "rescued" for e in s.log[-4:])
+
+
+def test_rescued_to_the_revealed_bases_system() -> None:
+    kessel, toydaria = system_id("Kessel"), system_id("Toydaria")
+    s = captive_position(base_revealed=True)
+    activate(s, VADER, toydaria)
+    s.apply(Move(SD, kessel))
+    s.apply(Move(ST, kessel))
+    s.apply(Stop())
+    assert s.board.leader_loc[LEIA] == DANTOOINE
+
+
+def test_an_imperial_leader_holds_the_captive_too() -> None:
+    from rebellion_rote.actions import MoveCaptive
+
+    kessel, toydaria = system_id("Kessel"), system_id("Toydaria")
+    s = captive_position()
+    s.board.leader_loc[TARKIN] = kessel
+    s.board.leader_status[TARKIN] = BOARD
+    touch(s)
+    activate(s, VADER, toydaria)
+    assert MoveCaptive(kessel) not in s.legal_actions() and moves(s) == set()

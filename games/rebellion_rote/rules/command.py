@@ -24,9 +24,13 @@ Movement, after the activating leader is placed, is one unit at a time
   system, 1 capacity each; ships move first and their capacity is counted per
   source system (``MoveUnits.spare``). Immobile units never move;
 * into a destroyed system, ground units enter only within the transport
-  capacity of their side's ships there.
+  capacity of their side's ships there;
+* the Empire may move the captured Rebel leader like a ground unit that needs
+  no transport (``move_captive <src>``; research §6.3).
 
-After movement: the hidden base is revealed if Imperial ground units or
+After movement: a captured leader whose system holds no Imperial unit any
+more is rescued (to the Rebel Base space, or the base's system once revealed),
+the hidden base is revealed if Imperial ground units or
 loyalty are in its system (everything on the Rebel Base space moves into it),
 the Empire's win is checked, a combat is due if both sides have units in one
 theater, and then the activated system's subjugation is recomputed (systems
@@ -46,7 +50,7 @@ from typing import TYPE_CHECKING
 
 from tabletop import Action
 
-from ..actions import Activate, Move, Pass, RevealBase, Stop, SystemChoice
+from ..actions import Activate, Move, MoveCaptive, Pass, RevealBase, Stop, SystemChoice
 from ..board import (
     BOARD,
     MISSION,
@@ -56,6 +60,8 @@ from ..board import (
     adjacent,
     base_reveal_due,
     empire_wins,
+    rescue,
+    rescue_due,
     reveal_base,
     update_subjugation,
 )
@@ -70,7 +76,17 @@ from ..data import (
     UNITS,
 )
 from ..decisions import ActivateSystem, Combat, CommandTurn, MoveUnits, Refresh
-from ..events import Activated, BaseRevealed, GameOver, Moved, Passed, PhaseBegan, Subjugation
+from ..events import (
+    Activated,
+    BaseRevealed,
+    CaptiveMoved,
+    GameOver,
+    Moved,
+    Passed,
+    PhaseBegan,
+    Rescued,
+    Subjugation,
+)
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -212,6 +228,11 @@ def legal_move(s: RebellionState, d: MoveUnits) -> list[Action]:
             if into_destroyed and GROUND[u] and transport_room(b, p, target) <= 0:
                 continue
             out.append(Move(u, src))
+    captive = b.captured
+    if p == IMPERIAL and captive >= 0:
+        where = b.leader_loc[captive]
+        if where != target and where in move_sources(b, p, target, s.base):
+            out.append(MoveCaptive(where))
     out.append(Stop())
     return out
 
@@ -220,6 +241,12 @@ def apply_move(s: RebellionState, d: MoveUnits, a: Action) -> None:
     s.stack.pop()
     if isinstance(a, Stop):
         after_movement(s, d.player, d.system)
+        return
+    if isinstance(a, MoveCaptive):
+        leader = s.board.captured
+        s.board.leader_loc[leader] = d.system
+        s.emit(CaptiveMoved(leader=leader, src=a.src, dst=d.system))
+        s.stack.append(d)
         return
     assert isinstance(a, Move)
     b = s.board
@@ -267,9 +294,12 @@ def reveal_now(s: RebellionState) -> None:
 
 
 def after_movement(s: RebellionState, player: int, system: int) -> None:
-    """Activation steps 3-5: base reveal, combat, subjugation; then the next turn."""
+    """Rescue, then activation steps 3-5: base reveal, combat, subjugation; then the next turn."""
     b = s.board
     base = s.base
+    if rescue_due(b):
+        leader = b.captured
+        s.emit(Rescued(leader=leader, dst=rescue(b, leader, base)))
     if base_reveal_due(b, base):
         reveal_now(s)
     if check_empire_win(s):
