@@ -497,3 +497,54 @@ def test_an_imperial_leader_holds_the_captive_too() -> None:
     touch(s)
     activate(s, VADER, toydaria)
     assert MoveCaptive(kessel) not in s.legal_actions() and moves(s) == set()
+
+
+# ---------------------------------------------------------------- movement invariants
+def test_random_movement_keeps_every_rule() -> None:
+    """Along random games: sources adjacent (or the base space rule), no source locked,
+    nothing immobile moves, and units carried from a source never exceed the capacity of
+    the ships that left it."""
+    from rebellion_rote import GAME
+    from rebellion_rote.board import adjacent
+    from rebellion_rote.data import UNITS
+    from tabletop import Rng
+
+    checked = 0
+    for seed in range(24):
+        s = GAME.new_state(
+            seed=seed, options={"setup": ("rote", "base", "fixed")[seed % 3], "first_game": True}
+        )
+        rng = Rng(seed)
+        carried: dict[int, int] = {}
+        capacity: dict[int, int] = {}
+        while True:
+            acts = s.legal_actions()
+            if not acts:
+                break
+            busy = [x for x in acts if isinstance(x, Move | Activate)]  # a policy that moves a lot
+            pick = busy if busy and rng.below(6) else acts
+            a = pick[rng.below(len(pick))]
+            top = s.stack[-1]
+            if isinstance(top, MoveUnits) and isinstance(a, Move):
+                b, target, base = s.board, top.system, s.base
+                assert not b.locks(a.src, top.player)
+                assert not UNITS[a.unit].immobile
+                if a.src == REBEL_BASE:
+                    assert target == base or adjacent(target, base)
+                elif target == REBEL_BASE:
+                    assert a.src == base or adjacent(a.src, base)
+                else:
+                    assert adjacent(a.src, target)
+                u = UNITS[a.unit]
+                if u.needs_transport:
+                    carried[a.src] = carried.get(a.src, 0) + 1
+                else:
+                    capacity[a.src] = capacity.get(a.src, 0) + u.capacity
+                assert carried.get(a.src, 0) <= capacity.get(a.src, 0)
+                checked += 1
+            if not isinstance(top, MoveUnits):
+                carried, capacity = {}, {}
+            s.apply(a)
+            if isinstance(a, Stop):
+                carried, capacity = {}, {}
+    assert checked > 40
