@@ -23,22 +23,28 @@ What is built and tested:
   list, the base list or the fixed first-game set-up, RR-03), the secret base,
   the starting missions in hand.
 * **Assignment Phase** (:mod:`.rules.assignment`) and the **Command Phase**
-  turns, activation and movement with leader lock and transport
-  (:mod:`.rules.command`), the base reveal (forced, or by the Rebels at the
-  start of a turn) and the Empire's immediate win.
-* **Dice** (:mod:`.rules.dice`): rolls from the face table, mission dice pools
-  with minor skills and green dice, successes, skill requirements (used by the
-  mission rules of a later part).
+  (:mod:`.rules.command`): turns, activation and movement with leader lock and
+  transport, the base reveal (forced, or by the Rebels at the start of a turn),
+  the captured ring (moving the captive, rescue when its system has no Imperial
+  unit left) and the Empire's immediate win.
+* **Missions** (:mod:`.rules.missions`): revealing a face-down mission (skill
+  requirement with minor skills), its system and target, opposition, the
+  roll-off with green dice, and the effects of six starting missions: Build
+  Alliance, Sabotage, Rule by Fear, Capture Rebel Operative, Gather Intel
+  (RR-22); starting missions go back to hand.
+* **Dice** (:mod:`.rules.dice`): rolls from the face table, mission dice pools,
+  successes, skill requirements.
 * :func:`.position.position` builds a position by names for scenario tests.
 
-Not built yet (later parts): revealing and resolving missions (with opposing
-and the missions and cards that capture or rescue; the captured ring itself,
-moving a captive and rescue when its system empties of Imperial units are built), Cinematic Combat (a due combat stops the game at a
-``combat`` decision with no legal action), the Refresh Phase (the game stops
-at a ``refresh`` decision), the mission, project, action and objective decks
-(so the 2 drawn missions, the starting action cards and the first objective of
-set-up), the team game (RR-02) and the round cap (RR-18). Until the game is
-playable end to end the pack is not registered as an entry point.
+Not built yet (later parts): the starting missions Research and Development
+(needs the project deck), Infiltration (the objective deck) and Rapid
+Mobilization (resolved at the end of the Command Phase), which are not offered
+for reveal yet; the mission, project, action and objective decks (so the 2
+mission cards drawn at set-up, the starting action cards and the first
+objective); Cinematic Combat (a due combat stops the game at a ``combat``
+decision with no legal action); the Refresh Phase (the game stops at a
+``refresh`` decision); the team game (RR-02) and the round cap (RR-18). Until
+the game is playable end to end the pack is not registered as an entry point.
 
 >>> from rebellion_rote import GAME
 >>> state = GAME.new_state(seed=1)
@@ -50,47 +56,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tabletop import Game, Phase, Ruling, State, read_table
+from tabletop import Decision, Event, Game, Phase, Ruling, State, read_table
 
+from . import decisions, events
 from .actions import ACTION_SPACE
 from .data import LEADERS, MISSIONS, REBEL, SYSTEMS, TACTICS, UNITS
-from .decisions import (
-    ActivateSystem,
-    AssignMission,
-    ChooseBase,
-    ChooseDsucSystem,
-    ChooseMissionSet,
-    Combat,
-    CommandTurn,
-    MoveUnits,
-    PlaceUnits,
-    Refresh,
-    SecondLeader,
-)
-from .events import (
-    Activated,
-    Assigned,
-    AssignedHidden,
-    BaseChosen,
-    BaseChosenHidden,
-    BaseRevealed,
-    CaptiveMoved,
-    DsucPlaced,
-    GameOver,
-    LoyaltyPlaced,
-    MissionSetChosen,
-    MissionSetHidden,
-    MissionSetsRevealed,
-    Moved,
-    Passed,
-    PhaseBegan,
-    ProbeRevealed,
-    Rescued,
-    SecondAssigned,
-    StartingMissions,
-    Subjugation,
-    UnitPlaced,
-)
 from .options import RebellionOptions
 from .state import RebellionState
 
@@ -108,6 +78,19 @@ def heuristic(state: State, player: int) -> float:
     return rebel if player == REBEL else -rebel
 
 
+def _classes(module: object, base: type) -> list[type]:
+    """The ``base`` subclasses a module defines, in the module's order."""
+    return [
+        c
+        for c in vars(module).values()
+        if isinstance(c, type) and issubclass(c, base) and c is not base
+    ]
+
+
+EVENT_CLASSES = _classes(events, Event)
+DECISION_CLASSES = _classes(decisions, Decision)
+
+
 def _rulings() -> list[Ruling]:
     return [Ruling(**row) for row in read_table(RULINGS_FILE, "ruling")]
 
@@ -119,43 +102,8 @@ GAME = Game(
     state_cls=RebellionState,
     options_cls=RebellionOptions,
     action_space=ACTION_SPACE,
-    event_classes=[
-        MissionSetChosen,
-        MissionSetHidden,
-        MissionSetsRevealed,
-        ProbeRevealed,
-        LoyaltyPlaced,
-        DsucPlaced,
-        UnitPlaced,
-        BaseChosen,
-        BaseChosenHidden,
-        StartingMissions,
-        PhaseBegan,
-        Assigned,
-        AssignedHidden,
-        SecondAssigned,
-        Passed,
-        Activated,
-        Moved,
-        Subjugation,
-        BaseRevealed,
-        CaptiveMoved,
-        Rescued,
-        GameOver,
-    ],
-    decision_classes=[
-        ChooseMissionSet,
-        ChooseDsucSystem,
-        PlaceUnits,
-        ChooseBase,
-        AssignMission,
-        SecondLeader,
-        CommandTurn,
-        ActivateSystem,
-        MoveUnits,
-        Combat,
-        Refresh,
-    ],
+    event_classes=EVENT_CLASSES,
+    decision_classes=DECISION_CLASSES,
     num_players=2,
     player_names=["Rebel", "Imperial"],
     cards={

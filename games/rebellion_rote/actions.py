@@ -20,6 +20,9 @@ block over its fields:
 * ``stop``: move no more units in.
 * ``pass``: pass (the Assignment Phase: assign no more; the Command Phase: pass for good).
 * ``reveal_base``: the Rebels reveal their base at the start of a Command turn.
+* ``reveal <slot>``: reveal the face-down mission of assignment slot ``slot`` (0..11).
+* ``target <leader>``: the leader a mission is attempted against.
+* ``oppose <leader>``: send ``leader`` from the pool to oppose a mission (``pass``: none).
 """
 
 from __future__ import annotations
@@ -35,18 +38,22 @@ from .data import LEADERS, NUM_LOCATIONS, UNITS
 __all__ = [
     "ACTION_SPACE",
     "MAX_CARDS",
+    "MAX_SLOTS",
     "Activate",
     "Assign",
     "Close",
     "MissionSet",
     "Move",
     "MoveCaptive",
+    "Oppose",
     "Pass",
     "Place",
+    "Reveal",
     "RevealBase",
     "Second",
     "Stop",
     "SystemChoice",
+    "Target",
 ]
 
 MAX_CARDS = 120
@@ -124,6 +131,28 @@ class RevealBase(Action):
     kind: ClassVar[str] = "reveal_base"
 
 
+@attrs.frozen
+class Reveal(Action):
+    kind: ClassVar[str] = "reveal"
+    slot: int
+
+
+@attrs.frozen
+class Target(Action):
+    kind: ClassVar[str] = "target"
+    leader: int
+
+
+@attrs.frozen
+class Oppose(Action):
+    kind: ClassVar[str] = "oppose"
+    leader: int
+
+
+MAX_SLOTS = 12
+"""Face-down missions a side can have at once (4 starting + up to 10 in hand, 1 leader each
+from at most 8 leaders in the pool: 8 is the real limit)."""
+
 NL = len(LEADERS)
 NU = len(UNITS)
 
@@ -141,5 +170,8 @@ ACTION_SPACE = ActionSpace(
         (Stop, {}),
         (Pass, {}),
         (RevealBase, {}),
+        (Reveal, {"slot": MAX_SLOTS}),
+        (Target, {"leader": NL}),
+        (Oppose, {"leader": NL}),
     ]
 )

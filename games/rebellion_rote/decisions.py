@@ -16,7 +16,10 @@ __all__ = [
     "ChooseMissionSet",
     "Combat",
     "CommandTurn",
+    "MissionSystem",
+    "MissionTarget",
     "MoveUnits",
+    "OpposeMission",
     "PlaceUnits",
     "Refresh",
     "SecondLeader",
@@ -113,3 +116,32 @@ class Refresh(Decision):
     this decision offers no action, so a game stops here."""
 
     kind: ClassVar[str] = "refresh"
+
+
+@attrs.frozen(kw_only=True)
+class MissionSystem(Decision):
+    """Choose the system of revealed mission ``card`` (an index into ``data.MISSIONS``)."""
+
+    kind: ClassVar[str] = "mission_system"
+    card: int
+    leaders: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class MissionTarget(Decision):
+    """Choose the leader mission ``card`` is attempted against, in ``system``."""
+
+    kind: ClassVar[str] = "mission_target"
+    card: int
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class OpposeMission(Decision):
+    """The opponent of ``attacker`` may send one pool leader to oppose mission ``card``."""
+
+    kind: ClassVar[str] = "oppose_mission"
+    attacker: int
+    card: int
+    system: int
+    target: int = -1

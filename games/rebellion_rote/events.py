@@ -16,17 +16,28 @@ __all__ = [
     "BaseChosenHidden",
     "BaseRevealed",
     "CaptiveMoved",
+    "Captured",
     "DsucPlaced",
     "GameOver",
+    "LeadersPlaced",
+    "LoyaltyChanged",
     "LoyaltyPlaced",
+    "MissionAgainst",
+    "MissionOutcome",
+    "MissionRevealed",
+    "MissionRolled",
     "MissionSetChosen",
     "MissionSetHidden",
     "MissionSetsRevealed",
     "Moved",
+    "Opposed",
     "Passed",
     "PhaseBegan",
     "ProbeRevealed",
+    "ProbesDrawn",
+    "ProbesDrawnCount",
     "Rescued",
+    "SabotagePlaced",
     "SecondAssigned",
     "StartingMissions",
     "Subjugation",
@@ -197,3 +208,86 @@ class GameOver(Event):
     kind: ClassVar[str] = "game_over"
     winner: int
     reason: str
+
+
+@attrs.frozen(kw_only=True)
+class MissionRevealed(Event):
+    kind: ClassVar[str] = "mission_revealed"
+    player: int
+    card: int = card_field()
+
+
+@attrs.frozen(kw_only=True)
+class LeadersPlaced(Event):
+    kind: ClassVar[str] = "leaders_placed"
+    player: int
+    leaders: tuple[int, ...]
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class MissionAgainst(Event):
+    kind: ClassVar[str] = "mission_against"
+    leader: int
+
+
+@attrs.frozen(kw_only=True)
+class Opposed(Event):
+    kind: ClassVar[str] = "opposed"
+    player: int
+    leader: int
+
+
+@attrs.frozen(kw_only=True)
+class MissionRolled(Event):
+    """One side's mission dice: faces of the red or black dice, then of the green dice."""
+
+    kind: ClassVar[str] = "mission_rolled"
+    player: int
+    dice: tuple[str, ...]
+    green: tuple[str, ...]
+    successes: int
+
+
+@attrs.frozen(kw_only=True)
+class MissionOutcome(Event):
+    kind: ClassVar[str] = "mission_outcome"
+    player: int
+    card: int = card_field()
+    success: bool
+
+
+@attrs.frozen(kw_only=True)
+class LoyaltyChanged(Event):
+    kind: ClassVar[str] = "loyalty_changed"
+    system: int
+    loyalty: int
+    subjugated: bool
+
+
+@attrs.frozen(kw_only=True)
+class SabotagePlaced(Event):
+    kind: ClassVar[str] = "sabotage_placed"
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class Captured(Event):
+    kind: ClassVar[str] = "captured"
+    leader: int
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class ProbesDrawn(Event):
+    kind: ClassVar[str] = "probes_drawn"
+    cards: tuple[int, ...] = card_field()
+
+    def public(self) -> Event:
+        return ProbesDrawnCount(count=len(self.cards))
+
+
+@attrs.frozen(kw_only=True)
+class ProbesDrawnCount(Event):
+    kind: ClassVar[str] = "probes_drawn_count"
+    count: int

@@ -39,9 +39,11 @@ def describe(s: RebellionState, a: Action) -> str:
             return f"Hide the Rebel base at {loc_name(a.system)}"
         if isinstance(top, D.ActivateSystem):
             return f"Activate {loc_name(a.system)} with {LEADERS[top.leader].name}"
+        if isinstance(top, D.MissionSystem):
+            return f"Play {MISSIONS[top.card].name} in {loc_name(a.system)}"
         return f"Choose {loc_name(a.system)}"
     if isinstance(a, A.Place):
-        return f"Place a {UNITS[a.unit].name} at {loc_name(a.loc)}"
+        return f"Place 1 {UNITS[a.unit].name} at {loc_name(a.loc)}"
     if isinstance(a, A.Assign):
         return f"Assign {LEADERS[a.leader].name} to {MISSIONS[a.card].name}"
     if isinstance(a, A.Second):
@@ -52,17 +54,26 @@ def describe(s: RebellionState, a: Action) -> str:
         return f"Activate a system with {LEADERS[a.leader].name}"
     if isinstance(a, A.Move):
         dst = loc_name(top.system) if isinstance(top, D.MoveUnits) else "the activated system"
-        return f"Move a {UNITS[a.unit].name} from {loc_name(a.src)} to {dst}"
+        return f"Move 1 {UNITS[a.unit].name} from {loc_name(a.src)} to {dst}"
     if isinstance(a, A.MoveCaptive):
         dst = loc_name(top.system) if isinstance(top, D.MoveUnits) else "the activated system"
         return f"Move the captured {LEADERS[s.board.captured].name} from {loc_name(a.src)} to {dst}"
     if isinstance(a, A.Stop):
         return "Move no more units"
+    if isinstance(a, A.Reveal):
+        card = s.zones[f"assigned{top.player}"].cards[a.slot] if top is not None else -1
+        return f"Reveal {MISSIONS[mission_of(card)].name}" if card >= 0 else "Reveal a mission"
+    if isinstance(a, A.Target):
+        return f"Attempt the mission against {LEADERS[a.leader].name}"
+    if isinstance(a, A.Oppose):
+        return f"Send {LEADERS[a.leader].name} to oppose the mission"
     if isinstance(a, A.RevealBase):
         return "Reveal the Rebel base"
     if isinstance(a, A.Pass):
         if isinstance(top, D.AssignMission):
             return "Assign no more missions"
+        if isinstance(top, D.OpposeMission):
+            return "Do not oppose the mission"
         return "Pass for the rest of the Command Phase"
     return a.notation()
 
@@ -88,6 +99,12 @@ def prompt(s: RebellionState) -> str:
         return f"{who}: choose the system {LEADERS[top.leader].name} activates"
     if isinstance(top, D.MoveUnits):
         return f"{who}: move units into {loc_name(top.system)}"
+    if isinstance(top, D.MissionSystem):
+        return f"{who}: choose the system of {MISSIONS[top.card].name}"
+    if isinstance(top, D.MissionTarget):
+        return f"{who}: choose the leader {MISSIONS[top.card].name} is attempted against"
+    if isinstance(top, D.OpposeMission):
+        return f"{who}: send a leader to oppose {MISSIONS[top.card].name} in {loc_name(top.system)}, or not"
     if isinstance(top, D.Combat):
         return f"Combat at {loc_name(top.system)} (Cinematic Combat is not built yet)"
     if isinstance(top, D.Refresh):
@@ -112,7 +129,7 @@ def narrate(s: RebellionState, ev: Event) -> str:
     if isinstance(ev, E.DsucPlaced):
         return f"Death Star Under Construction at {loc_name(ev.system)}"
     if isinstance(ev, E.UnitPlaced):
-        return f"{SIDES[ev.side]} placed a {UNITS[ev.unit].name} at {loc_name(ev.loc)}"
+        return f"{SIDES[ev.side]} placed 1 {UNITS[ev.unit].name} at {loc_name(ev.loc)}"
     if isinstance(ev, E.BaseChosen):
         return f"Rebel base hidden at {loc_name(ev.card)}"
     if isinstance(ev, E.BaseChosenHidden):
@@ -141,6 +158,32 @@ def narrate(s: RebellionState, ev: Event) -> str:
         return f"{loc_name(ev.system)} is {'now' if ev.on else 'no longer'} subjugated"
     if isinstance(ev, E.BaseRevealed):
         return f"The Rebel base is revealed at {loc_name(ev.card)}"
+    if isinstance(ev, E.MissionRevealed):
+        return f"{SIDES[ev.player]} revealed {MISSIONS[mission_of(ev.card)].name}"
+    if isinstance(ev, E.LeadersPlaced):
+        names = " and ".join(LEADERS[x].name for x in ev.leaders)
+        return f"{names} went to {loc_name(ev.system)}"
+    if isinstance(ev, E.MissionAgainst):
+        return f"The mission is attempted against {LEADERS[ev.leader].name}"
+    if isinstance(ev, E.Opposed):
+        return f"{LEADERS[ev.leader].name} opposes the mission"
+    if isinstance(ev, E.MissionRolled):
+        faces = ", ".join((*ev.dice, *(f"green {g}" for g in ev.green))) or "no dice"
+        return f"{SIDES[ev.player]} rolled {faces}: {ev.successes} successes"
+    if isinstance(ev, E.MissionOutcome):
+        name = MISSIONS[mission_of(ev.card)].name
+        return f"{name} {'succeeded' if ev.success else 'failed'}"
+    if isinstance(ev, E.LoyaltyChanged):
+        word = LOYALTY_WORD[ev.loyalty] + (", subjugated" if ev.subjugated else "")
+        return f"{loc_name(ev.system)} is now {word}"
+    if isinstance(ev, E.SabotagePlaced):
+        return f"Sabotage marker placed in {loc_name(ev.system)}"
+    if isinstance(ev, E.Captured):
+        return f"{LEADERS[ev.leader].name} was captured in {loc_name(ev.system)}"
+    if isinstance(ev, E.ProbesDrawn):
+        return "The Empire drew probe cards: " + ", ".join(loc_name(c) for c in ev.cards)
+    if isinstance(ev, E.ProbesDrawnCount):
+        return f"The Empire drew {ev.count} probe card{'s' if ev.count != 1 else ''}"
     if isinstance(ev, E.GameOver):
         return f"{SIDES[ev.winner]} win: {ev.reason}"
     return ev.kind

@@ -34,3 +34,20 @@ def command_phase(base: str = "Dantooine", seed: int = 0) -> RebellionState:
 
 def kinds(s: RebellionState) -> set[str]:
     return {a.kind for a in s.legal_actions()}
+
+
+def assign(s: RebellionState, player: int, mission: str, *leaders: str) -> int:
+    """Put ``mission`` face down with ``leaders`` on it, as the Assignment Phase would;
+    return its slot."""
+    from rebellion_rote.board import MISSION
+    from rebellion_rote.data import MISSIONS, leader_id
+    from rebellion_rote.ids import mission_card
+
+    card = mission_card(next(i for i, m in enumerate(MISSIONS) if m.name == mission))
+    s.move(card, s.zones[f"missions{player}"], s.zones[f"assigned{player}"])
+    ids = [leader_id(x) for x in leaders]
+    for x in ids:
+        s.board.leader_status[x] = MISSION
+    s.slots[player].append(ids)
+    s._legal = None
+    return len(s.slots[player]) - 1

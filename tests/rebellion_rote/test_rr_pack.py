@@ -88,7 +88,13 @@ def play(seed: int, options: object = None, check_every: int = 0) -> RebellionSt
 def check_events(s: RebellionState, events: list) -> None:  # type: ignore[type-arg]
     """No event a player may see names a card that is now hidden from them."""
     for p in (0, 1):
-        hidden = {c for z in s.zones.values() if not z.visible_to(p) for c in z.cards}
+        hidden = {
+            c
+            for z in s.zones.values()
+            if not z.visible_to(p)
+            for c in z.cards
+            if c not in z.known.get(p, ())
+        }
         for e in events:
             seen = e.seen_by(p)
             if seen is not None:

@@ -3,6 +3,7 @@
 * :mod:`.setup`: set-up, from the mission-set choice to the secret base.
 * :mod:`.assignment`: the Assignment Phase.
 * :mod:`.command`: the Command Phase: turns, activation, movement, base reveal.
+* :mod:`.missions`: revealing missions, opposition, the roll-off, the effects.
 * :mod:`.dice`: dice rolls and mission dice pools.
 
 ``HANDLERS`` maps each decision class to its legal-action and apply functions.
@@ -23,12 +24,15 @@ from ..decisions import (
     ChooseMissionSet,
     Combat,
     CommandTurn,
+    MissionSystem,
+    MissionTarget,
     MoveUnits,
+    OpposeMission,
     PlaceUnits,
     Refresh,
     SecondLeader,
 )
-from . import assignment, command, setup
+from . import assignment, command, missions, setup
 
 __all__ = ["HANDLERS"]
 
@@ -52,6 +56,9 @@ HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = 
     CommandTurn: (command.legal_turn, command.apply_turn),
     ActivateSystem: (command.legal_activate, command.apply_activate),
     MoveUnits: (command.legal_move, command.apply_move),
+    MissionSystem: (missions.legal_system, missions.apply_system),
+    MissionTarget: (missions.legal_target, missions.apply_target),
+    OpposeMission: (missions.legal_oppose, missions.apply_oppose),
     Combat: (_not_built, _never),
     Refresh: (_not_built, _never),
 }

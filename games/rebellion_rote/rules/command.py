@@ -2,7 +2,8 @@
 
 Players alternate turns, Rebels first. On a turn a player activates a system
 with a leader of the pool that has tactic values (``activate <leader>``, then
-``system <s>``), or passes for good (``pass``). The phase ends when both have
+``system <s>``), reveals a mission (``reveal <slot>``, :mod:`.missions`), or
+passes for good (``pass``). The phase ends when both have
 passed: missions never revealed go back to hand and their leaders to the pool.
 At the start of one of their turns, before acting, the Rebels may reveal their
 hidden base (``reveal_base``; FAQ errata, research §4.3): everything on the
@@ -50,7 +51,7 @@ from typing import TYPE_CHECKING
 
 from tabletop import Action
 
-from ..actions import Activate, Move, MoveCaptive, Pass, RevealBase, Stop, SystemChoice
+from ..actions import Activate, Move, MoveCaptive, Pass, Reveal, RevealBase, Stop, SystemChoice
 from ..board import (
     BOARD,
     MISSION,
@@ -87,6 +88,7 @@ from ..events import (
     Rescued,
     Subjugation,
 )
+from .missions import apply_reveal, legal_reveals
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -110,6 +112,7 @@ def start_command(s: RebellionState) -> None:
 # ---------------------------------------------------------------- turns
 def legal_turn(s: RebellionState, d: CommandTurn) -> list[Action]:
     out: list[Action] = [Activate(x) for x in s.board.pool(d.player) if LEADERS[x].can_activate]
+    out.extend(legal_reveals(s, d.player))
     out.append(Pass())
     if d.player == REBEL and not s.board.base_revealed:
         out.append(RevealBase())
@@ -132,6 +135,9 @@ def apply_turn(s: RebellionState, d: CommandTurn, a: Action) -> None:
             s.stack.append(Combat(player=p, system=s.base, after="reveal"))
         else:
             s.stack.append(CommandTurn(player=p))
+        return
+    if isinstance(a, Reveal):
+        apply_reveal(s, p, a.slot)
         return
     assert isinstance(a, Activate)
     s.stack.append(ActivateSystem(player=p, leader=a.leader))

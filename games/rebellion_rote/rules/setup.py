@@ -98,6 +98,7 @@ def begin(s: RebellionState) -> None:
     for p in (REBEL, IMPERIAL):
         s.add_zone(Zone(f"missions{p}", p, Vis.OWNER))
         s.add_zone(Zone(f"assigned{p}", p, Vis.OWNER))
+        s.add_zone(Zone(f"missions_played{p}", p, Vis.PUBLIC))
         for th in THEATERS:
             deck = s.add_zone(Zone(f"tactics_{p}_{th}", p, Vis.PUBLIC))
             deck.cards = [

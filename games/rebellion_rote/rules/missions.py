@@ -1,0 +1,286 @@
+"""Missions: revealing, the system, opposition, the roll-off and the effects (research §4.4).
+
+On a Command turn a player may reveal one of his face-down missions
+(``reveal <slot>``) if its leaders together have the card's skill requirement
+(major and minor icons, ROTE) and a system fits the card:
+
+1. The card turns face up; the player chooses the system (``system <s>``) and
+   all its assigned leaders go there. A mission attempted against a leader is
+   played in a system holding a Rebel leader (not the captured one), chosen with
+   ``target <leader>``.
+2. A *resolve* mission cannot be opposed and simply happens. An *attempt*: the
+   opponent may send one leader of his pool into the system (``oppose
+   <leader>``, or ``pass``), even if he has leaders there already (a player who
+   passed in the Command Phase still may).
+3. If no opposing leader is in the system the mission succeeds. Otherwise each
+   side rolls one red or black die per matching icon of all its leaders in the
+   system (at most 10) and one green die per matching minor icon (at most 3),
+   the attacker first; a hit or direct hit is 1 success, a special 2; the
+   attacker needs strictly more successes. A captured leader takes part only in
+   a mission attempted against it, on the Empire's opposing side of the table:
+   it rolls for the Rebels.
+4. On success the effect happens. The card then goes back to hand (starting
+   missions always do); the leaders stay in the system until the Refresh Phase.
+
+The effects are looked up by their kind (``data/missions.toml``) in
+``EFFECTS``. Built: ``gain_loyalty``, ``place_sabotage``, ``capture_leader``,
+``draw_probes_per_base_units`` (RR-22). Not yet built (later parts, with the
+decks they use): ``draw_projects_keep_one`` and ``remove_sabotage_draw_project``
+(Research and Development: the project deck), ``objectives_top_and_bottom``
+(Infiltration: the objective deck), ``move_units_to_base`` and
+``relocate_base`` (Rapid Mobilization, resolved at the end of the Command
+Phase); a card whose effect is not built yet is not offered for reveal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from tabletop import Action
+
+from ..actions import Oppose, Pass, Reveal, SystemChoice, Target
+from ..board import (
+    BOARD,
+    OFF,
+    POPULOUS,
+    capture,
+    gain_loyalty,
+    rebel_system,
+    rescue,
+)
+from ..data import IMPERIAL, LEADERS, MISSIONS, NUM_SYSTEMS, REBEL, REBEL_BASE, MissionDef
+from ..decisions import MissionSystem, MissionTarget, OpposeMission
+from ..events import (
+    Captured,
+    LeadersPlaced,
+    LoyaltyChanged,
+    MissionAgainst,
+    MissionOutcome,
+    MissionRevealed,
+    MissionRolled,
+    Opposed,
+    ProbesDrawn,
+    Rescued,
+    SabotagePlaced,
+)
+from ..ids import mission_card, mission_of
+from .dice import mission_dice, requirement_met, roll, successes
+
+if TYPE_CHECKING:
+    from ..state import RebellionState
+
+__all__ = ["EFFECTS", "legal_reveals", "revealable"]
+
+
+# ---------------------------------------------------------------- where a mission may go
+def fits(s: RebellionState, m: MissionDef, x: int) -> bool:
+    """Whether mission ``m`` may be played in location ``x`` (its ``where``)."""
+    b = s.board
+    if x == REBEL_BASE:
+        return m.where == "rebel_base_space"
+    if m.where == "rebel_base_space":
+        return False
+    populous = POPULOUS[x] and not b.destroyed[x]
+    if m.where == "any":
+        ok = True
+    elif m.where == "populous":
+        ok = populous
+    elif m.where == "rebel_system":
+        ok = rebel_system(b, x)
+    elif m.where == "imperial_loyalty":
+        ok = b.loyalty[x] == IMPERIAL
+    elif m.where == "imperial_unit":
+        ok = b.has_units(x, IMPERIAL)
+    else:  # populous_imperial_unit
+        ok = populous and b.has_units(x, IMPERIAL)
+    if ok and m.against_leader:
+        ok = bool(targets(s, x))
+    return ok
+
+
+def targets(s: RebellionState, x: int) -> list[int]:
+    """Rebel leaders in ``x`` a mission may be attempted against (not the captured one)."""
+    b = s.board
+    return [i for i in b.leaders_at(x, REBEL) if i != b.captured]
+
+
+def systems_for(s: RebellionState, m: MissionDef) -> list[int]:
+    locs = [REBEL_BASE] if m.where == "rebel_base_space" else range(NUM_SYSTEMS)
+    return [x for x in locs if fits(s, m, x)]
+
+
+# ---------------------------------------------------------------- revealing
+def revealable(s: RebellionState, player: int, slot: int) -> bool:
+    card = mission_of(s.zones[f"assigned{player}"].cards[slot])
+    m = MISSIONS[card]
+    if any(e.kind not in EFFECTS for e in m.effects) or m.timing:
+        return False
+    leaders = [LEADERS[x] for x in s.slots[player][slot]]
+    return requirement_met(leaders, m.skill, m.requirement) and bool(systems_for(s, m))
+
+
+def legal_reveals(s: RebellionState, player: int) -> list[Action]:
+    n = len(s.zones[f"assigned{player}"].cards)
+    return [Reveal(i) for i in range(n) if revealable(s, player, i)]
+
+
+def apply_reveal(s: RebellionState, player: int, slot: int) -> None:
+    """Turn the card face up; its leaders will go to the chosen system."""
+    assigned = s.zones[f"assigned{player}"]
+    card = assigned.cards[slot]
+    leaders = s.slots[player].pop(slot)
+    s.move(card, assigned, s.zones[f"missions_played{player}"])
+    s.emit(MissionRevealed(player=player, card=card))
+    s.stack.append(MissionSystem(player=player, card=mission_of(card), leaders=tuple(leaders)))
+
+
+def legal_system(s: RebellionState, d: MissionSystem) -> list[Action]:
+    return [SystemChoice(x) for x in systems_for(s, MISSIONS[d.card])]
+
+
+def apply_system(s: RebellionState, d: MissionSystem, a: Action) -> None:
+    assert isinstance(a, SystemChoice)
+    s.stack.pop()
+    b = s.board
+    x = a.system
+    where = s.base if x == REBEL_BASE and b.base_revealed else x
+    for leader in d.leaders:
+        b.leader_loc[leader] = where
+        b.leader_status[leader] = BOARD
+    s.emit(LeadersPlaced(player=d.player, leaders=d.leaders, system=where))
+    m = MISSIONS[d.card]
+    if m.against_leader:
+        s.stack.append(MissionTarget(player=d.player, card=d.card, system=x))
+    else:
+        after_target(s, d.player, d.card, x, OFF)
+
+
+def legal_target(s: RebellionState, d: MissionTarget) -> list[Action]:
+    return [Target(i) for i in targets(s, d.system)]
+
+
+def apply_target(s: RebellionState, d: MissionTarget, a: Action) -> None:
+    assert isinstance(a, Target)
+    s.stack.pop()
+    s.emit(MissionAgainst(leader=a.leader))
+    after_target(s, d.player, d.card, d.system, a.leader)
+
+
+def after_target(s: RebellionState, player: int, card: int, x: int, target: int) -> None:
+    m = MISSIONS[card]
+    if m.mode == "resolve":
+        finish_mission(s, player, card, x, target, True)
+        return
+    s.stack.append(
+        OpposeMission(player=1 - player, attacker=player, card=card, system=x, target=target)
+    )
+
+
+# ---------------------------------------------------------------- opposition and roll-off
+def legal_oppose(s: RebellionState, d: OpposeMission) -> list[Action]:
+    out: list[Action] = [Oppose(x) for x in s.board.pool(d.player)]
+    out.append(Pass())
+    return out
+
+
+def apply_oppose(s: RebellionState, d: OpposeMission, a: Action) -> None:
+    s.stack.pop()
+    b = s.board
+    if isinstance(a, Oppose):
+        b.leader_loc[a.leader] = d.system
+        b.leader_status[a.leader] = BOARD
+        s.emit(Opposed(player=d.player, leader=a.leader))
+    finish_mission(s, d.attacker, d.card, d.system, d.target, roll_off(s, d))
+
+
+def side_leaders(s: RebellionState, x: int, side: int, target: int) -> list[int]:
+    """A side's leaders taking part in a mission in ``x``: the captured leader takes part
+    only when the mission is attempted against it (and rolls with the opposition)."""
+    b = s.board
+    return [i for i in b.leaders_at(x, side) if i != b.captured or (i == target and side == REBEL)]
+
+
+def roll_off(s: RebellionState, d: OpposeMission) -> bool:
+    """Both sides roll; the attacker succeeds with strictly more successes (research §4.4)."""
+    m = MISSIONS[d.card]
+    attacker, defender = d.attacker, d.player
+    x = d.system
+    opp = side_leaders(s, x, defender, d.target)
+    if not opp:
+        return True
+    b = s.board
+    bonus = m.bonus_dice_if_own_units if b.has_units(x, attacker) else 0
+    got = []
+    for side, leaders, extra in (
+        (attacker, side_leaders(s, x, attacker, d.target), bonus),
+        (defender, opp, 0),
+    ):
+        regular, green = mission_dice([LEADERS[i] for i in leaders], m.skill, bonus=extra)
+        dice = tuple(roll(s.rng, "black", regular))
+        greens = tuple(roll(s.rng, "green", green))
+        n = successes(dice) + successes(greens)
+        s.emit(MissionRolled(player=side, dice=dice, green=greens, successes=n))
+        got.append(n)
+    return got[0] > got[1]
+
+
+# ---------------------------------------------------------------- effects and clean-up
+def finish_mission(
+    s: RebellionState, player: int, card: int, x: int, target: int, ok: bool
+) -> None:
+    m = MISSIONS[card]
+    if m.mode == "attempt":
+        s.emit(MissionOutcome(player=player, card=mission_card(card), success=ok))
+    if ok:
+        for e in m.effects:
+            EFFECTS[e.kind](s, player, x, target, e.amount)
+    hand = s.zones[f"missions{player}"]
+    s.move(mission_card(card), s.zones[f"missions_played{player}"], hand)
+    hand.reveal_to(1 - player, [mission_card(card)])  # it was seen going back to hand
+    if s.is_terminal:
+        return
+    from .command import next_turn
+
+    next_turn(s, player)
+
+
+def effect_gain_loyalty(s: RebellionState, player: int, x: int, target: int, amount: int) -> None:
+    b = s.board
+    gain_loyalty(b, x, player, amount)
+    s.emit(LoyaltyChanged(system=x, loyalty=b.loyalty[x], subjugated=b.subjugated[x]))
+
+
+def effect_place_sabotage(s: RebellionState, player: int, x: int, target: int, amount: int) -> None:
+    if not s.board.sabotage[x]:
+        s.board.sabotage[x] = True
+        s.emit(SabotagePlaced(system=x))
+
+
+def effect_capture(s: RebellionState, player: int, x: int, target: int, amount: int) -> None:
+    """The ring goes on the target; a leader it held before is rescued (research §6.3)."""
+    b = s.board
+    before = capture(b, target)
+    s.emit(Captured(leader=target, system=x))
+    if before != OFF:
+        s.emit(Rescued(leader=before, dst=rescue(b, before, s.base)))
+
+
+def effect_draw_probes(s: RebellionState, player: int, x: int, target: int, per: int) -> None:
+    """RR-22: 1 probe card per ``per`` Rebel units at the base (the Rebel Base space, or
+    the base's system once revealed), at least 1."""
+    b = s.board
+    at = s.base if b.base_revealed else REBEL_BASE
+    n = max(1, b.count(at, REBEL) // per)
+    deck, hand = s.zones["probe_deck"], s.zones["probe_hand"]
+    got = tuple(deck.pop() for _ in range(min(n, len(deck))))
+    hand.cards.extend(got)
+    s.emit(ProbesDrawn(cards=got, to=(IMPERIAL,)))
+
+
+EFFECTS: dict[str, Callable[[RebellionState, int, int, int, int], None]] = {
+    "gain_loyalty": effect_gain_loyalty,
+    "place_sabotage": effect_place_sabotage,
+    "capture_leader": effect_capture,
+    "draw_probes_per_base_units": effect_draw_probes,
+}
