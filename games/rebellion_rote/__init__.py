@@ -29,7 +29,7 @@ What is built and tested:
   unit left) and the Empire's immediate win.
 * **Missions** (:mod:`.rules.missions`): revealing a face-down mission (skill
   requirement with minor skills), its system and target, opposition, the
-  roll-off with green dice, and the effects of six starting missions: Build
+  roll-off with green dice, and the effects of five starting missions: Build
   Alliance, Sabotage, Rule by Fear, Capture Rebel Operative, Gather Intel
   (RR-22); starting missions go back to hand.
 * **Dice** (:mod:`.rules.dice`): rolls from the face table, mission dice pools,
