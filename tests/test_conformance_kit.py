@@ -102,6 +102,5 @@ def test_golden_file_detects_change(tmp_path: Any) -> None:
     path = tmp_path / "golden.json"
     check_golden(toy_pack.GAME, path, seeds=(1, 2))
     check_golden(toy_pack.GAME, path, seeds=(1, 2))  # unchanged: passes
-    other = make_game("toy_duel", ToyState)
     with pytest.raises(AssertionError, match="changed"):
-        check_golden(other, path, seeds=(1, 2), options={"hand_size": 4})
+        check_golden(toy_pack.GAME, path, seeds=(1, 2), options={"hand_size": 4})

@@ -311,6 +311,30 @@ def test_load_by_name_module_attr_and_unknown() -> None:
     assert "toy_duel" in tabletop.games()
 
 
+def test_registered_is_undone_after_the_block() -> None:
+    @attrs.define(kw_only=True, slots=True, eq=False)
+    class OtherState(toy_pack.ToyState):
+        pass
+
+    other = toy_pack.make_game("toy_other", OtherState)
+    with pytest.raises(ValueError, match="state class of game 'toy_other'"):
+        toy_pack.make_game("toy_third", OtherState)
+    with tabletop.registered(other) as g:
+        assert tabletop.load("toy_other") is g and "toy_other" in tabletop.games()
+    assert "toy_other" not in tabletop.games()
+    with pytest.raises(UnknownGameError):
+        tabletop.load("toy_other")
+    tabletop.unregister("never_registered")  # no error
+
+
+def test_a_hand_built_position_refuses_a_record() -> None:
+    state = GAME.new_state(seed=1)
+    state.mark_unrecorded("a tutorial position built by hand has no record")
+    with pytest.raises(tabletop.TabletopError, match="tutorial position"):
+        state.record()
+    assert state.clone().determinised
+
+
 def test_broken_entry_point_warns_and_does_not_break(monkeypatch: Any) -> None:
     from tabletop import registry
 

@@ -18,7 +18,7 @@ from .errors import (
 )
 from .game import Game, Phase, Ruling
 from .model import Action, Decision, Event, Vis, Zone, card_field, card_ids
-from .registry import games, load, register
+from .registry import games, load, register, registered, unregister
 from .rng import Rng
 from .serial import RECORD_FORMAT, STATE_FORMAT, dumps, loads, replay
 from .space import ActionSpace
@@ -55,5 +55,7 @@ __all__ = [
     "loads",
     "read_table",
     "register",
+    "registered",
     "replay",
+    "unregister",
 ]

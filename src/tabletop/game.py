@@ -97,6 +97,12 @@ class Game:
         self.rulings = tuple(rulings)
         self.phases = tuple(phases)
         self.record_compat = tuple(record_compat) or (version,)
+        bound = state_cls.__dict__.get("game")
+        if isinstance(bound, Game) and bound is not self:
+            raise ValueError(
+                f"{state_cls.__name__} is the state class of game {bound.name!r} already; "
+                "give each game its own state class (a subclass will do)"
+            )
         state_cls.game = self
         state_cls.__repr__ = State.__repr__  # type: ignore[method-assign]
         self.converter = self._make_converter()

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import importlib
 import warnings
+from collections.abc import Iterator
 from importlib.metadata import entry_points
 from typing import Any
 
 from .errors import UnknownGameError
 
-__all__ = ["games", "load", "register"]
+__all__ = ["games", "load", "register", "registered", "unregister"]
 
 GROUP = "tabletop.games"
 _loaded: dict[str, Any] = {}
@@ -37,6 +39,31 @@ def register(game: Any) -> None:
     """Make a pack loadable by name without an entry point (tests, notebooks)."""
     _extra[game.name] = game
     _loaded[game.name] = game
+
+
+def unregister(name: str) -> None:
+    """Forget a pack made loadable by :func:`register` (no error if it was not)."""
+    game = _extra.pop(name, None)
+    _loaded.pop(name, None)
+    if game is not None:
+        for key in [k for k, v in _loaded.items() if v is game]:
+            del _loaded[key]
+
+
+@contextlib.contextmanager
+def registered(game: Any) -> Iterator[Any]:
+    """Make ``game`` loadable by name inside a ``with`` block (tests, notebooks)."""
+    was_extra = _extra.get(game.name)
+    was_loaded = _loaded.get(game.name)
+    register(game)
+    try:
+        yield game
+    finally:
+        unregister(game.name)
+        if was_extra is not None:
+            _extra[game.name] = was_extra
+        if was_loaded is not None:
+            _loaded[game.name] = was_loaded
 
 
 def _check(game: Any, where: str) -> Any:

@@ -23,10 +23,8 @@ STATE_FORMAT = "tabletop.state/1"
 
 
 def make_record(state: State) -> dict[str, Any]:
-    if state.determinised:
-        raise TabletopError(
-            "a resampled (determinised) state has no record: its hidden cards were re-dealt"
-        )
+    if state.no_record:
+        raise TabletopError(state.no_record)
     game = state.game
     conv = game.converter
     return {

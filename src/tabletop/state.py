@@ -57,7 +57,9 @@ class State:
     stack: list[Decision] = attrs.field(factory=list)
     zones: dict[str, Zone] = attrs.field(factory=dict)
     result: list[float] | None = None
-    determinised: bool = False
+    no_record: str = ""
+    """Why this state has no valid record ("" when it has one): a determinisation,
+    or a position built by hand for a test or a tutorial."""
     _legal: list[Action] | None = attrs.field(default=None, metadata=TRANSIENT)
 
     # ------------------------------------------------------------ pack hooks
@@ -122,6 +124,24 @@ class State:
             raise ValueError("finish() needs one return per player")
         self.result = [float(r) for r in returns]
         self.stack.clear()
+
+    def mark_unrecorded(self, reason: str) -> None:
+        """Say that this state was not reached by play from its seed (a position
+        built by hand, a determinisation): ``record()`` then raises with ``reason``."""
+        self.no_record = reason or "this state was not reached by play from its seed"
+
+    @property
+    def determinised(self) -> bool:
+        """True when the state has no valid record (see :meth:`mark_unrecorded`)."""
+        return bool(self.no_record)
+
+    @determinised.setter
+    def determinised(self, value: bool) -> None:
+        self.no_record = (
+            "a resampled (determinised) state has no record: its hidden cards were re-dealt"
+            if value
+            else ""
+        )
 
     def add_zone(self, zone: Zone) -> Zone:
         if zone.name in self.zones:
@@ -308,7 +328,7 @@ class State:
         new.stack = self.stack[:]
         new.zones = {k: z.copy() for k, z in self.zones.items()}
         new.result = None if self.result is None else self.result[:]
-        new.determinised = self.determinised
+        new.no_record = self.no_record
         new._legal = self._legal
         self._copy_into(new)
         return new
@@ -338,7 +358,9 @@ class State:
         new._resample(player, rng)
         new.rng = rng.spawn()
         new._legal = None
-        new.determinised = True
+        new.no_record = (
+            "a resampled (determinised) state has no record: its hidden cards were re-dealt"
+        )
         return new
 
     def record(self) -> dict[str, Any]:
