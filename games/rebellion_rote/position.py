@@ -99,6 +99,5 @@ def position(
         s.phase = "command"
         s.stack.append(CommandTurn(player=SIDES.index(player)))
     s._legal = None
-    # not reached by actions from a seed: refuse to make a record of it
-    s.determinised = True
+    s.mark_unrecorded("a position built by hand for a test has no record")
     return s

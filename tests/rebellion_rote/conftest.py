@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+import tabletop
 from rebellion_rote import GAME
-from tabletop import registry
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -17,9 +17,5 @@ def registered() -> Iterator[None]:
     """Records and saved states name their game: make this pack loadable by name for one
     test, without an entry point (it is registered when it is playable end to end), and
     forget it afterwards so that ``tabletop.games()`` stays the installed packs."""
-    registry.register(GAME)
-    try:
+    with tabletop.registered(GAME):
         yield
-    finally:
-        registry._extra.pop(GAME.name, None)
-        registry._loaded.pop(GAME.name, None)
