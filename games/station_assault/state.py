@@ -18,7 +18,7 @@ from tabletop import Action, Event, Rng, State
 from .actions import Act, Fire, Home, Mulligan, Play, Stay, To
 from .decisions import ChooseDestination, ChooseShip, ChooseTarget
 from .rules import acting, firing, mulligan, secrets, setup, text
-from .ships import ShipTable
+from .ships import CARDS_PER_DECK, ShipTable
 
 __all__ = ["AssaultState"]
 
@@ -113,6 +113,17 @@ class AssaultState(State):
 
     def _render(self, player: int | None) -> str:
         return text.render(self, player)
+
+    def _card_info(self, card: int) -> dict[str, Any] | None:
+        t = self.table
+        return {
+            "name": t.name(card),
+            "owner": card // CARDS_PER_DECK,
+            "speed": t.speed[card],
+            "firepower": t.firepower[card],
+            "shields": t.shields[card],
+            "victory": t.victory[card],
+        }
 
     def _view(self, player: int | None) -> dict[str, Any]:
         return text.view(self, player)
