@@ -181,3 +181,9 @@ def test_greedy_mostly_beats_random(game: str) -> None:
         bots[i % 2] = GreedyBot(seed=i)
         wins += play(game, bots, seed=30 + i)[i % 2] == 1.0
     assert wins >= 3
+
+
+def test_normalised_search_is_legal_and_reproducible() -> None:
+    state = advance(tabletop.load("rebel_space").new_state(seed=6), 25)
+    choices = [ISMCTSBot(iterations=40, seed=2, normalise=True).choose(state) for _ in range(2)]
+    assert choices[0] == choices[1] and choices[0] in state.legal_actions()

@@ -18,6 +18,10 @@ Carlo Tree Search"), for any pack, through the contract alone:
   then a draw is assumed).
 * Each node on the path adds the value of the player who took the action
   into it, so every player maximises their own value (any number of players).
+* With ``normalise`` UCB compares mean values rescaled to [0, 1] by the
+  lowest and highest value seen in this search, so that a heuristic whose
+  moves differ by hundredths weighs more against exploration. It is off by
+  default: in short trials against a random player it did not play better.
 
 Budget: ``iterations`` (fully reproducible with a seed) and/or ``time_s``
 (seconds per decision; how many iterations fit depends on the machine, so
@@ -70,6 +74,7 @@ class ISMCTSBot:
         rollout_steps: int = 4,
         max_rollout: int = 2000,
         use_heuristic: bool = True,
+        normalise: bool = False,
     ) -> None:
         if iterations is None and time_s is None:
             iterations = 200
@@ -86,6 +91,7 @@ class ISMCTSBot:
         self.rollout_steps = rollout_steps
         self.max_rollout = max_rollout
         self.use_heuristic = use_heuristic
+        self.normalise = normalise
         self.rng = Rng(seed)
         self.last_iterations = 0
         """Iterations run by the last :meth:`choose` (0 when the action was forced)."""
@@ -110,11 +116,12 @@ class ISMCTSBot:
         sampler = Sampler(information_set(state, me), me, self.rng)
         root = _Node(me)
         rng = self.rng
+        bounds = [math.inf, -math.inf]
         deadline = None if self.time_s is None else time.perf_counter() + self.time_s
         limit = self.iterations
         n = 0
         while True:
-            self._iterate(sampler, root, rng, heuristic)
+            self._iterate(sampler, root, rng, heuristic, bounds)
             n += 1
             if limit is not None and n >= limit:
                 break
@@ -131,12 +138,22 @@ class ISMCTSBot:
         return best
 
     def _iterate(
-        self, sampler: Sampler, root: _Node, rng: Rng, heuristic: Heuristic | None
+        self,
+        sampler: Sampler,
+        root: _Node,
+        rng: Rng,
+        heuristic: Heuristic | None,
+        bounds: list[float],
     ) -> None:
         d = sampler.sample()
         node = root
         path: list[_Node] = []
         c = self.exploration
+        lo, hi = bounds
+        if self.normalise and hi > lo:
+            shift, scale = lo, 1.0 / (hi - lo)
+        else:
+            shift, scale = 0.0, 1.0
         # selection and expansion
         while not d.is_terminal:
             legal = d.legal_actions()
@@ -157,7 +174,8 @@ class ISMCTSBot:
             for a in legal:
                 ch = children[a]
                 ch.avail += 1
-                v = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                q = (ch.total / ch.visits - shift) * scale
+                v = q + c * math.sqrt(math.log(ch.avail) / ch.visits)
                 if v > best_v:
                     best_v, best_a, best_child = v, a, ch
             d.apply(best_a, check=False)
@@ -177,6 +195,8 @@ class ISMCTSBot:
         else:
             values = [0.0] * d.num_players
         # backpropagation
+        bounds[0] = min(bounds[0], *values)
+        bounds[1] = max(bounds[1], *values)
         root.visits += 1
         for n in path:
             n.visits += 1
