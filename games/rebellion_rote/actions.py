@@ -23,6 +23,21 @@ block over its fields:
 * ``reveal <slot>``: reveal the face-down mission of assignment slot ``slot`` (0..11).
 * ``target <leader>``: the leader a mission is attempted against.
 * ``oppose <leader>``: send ``leader`` from the pool to oppose a mission (``pass``: none).
+* ``join <leader>``: add ``leader`` from the pool to a combat (``pass``: none).
+* ``tactic <card>``: choose advanced tactic card ``card`` (an index into ``data.TACTICS``)
+  face down for this battle step, or as an extra card; also the card a Shield Generator
+  takes back from the ground discard.
+* ``ability <which>``: resolve the chosen card's top (1) or bottom (2) ability, or
+  neither (0).
+* ``hit <unit> <damage>``: put 1 damage on a figure of type ``unit`` that has ``damage``
+  damage now (a die, or a card's damage).
+* ``destroy <unit> <damage>``: a card destroys such a figure.
+* ``repair <unit> <damage>``: remove 1 damage from such a figure of your own.
+* ``mark <die>``: mark die ``die`` of your attack for the leader reroll (in increasing order).
+* ``reroll``: reroll the marked dice.
+* ``spend <die>``: spend a die showing a special to remove 1 damage (a ``repair`` follows).
+* ``retreat <leader>``: retreat with ``leader`` (the destination follows as ``system <s>``,
+  then the units as ``move <unit> <src>`` and ``stop``).
 """
 
 from __future__ import annotations
@@ -33,7 +48,7 @@ import attrs
 
 from tabletop import Action, ActionSpace
 
-from .data import LEADERS, NUM_LOCATIONS, UNITS
+from .data import LEADERS, NUM_LOCATIONS, TACTICS, UNITS
 
 __all__ = [
     "ACTION_SPACE",
@@ -42,18 +57,28 @@ __all__ = [
     "Activate",
     "Assign",
     "Close",
+    "Destroy",
+    "Hit",
+    "Join",
+    "Mark",
     "MissionSet",
     "Move",
     "MoveCaptive",
     "Oppose",
     "Pass",
     "Place",
+    "Repair",
+    "Reroll",
+    "Retreat",
     "Reveal",
     "RevealBase",
     "Second",
+    "Spend",
     "Stop",
     "SystemChoice",
+    "Tactic",
     "Target",
+    "UseAbility",
 ]
 
 MAX_CARDS = 120
@@ -149,11 +174,77 @@ class Oppose(Action):
     leader: int
 
 
+@attrs.frozen
+class Join(Action):
+    kind: ClassVar[str] = "join"
+    leader: int
+
+
+@attrs.frozen
+class Tactic(Action):
+    kind: ClassVar[str] = "tactic"
+    card: int
+
+
+@attrs.frozen
+class UseAbility(Action):
+    kind: ClassVar[str] = "ability"
+    which: int
+
+
+@attrs.frozen
+class Hit(Action):
+    kind: ClassVar[str] = "hit"
+    unit: int
+    damage: int
+
+
+@attrs.frozen
+class Destroy(Action):
+    kind: ClassVar[str] = "destroy"
+    unit: int
+    damage: int
+
+
+@attrs.frozen
+class Repair(Action):
+    kind: ClassVar[str] = "repair"
+    unit: int
+    damage: int
+
+
+@attrs.frozen
+class Mark(Action):
+    kind: ClassVar[str] = "mark"
+    die: int
+
+
+@attrs.frozen
+class Reroll(Action):
+    kind: ClassVar[str] = "reroll"
+
+
+@attrs.frozen
+class Spend(Action):
+    kind: ClassVar[str] = "spend"
+    die: int
+
+
+@attrs.frozen
+class Retreat(Action):
+    kind: ClassVar[str] = "retreat"
+    leader: int
+
+
 MAX_SLOTS = 12
 """Face-down missions a side can have at once (4 starting + up to 10 in hand, 1 leader each
 from at most 8 leaders in the pool: 8 is the real limit)."""
 
 NL = len(LEADERS)
+MAX_DAMAGE = 16
+"""Damage on one figure (overkill is allowed: 13 dice and 5 card damage at most a round)."""
+MAX_DICE = 13
+"""Dice in one attack: 5 red, 5 black, 3 green."""
 NU = len(UNITS)
 
 ACTION_SPACE = ActionSpace(
@@ -173,5 +264,15 @@ ACTION_SPACE = ActionSpace(
         (Reveal, {"slot": MAX_SLOTS}),
         (Target, {"leader": NL}),
         (Oppose, {"leader": NL}),
+        (Join, {"leader": NL}),
+        (Tactic, {"card": len(TACTICS)}),
+        (UseAbility, {"which": 3}),
+        (Hit, {"unit": NU, "damage": MAX_DAMAGE}),
+        (Destroy, {"unit": NU, "damage": MAX_DAMAGE}),
+        (Repair, {"unit": NU, "damage": MAX_DAMAGE}),
+        (Mark, {"die": MAX_DICE}),
+        (Reroll, {}),
+        (Spend, {"die": MAX_DICE}),
+        (Retreat, {"leader": NL}),
     ]
 )

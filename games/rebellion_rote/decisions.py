@@ -10,10 +10,17 @@ from tabletop import Decision
 
 __all__ = [
     "ActivateSystem",
+    "AssignDamage",
     "AssignMission",
+    "AttackActions",
+    "CardDamage",
+    "CardDestroy",
+    "CardRepair",
+    "ChooseAbility",
     "ChooseBase",
     "ChooseDsucSystem",
     "ChooseMissionSet",
+    "ChooseTactic",
     "Combat",
     "CommandTurn",
     "MissionSystem",
@@ -22,7 +29,12 @@ __all__ = [
     "OpposeMission",
     "PlaceUnits",
     "Refresh",
+    "RetreatChoice",
+    "RetreatTo",
+    "RetreatUnits",
+    "Retrieve",
     "SecondLeader",
+    "SpendSpecial",
 ]
 
 
@@ -96,18 +108,130 @@ class MoveUnits(Decision):
 
 @attrs.frozen(kw_only=True)
 class Combat(Decision):
-    """A combat is due in ``system`` (both sides have units in one theater).
+    """A combat in ``system`` begins: ``player`` may add a leader from the pool.
 
-    ``after`` says how play goes on once it is over: ``"activation"`` (the
-    activated system's subjugation, then the next turn) or ``"reveal"`` (the
-    Rebels revealed their base at the start of their turn, which goes on).
-    Cinematic Combat is the next part of the pack: until it is built this
-    decision offers no action, so a game stops here.
+    ``after`` says how play goes on once the combat is over: ``"activation"`` (the
+    activated system's subjugation and rescue, then the next turn) or ``"reveal"``
+    (the Rebels revealed their base at the start of their turn, which goes on).
     """
 
     kind: ClassVar[str] = "combat"
     system: int
     after: str = "activation"
+
+
+@attrs.frozen(kw_only=True)
+class ChooseTactic(Decision):
+    """Choose a tactic card of ``theater`` (face down unless ``extra``)."""
+
+    kind: ClassVar[str] = "choose_tactic"
+    theater: int
+    extra: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class ChooseAbility(Decision):
+    """Resolve the top or bottom ability of tactic ``card`` (an index), or neither."""
+
+    kind: ClassVar[str] = "choose_ability"
+    card: int
+    extra: bool = False
+    first: bool = False
+    """The defender picks before the current player (his card can cancel)."""
+
+
+@attrs.frozen(kw_only=True)
+class Retrieve(Decision):
+    """A Shield Generator: take one card back from the ground discard, or not."""
+
+    kind: ClassVar[str] = "retrieve"
+    left: int
+
+
+@attrs.frozen(kw_only=True)
+class CardDamage(Decision):
+    """Deal ``left`` more damage of a tactic ``card`` (an index), one at a time.
+
+    ``unit`` / ``damage`` pin the one figure the card names once it is chosen.
+    """
+
+    kind: ClassVar[str] = "card_damage"
+    card: int
+    effect: int
+    left: int
+    unit: int = -1
+    damage: int = -1
+
+
+@attrs.frozen(kw_only=True)
+class CardDestroy(Decision):
+    """Destroy ``left`` more enemy figures with tactic ``card`` (an index)."""
+
+    kind: ClassVar[str] = "card_destroy"
+    card: int
+    effect: int
+    left: int
+
+
+@attrs.frozen(kw_only=True)
+class CardRepair(Decision):
+    """Remove up to ``left`` more damage from own units (``card``'s ``effect``)."""
+
+    kind: ClassVar[str] = "card_repair"
+    card: int
+    effect: int
+    left: int
+
+
+@attrs.frozen(kw_only=True)
+class AttackActions(Decision):
+    """Combat actions of an attack: the leader reroll, specials that remove damage."""
+
+    kind: ClassVar[str] = "attack_actions"
+    theater: int
+
+
+@attrs.frozen(kw_only=True)
+class SpendSpecial(Decision):
+    """The unit a spent special die of ``colour`` removes 1 damage from."""
+
+    kind: ClassVar[str] = "spend_special"
+    theater: int
+    colour: str
+
+
+@attrs.frozen(kw_only=True)
+class AssignDamage(Decision):
+    """Assign die ``die`` of the attack (a hit or direct hit) to an enemy figure."""
+
+    kind: ClassVar[str] = "assign_damage"
+    theater: int
+    die: int
+
+
+@attrs.frozen(kw_only=True)
+class RetreatChoice(Decision):
+    """Retreat step: retreat with a leader, or not."""
+
+    kind: ClassVar[str] = "retreat_choice"
+
+
+@attrs.frozen(kw_only=True)
+class RetreatTo(Decision):
+    """The system ``leader`` retreats to."""
+
+    kind: ClassVar[str] = "retreat_to"
+    leader: int
+
+
+@attrs.frozen(kw_only=True)
+class RetreatUnits(Decision):
+    """Units retreat to ``dst`` one at a time; ``spare`` is the free transport capacity."""
+
+    kind: ClassVar[str] = "retreat_units"
+    dst: int
+    spare: int
+    moved: int = 0
 
 
 @attrs.frozen(kw_only=True)

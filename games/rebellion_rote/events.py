@@ -9,6 +9,7 @@ import attrs
 from tabletop import Event, card_field
 
 __all__ = [
+    "AbilityResolved",
     "Activated",
     "Assigned",
     "AssignedHidden",
@@ -17,8 +18,17 @@ __all__ = [
     "BaseRevealed",
     "CaptiveMoved",
     "Captured",
+    "CardCanceled",
+    "CardRetrieved",
+    "CombatBegan",
+    "CombatEnded",
+    "Damaged",
+    "DicePrevented",
+    "DiceRerolled",
+    "DiceRolled",
     "DsucPlaced",
     "GameOver",
+    "LeaderJoined",
     "LeadersPlaced",
     "LoyaltyChanged",
     "LoyaltyPlaced",
@@ -36,12 +46,19 @@ __all__ = [
     "ProbeRevealed",
     "ProbesDrawn",
     "ProbesDrawnCount",
+    "Repaired",
     "Rescued",
+    "Retreated",
     "SabotagePlaced",
     "SecondAssigned",
     "StartingMissions",
     "Subjugation",
+    "TacticChosen",
+    "TacticChosenHidden",
+    "TacticsRevealed",
+    "UnitGained",
     "UnitPlaced",
+    "UnitsDestroyed",
 ]
 
 
@@ -291,3 +308,140 @@ class ProbesDrawn(Event):
 class ProbesDrawnCount(Event):
     kind: ClassVar[str] = "probes_drawn_count"
     count: int
+
+
+# ---------------------------------------------------------------- combat
+@attrs.frozen(kw_only=True)
+class CombatBegan(Event):
+    kind: ClassVar[str] = "combat_began"
+    system: int
+    attacker: int
+
+
+@attrs.frozen(kw_only=True)
+class LeaderJoined(Event):
+    kind: ClassVar[str] = "leader_joined"
+    player: int
+    leader: int
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class TacticChosen(Event):
+    """A tactic card chosen face down: only its player sees which (RR-15, RR-17)."""
+
+    kind: ClassVar[str] = "tactic_chosen"
+    player: int
+    card: int
+
+    def public(self) -> Event:
+        return TacticChosenHidden(player=self.player)
+
+
+@attrs.frozen(kw_only=True)
+class TacticChosenHidden(Event):
+    kind: ClassVar[str] = "tactic_chosen_hidden"
+    player: int
+
+
+@attrs.frozen(kw_only=True)
+class TacticsRevealed(Event):
+    kind: ClassVar[str] = "tactics_revealed"
+    cards: tuple[int, int]
+    """Per side: the tactic card's index, or -1 for none."""
+
+
+@attrs.frozen(kw_only=True)
+class AbilityResolved(Event):
+    kind: ClassVar[str] = "ability_resolved"
+    player: int
+    card: int
+    which: int
+
+
+@attrs.frozen(kw_only=True)
+class CardCanceled(Event):
+    kind: ClassVar[str] = "card_canceled"
+    player: int
+    card: int
+
+
+@attrs.frozen(kw_only=True)
+class CardRetrieved(Event):
+    kind: ClassVar[str] = "card_retrieved"
+    player: int
+    card: int
+
+
+@attrs.frozen(kw_only=True)
+class DiceRolled(Event):
+    kind: ClassVar[str] = "dice_rolled"
+    player: int
+    theater: int
+    dice: tuple[tuple[str, str], ...]
+
+
+@attrs.frozen(kw_only=True)
+class DiceRerolled(Event):
+    kind: ClassVar[str] = "dice_rerolled"
+    player: int
+    dice: tuple[int, ...]
+    faces: tuple[str, ...]
+
+
+@attrs.frozen(kw_only=True)
+class DicePrevented(Event):
+    kind: ClassVar[str] = "dice_prevented"
+    player: int
+    dice: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class Damaged(Event):
+    kind: ClassVar[str] = "damaged"
+    side: int
+    unit: int
+    damage: int
+    """The figure's damage after this one."""
+
+
+@attrs.frozen(kw_only=True)
+class Repaired(Event):
+    kind: ClassVar[str] = "repaired"
+    side: int
+    unit: int
+    damage: int
+
+
+@attrs.frozen(kw_only=True)
+class UnitGained(Event):
+    kind: ClassVar[str] = "unit_gained"
+    side: int
+    unit: int
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class UnitsDestroyed(Event):
+    kind: ClassVar[str] = "units_destroyed"
+    side: int
+    unit: int
+    n: int
+    system: int
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class Retreated(Event):
+    kind: ClassVar[str] = "retreated"
+    player: int
+    leader: int
+    src: int
+    dst: int
+
+
+@attrs.frozen(kw_only=True)
+class CombatEnded(Event):
+    kind: ClassVar[str] = "combat_ended"
+    system: int
+    rounds: int

@@ -26,8 +26,9 @@ import attrs
 
 from tabletop import Action, Event, Rng, State
 
+from .battle import Battle
 from .board import Board, base_reveal_due
-from .data import IMPERIAL, REBEL
+from .data import IMPERIAL, REBEL, TACTICS
 
 __all__ = ["RebellionState"]
 
@@ -45,6 +46,8 @@ class RebellionState(State):
     passed: list[bool] = attrs.field(factory=lambda: [False, False])
     slots: list[list[list[int]]] = attrs.field(factory=lambda: [[], []])
     """Per side, per face-down assigned mission (in ``assigned<side>`` order): its leaders."""
+    battle: Battle = attrs.field(factory=Battle)
+    """The combat being fought (``battle.system`` -1: none)."""
 
     # ------------------------------------------------------------ helpers
     @property
@@ -121,6 +124,30 @@ class RebellionState(State):
             "passed": self.passed[:],
             "slots": [[s[:] for s in side] for side in self.slots],
             "rebel_setup_system": self.rebel_setup_system,
+            "battle": self._battle_view(player),
+        }
+
+    def _battle_view(self, player: int | None) -> dict[str, Any] | None:
+        """The combat's public facts; a tactic card chosen face down shows only to its
+        player until both are in (RR-15, RR-17)."""
+        bt = self.battle
+        if not bt.active:
+            return None
+        return {
+            "system": bt.system,
+            "attacker": bt.attacker,
+            "round": bt.round,
+            "damage": [d[:] for d in bt.damage],
+            "first": bt.first[:],
+            "retreated": bt.retreated[:],
+            "chosen": [
+                c if bt.revealed or player == side else (None if c < 0 else -2)
+                for side, c in enumerate(bt.chosen)
+            ],
+            "dice": [list(d) for d in bt.dice],
+            "marked": bt.marked[:],
+            "prevent": [[list(x) for x in p] for p in bt.prevent],
+            "denied": [d[:] for d in bt.denied],
         }
 
     def _copy_into(self, new: State) -> None:
@@ -133,13 +160,21 @@ class RebellionState(State):
         new.rebel_setup_system = self.rebel_setup_system
         new.passed = self.passed[:]
         new.slots = [[s[:] for s in side] for side in self.slots]
+        new.battle = self.battle.copy()
 
     def _resample(self, player: int, rng: Rng) -> None:
-        """Re-deal the opponent's face-down mission-set choice while it is hidden (RR-15),
+        """Re-deal the opponent's face-down mission-set choice and tactic card while hidden (RR-15),
         and keep a re-dealt hidden base out of systems where it would have been revealed."""
         other = IMPERIAL if player == REBEL else REBEL
         if not self.sets_revealed and self.mission_set[other] >= 0:
             self.mission_set[other] = rng.below(2)
+        bt = self.battle
+        if bt.active and not bt.revealed and bt.chosen[other] >= 0:
+            from .ids import tactic_of
+
+            theater = TACTICS[bt.chosen[other]].theater
+            cards = self.zones[f"tactics_{other}_{theater}"].cards
+            bt.chosen[other] = tactic_of(cards[rng.below(len(cards))])
         base, deck = self.zones["base"], self.zones["probe_deck"]
         if player == IMPERIAL and base.cards and base_reveal_due(self.board, base.cards[0]):
             fits = [i for i, c in enumerate(deck.cards) if not base_reveal_due(self.board, c)]

@@ -20,6 +20,7 @@ from rebellion_rote.data import (
     unit_id,
 )
 from rebellion_rote.decisions import ChooseDsucSystem, ChooseMissionSet, PlaceUnits
+from rebellion_rote.ids import tactic_of
 from tabletop import Rng
 
 
@@ -31,7 +32,8 @@ def test_rr01_cinematic_combat_only() -> None:
             deck = s.zones[f"tactics_{p}_{th}"]
             assert len(deck) == 8
             assert all(
-                TACTICS[c].theater == th and TACTICS[c].side == ("Rebel", "Imperial")[p]
+                TACTICS[tactic_of(c)].theater == th
+                and TACTICS[tactic_of(c)].side == ("Rebel", "Imperial")[p]
                 for c in deck
             )
             assert s.view(1 - p)["zones"][f"tactics_{p}_{th}"]["cards"] == deck.cards  # public

@@ -4,7 +4,9 @@
 * :mod:`.assignment`: the Assignment Phase.
 * :mod:`.command`: the Command Phase: turns, activation, movement, base reveal.
 * :mod:`.missions`: revealing missions, opposition, the roll-off, the effects.
+* :mod:`.combat`: Cinematic Combat.
 * :mod:`.dice`: dice rolls and mission dice pools.
+* :mod:`.units`: unit facts as flat tuples.
 
 ``HANDLERS`` maps each decision class to its legal-action and apply functions.
 """
@@ -22,7 +24,6 @@ from ..decisions import (
     ChooseBase,
     ChooseDsucSystem,
     ChooseMissionSet,
-    Combat,
     CommandTurn,
     MissionSystem,
     MissionTarget,
@@ -32,13 +33,13 @@ from ..decisions import (
     Refresh,
     SecondLeader,
 )
-from . import assignment, command, missions, setup
+from . import assignment, combat, command, missions, setup
 
 __all__ = ["HANDLERS"]
 
 
 def _not_built(s: Any, d: Any) -> list[Action]:
-    """Combat and the Refresh Phase are later parts of the pack: no action yet."""
+    """The Refresh Phase is a later part of the pack: no action yet."""
     return []
 
 
@@ -59,6 +60,6 @@ HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = 
     MissionSystem: (missions.legal_system, missions.apply_system),
     MissionTarget: (missions.legal_target, missions.apply_target),
     OpposeMission: (missions.legal_oppose, missions.apply_oppose),
-    Combat: (_not_built, _never),
     Refresh: (_not_built, _never),
+    **combat.HANDLERS,
 }

@@ -40,9 +40,9 @@ that units left are recomputed at once).
 The Empire's win is checked after every unit moved and after every reveal
 (RR-18).
 
-Not yet built (later parts): revealing a mission on a turn, opposing, moving a captured leader, and combat itself
-(a due combat stops the game at a ``Combat`` decision with no action), and the
-Refresh Phase (a ``Refresh`` decision with no action).
+A due combat is fought at once (:mod:`.combat`); after it the activated system's
+subjugation is recomputed and rescue checked, then the next turn. Not yet built:
+the Refresh Phase (a ``Refresh`` decision with no action).
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ from ..data import (
     REBEL_BASE,
     UNITS,
 )
-from ..decisions import ActivateSystem, Combat, CommandTurn, MoveUnits, Refresh
+from ..decisions import ActivateSystem, CommandTurn, MoveUnits, Refresh
 from ..events import (
     Activated,
     BaseRevealed,
@@ -88,6 +88,7 @@ from ..events import (
     Rescued,
     Subjugation,
 )
+from .combat import start_combat
 from .missions import apply_reveal, legal_reveals
 
 if TYPE_CHECKING:
@@ -132,7 +133,7 @@ def apply_turn(s: RebellionState, d: CommandTurn, a: Action) -> None:
         if check_empire_win(s):
             return
         if combat_due(s.board, s.base):
-            s.stack.append(Combat(player=p, system=s.base, after="reveal"))
+            start_combat(s, s.base, p, "reveal")
         else:
             s.stack.append(CommandTurn(player=p))
         return
@@ -311,7 +312,7 @@ def after_movement(s: RebellionState, player: int, system: int) -> None:
     if check_empire_win(s):
         return
     if system < NUM_SYSTEMS and combat_due(b, system):
-        s.stack.append(Combat(player=player, system=system))
+        start_combat(s, system, player, "activation")
         return
     if system < NUM_SYSTEMS:
         recompute_subjugation(s, system)

@@ -23,6 +23,7 @@ from tabletop import Rng
 from ..data import DICE, SKILLS, LeaderDef
 
 __all__ = [
+    "COMBAT_CAP",
     "GREEN_CAP",
     "MISSION_CAP",
     "mission_dice",
@@ -32,6 +33,8 @@ __all__ = [
 ]
 
 FACES: dict[str, tuple[str, ...]] = {d.name: d.faces for d in DICE}
+COMBAT_CAP = 5
+"""Red dice, and black dice, a side rolls in one attack (research §5.1)."""
 MISSION_CAP = 10
 """Red and black dice a side may roll in one mission (research §4.4)."""
 GREEN_CAP = next(d.combat_cap for d in DICE if d.name == "green")

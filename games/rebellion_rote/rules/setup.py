@@ -64,7 +64,7 @@ from ..events import (
     StartingMissions,
     UnitPlaced,
 )
-from ..ids import mission_card
+from ..ids import mission_card, tactic_card
 
 if TYPE_CHECKING:
     from ..state import RebellionState
@@ -102,7 +102,9 @@ def begin(s: RebellionState) -> None:
         for th in THEATERS:
             deck = s.add_zone(Zone(f"tactics_{p}_{th}", p, Vis.PUBLIC))
             deck.cards = [
-                i for i, t in enumerate(TACTICS) if side_of(t.side) == p and t.theater == th
+                tactic_card(i)
+                for i, t in enumerate(TACTICS)
+                if side_of(t.side) == p and t.theater == th
             ]
             s.add_zone(Zone(f"tactic_discard_{p}_{th}", p, Vis.PUBLIC))
     s.zones["probe_deck"].cards = sorted(system_id(p.system) for p in PROBES)

@@ -1,0 +1,88 @@
+"""The facts of the combat being fought, kept on the state while it lasts (research §5, §8.7).
+
+``system`` is -1 when no combat is being fought. Damage is tracked per unit
+type as the damage of each damaged figure, most damaged first: figures of one
+type differ only by their damage, so a choice of figure is a choice of
+``(unit, damage)``. ``steps`` is the combat's agenda, run in order by
+:func:`.rules.combat.advance`; a step that needs a choice pushes a decision and
+the agenda goes on once it is made.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .data import UNITS
+
+__all__ = ["Battle", "Step"]
+
+Step = tuple[str, int, int, int]
+"""An agenda step: (name, player or -1, theater index or -1, extra)."""
+
+
+@attrs.define(kw_only=True, slots=True, eq=True)
+class Battle:
+    system: int = -1
+    attacker: int = -1
+    """The current player of the combat (the player whose turn it is)."""
+    after: str = ""
+    round: int = 0
+    came_from: list[int] = attrs.field(factory=list)
+    """The systems the current player moved units in from to start the combat."""
+    damage: list[list[int]] = attrs.field(factory=lambda: [[] for _ in UNITS])
+    doomed: list[int] = attrs.field(factory=list)
+    """Unit types of figures destroyed by a tactic card, removed once both cards are resolved."""
+    first: list[int] = attrs.field(factory=lambda: [-1, -1])
+    """Per theater (0 space, 1 ground): who attacks first."""
+    retreated: list[bool] = attrs.field(factory=lambda: [False, False])
+    rolled: list[bool] = attrs.field(factory=lambda: [False, False])
+    """Per side: rolled at least one die in this round's ground battle (structures, §8.6)."""
+    chosen: list[int] = attrs.field(factory=lambda: [-1, -1])
+    """Per side: the tactic card chosen face down for this battle step (-1: none)."""
+    revealed: bool = False
+    canceled: list[bool] = attrs.field(factory=lambda: [False, False])
+    picked: list[int] = attrs.field(factory=lambda: [-1, -1])
+    """Per side: the ability a defender picked before the current player (0 none, 1 top, 2 bottom)."""
+    denied: list[list[int]] = attrs.field(factory=lambda: [[0, 0], [0, 0]])
+    """Per side and theater: the round in which that side may play no card of that theater."""
+    prevent: list[list[tuple[str, str, int]]] = attrs.field(factory=lambda: [[], []])
+    """Per side: (colour or "", icon, n) dice the opponent removes at Assign Damage."""
+    no_repair: list[bool] = attrs.field(factory=lambda: [False, False])
+    """Per side: its units may not remove damage with specials in this battle step."""
+    shield: list[int] = attrs.field(factory=lambda: [0, 0])
+    """Per side: damage it removes from its ships after the opponent assigns damage."""
+    dice: list[tuple[str, str]] = attrs.field(factory=list)
+    """The attack being resolved: (colour, face) per die, in roll order."""
+    marked: list[int] = attrs.field(factory=list)
+    reroll_used: bool = False
+    steps: list[Step] = attrs.field(factory=list)
+
+    @property
+    def active(self) -> bool:
+        return self.system >= 0
+
+    def copy(self) -> Battle:
+        b = Battle.__new__(Battle)
+        b.system = self.system
+        b.attacker = self.attacker
+        b.after = self.after
+        b.round = self.round
+        b.came_from = self.came_from[:]
+        b.damage = [d[:] for d in self.damage]
+        b.doomed = self.doomed[:]
+        b.first = self.first[:]
+        b.retreated = self.retreated[:]
+        b.rolled = self.rolled[:]
+        b.chosen = self.chosen[:]
+        b.revealed = self.revealed
+        b.canceled = self.canceled[:]
+        b.picked = self.picked[:]
+        b.denied = [d[:] for d in self.denied]
+        b.prevent = [p[:] for p in self.prevent]
+        b.no_repair = self.no_repair[:]
+        b.shield = self.shield[:]
+        b.dice = self.dice[:]
+        b.marked = self.marked[:]
+        b.reroll_used = self.reroll_used
+        b.steps = self.steps[:]
+        return b
