@@ -141,7 +141,7 @@ class RebellionState(State):
             "first": bt.first[:],
             "retreated": bt.retreated[:],
             "chosen": [
-                c if bt.revealed or player == side else (None if c < 0 else -2)
+                None if c < 0 else c if bt.revealed or player == side else -2
                 for side, c in enumerate(bt.chosen)
             ],
             "dice": [list(d) for d in bt.dice],

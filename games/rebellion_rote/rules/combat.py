@@ -36,9 +36,7 @@ current player (``Battle.attacker``) is the player whose turn it is.
      battle (§8.6); a Death Star Under Construction that is the Empire's only ship
      against Rebel ships is destroyed (and the Death Star queued with it);
    * retreat, current player first (§5.4).
-3. The combat ends when no theater is shared any more, or (RR-24) when in every
-   shared theater neither side has a unit the other can damage. All damage is
-   removed.
+3. The combat ends when no theater is shared any more. All damage is removed.
 
 Units that cannot be damaged: the Death Star (no health), and a Death Star or
 Death Star Under Construction in a system with a Shield Bunker (it can be
@@ -1093,13 +1091,9 @@ def recompute(s: RebellionState, x: int) -> None:
 
 
 def step_next(s: RebellionState, p: int, th: int, extra: int) -> None:
-    """Another round while a theater is shared and someone can still hurt the other (RR-24)."""
-    if any(shares(s, th) and can_be_hurt(s, th) for th in (SPACE, GROUND)):
+    """Another round while a theater is shared."""
+    if shares(s, SPACE) or shares(s, GROUND):
         then(s, ("round", -1, -1, 0))
-
-
-def can_be_hurt(s: RebellionState, th: int) -> bool:
-    return any(not protected(s, u) for side in (REBEL, IMPERIAL) for u in side_units(s, side, th))
 
 
 def end_combat(s: RebellionState) -> None:
