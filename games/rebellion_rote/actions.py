@@ -36,6 +36,9 @@ block over its fields:
 * ``mark <die>``: mark die ``die`` of your attack for the leader reroll (in increasing order).
 * ``reroll``: reroll the marked dice.
 * ``spend <die>``: spend a die showing a special to remove 1 damage (a ``repair`` follows).
+* ``build <unit> <loc>``: Refresh Phase: place a unit on the build queue from an icon of
+  ``loc`` (in increasing location order); ``stop`` ends the placements.
+* ``eliminate <leader>``: the leader pool limit: eliminate ``leader``.
 * ``retreat <leader>``: retreat with ``leader`` (the destination follows as ``system <s>``,
   then the units as ``move <unit> <src>`` and ``stop``).
 """
@@ -56,8 +59,10 @@ __all__ = [
     "MAX_SLOTS",
     "Activate",
     "Assign",
+    "Build",
     "Close",
     "Destroy",
+    "Eliminate",
     "Hit",
     "Join",
     "Mark",
@@ -236,6 +241,19 @@ class Retreat(Action):
     leader: int
 
 
+@attrs.frozen
+class Build(Action):
+    kind: ClassVar[str] = "build"
+    unit: int
+    loc: int
+
+
+@attrs.frozen
+class Eliminate(Action):
+    kind: ClassVar[str] = "eliminate"
+    leader: int
+
+
 MAX_SLOTS = 12
 """Face-down missions a side can have at once (4 starting + up to 10 in hand, 1 leader each
 from at most 8 leaders in the pool: 8 is the real limit)."""
@@ -274,5 +292,7 @@ ACTION_SPACE = ActionSpace(
         (Reroll, {}),
         (Spend, {"die": MAX_DICE}),
         (Retreat, {"leader": NL}),
+        (Build, {"unit": NU, "loc": NUM_LOCATIONS}),
+        (Eliminate, {"leader": NL}),
     ]
 )

@@ -13,6 +13,7 @@ __all__ = [
     "AssignDamage",
     "AssignMission",
     "AttackActions",
+    "BuildUnits",
     "CardDamage",
     "CardDestroy",
     "CardRepair",
@@ -23,12 +24,14 @@ __all__ = [
     "ChooseTactic",
     "Combat",
     "CommandTurn",
+    "DeployUnits",
+    "EliminateLeader",
     "MissionSystem",
     "MissionTarget",
     "MoveUnits",
     "OpposeMission",
     "PlaceUnits",
-    "Refresh",
+    "ReplaceUnit",
     "RetreatChoice",
     "RetreatTo",
     "RetreatUnits",
@@ -235,11 +238,33 @@ class RetreatUnits(Decision):
 
 
 @attrs.frozen(kw_only=True)
-class Refresh(Decision):
-    """The Refresh Phase is due. It is a later part of the pack: until it is built
-    this decision offers no action, so a game stops here."""
+class BuildUnits(Decision):
+    """Refresh Phase: place units on the build queue from resource icons, or stop."""
 
-    kind: ClassVar[str] = "refresh"
+    kind: ClassVar[str] = "build_units"
+
+
+@attrs.frozen(kw_only=True)
+class ReplaceUnit(Decision):
+    """``unit`` is out of supply: the figure on the board destroyed to build it at ``loc``."""
+
+    kind: ClassVar[str] = "replace_unit"
+    unit: int
+    loc: int
+
+
+@attrs.frozen(kw_only=True)
+class DeployUnits(Decision):
+    """Refresh Phase: deploy the units leaving queue space 1, or stop."""
+
+    kind: ClassVar[str] = "deploy_units"
+
+
+@attrs.frozen(kw_only=True)
+class EliminateLeader(Decision):
+    """More than 8 leaders in the pool: eliminate one."""
+
+    kind: ClassVar[str] = "eliminate_leader"
 
 
 @attrs.frozen(kw_only=True)

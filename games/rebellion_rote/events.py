@@ -16,6 +16,8 @@ __all__ = [
     "BaseChosen",
     "BaseChosenHidden",
     "BaseRevealed",
+    "Built",
+    "BuiltHidden",
     "CaptiveMoved",
     "Captured",
     "CardCanceled",
@@ -23,13 +25,16 @@ __all__ = [
     "CombatBegan",
     "CombatEnded",
     "Damaged",
+    "Deployed",
     "DicePrevented",
     "DiceRerolled",
     "DiceRolled",
     "DsucPlaced",
     "GameOver",
+    "LeaderEliminated",
     "LeaderJoined",
     "LeadersPlaced",
+    "LeadersRetrieved",
     "LoyaltyChanged",
     "LoyaltyPlaced",
     "MissionAgainst",
@@ -56,6 +61,7 @@ __all__ = [
     "TacticChosen",
     "TacticChosenHidden",
     "TacticsRevealed",
+    "TimeAdvanced",
     "UnitGained",
     "UnitPlaced",
     "UnitsDestroyed",
@@ -445,3 +451,49 @@ class CombatEnded(Event):
     kind: ClassVar[str] = "combat_ended"
     system: int
     rounds: int
+
+
+# ---------------------------------------------------------------- refresh
+@attrs.frozen(kw_only=True)
+class LeadersRetrieved(Event):
+    kind: ClassVar[str] = "leaders_retrieved"
+    leaders: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class TimeAdvanced(Event):
+    kind: ClassVar[str] = "time_advanced"
+    time: int
+
+
+@attrs.frozen(kw_only=True)
+class BuiltHidden(Event):
+    """A side's placements are in, face down until both are (RR-15)."""
+
+    kind: ClassVar[str] = "built_hidden"
+    player: int
+    n: int
+
+
+@attrs.frozen(kw_only=True)
+class Built(Event):
+    kind: ClassVar[str] = "built"
+    player: int
+    unit: int
+    loc: int
+    space: int
+
+
+@attrs.frozen(kw_only=True)
+class Deployed(Event):
+    kind: ClassVar[str] = "deployed"
+    player: int
+    unit: int
+    loc: int
+
+
+@attrs.frozen(kw_only=True)
+class LeaderEliminated(Event):
+    kind: ClassVar[str] = "leader_eliminated"
+    player: int
+    leader: int

@@ -9,7 +9,7 @@ from tabletop import Action, Event
 from . import actions as A
 from . import decisions as D
 from . import events as E
-from .data import LEADERS, MISSIONS, NUM_SYSTEMS, REBEL_BASE, SIDES, SYSTEMS, UNITS
+from .data import LEADERS, MISSIONS, NUM_SYSTEMS, REBEL_BASE, SIDES, SYSTEMS, TACTICS, UNITS
 from .ids import mission_of
 
 if TYPE_CHECKING:
@@ -28,6 +28,16 @@ def set_name(roe: bool) -> str:
     return "Rise of the Empire" if roe else "base"
 
 
+THEATER_WORD = ("space", "ground")
+STOP_WORDS: dict[type, str] = {
+    D.AttackActions: "Assign damage now",
+    D.CardRepair: "Remove no more damage",
+    D.RetreatUnits: "Retreat no more units",
+    D.BuildUnits: "Build no more units",
+    D.DeployUnits: "Deploy no more units (the rest go back onto queue space 1)",
+}
+
+
 def describe(s: RebellionState, a: Action) -> str:
     top = s.stack[-1] if s.stack else None
     if isinstance(a, A.MissionSet):
@@ -41,8 +51,14 @@ def describe(s: RebellionState, a: Action) -> str:
             return f"Activate {loc_name(a.system)} with {LEADERS[top.leader].name}"
         if isinstance(top, D.MissionSystem):
             return f"Play {MISSIONS[top.card].name} in {loc_name(a.system)}"
+        if isinstance(top, D.RetreatTo):
+            return f"Retreat to {loc_name(a.system)}"
+        if isinstance(top, D.ReplaceUnit):
+            return f"Destroy the {UNITS[top.unit].name} in {loc_name(a.system)} to build another"
         return f"Choose {loc_name(a.system)}"
     if isinstance(a, A.Place):
+        if isinstance(top, D.DeployUnits):
+            return f"Deploy 1 {UNITS[a.unit].name} to {loc_name(a.loc)}"
         return f"Place 1 {UNITS[a.unit].name} at {loc_name(a.loc)}"
     if isinstance(a, A.Assign):
         return f"Assign {LEADERS[a.leader].name} to {MISSIONS[a.card].name}"
@@ -52,6 +68,8 @@ def describe(s: RebellionState, a: Action) -> str:
         return "No second leader on this mission"
     if isinstance(a, A.Activate):
         return f"Activate a system with {LEADERS[a.leader].name}"
+    if isinstance(a, A.Move) and isinstance(top, D.RetreatUnits):
+        return f"Retreat 1 {UNITS[a.unit].name} to {loc_name(top.dst)}"
     if isinstance(a, A.Move):
         dst = loc_name(top.system) if isinstance(top, D.MoveUnits) else "the activated system"
         return f"Move 1 {UNITS[a.unit].name} from {loc_name(a.src)} to {dst}"
@@ -59,7 +77,7 @@ def describe(s: RebellionState, a: Action) -> str:
         dst = loc_name(top.system) if isinstance(top, D.MoveUnits) else "the activated system"
         return f"Move the captured {LEADERS[s.board.captured].name} from {loc_name(a.src)} to {dst}"
     if isinstance(a, A.Stop):
-        return "Move no more units"
+        return STOP_WORDS.get(type(top), "Move no more units")
     if isinstance(a, A.Reveal):
         card = s.zones[f"assigned{top.player}"].cards[a.slot] if top is not None else -1
         return f"Reveal {MISSIONS[mission_of(card)].name}" if card >= 0 else "Reveal a mission"
@@ -74,7 +92,39 @@ def describe(s: RebellionState, a: Action) -> str:
             return "Assign no more missions"
         if isinstance(top, D.OpposeMission):
             return "Do not oppose the mission"
+        if isinstance(top, D.Combat):
+            return "Add no leader to the combat"
+        if isinstance(top, D.RetreatChoice):
+            return "Do not retreat"
+        if isinstance(top, D.Retrieve):
+            return "Take no card back"
         return "Pass for the rest of the Command Phase"
+    if isinstance(a, A.Join):
+        return f"Add {LEADERS[a.leader].name} to the combat"
+    if isinstance(a, A.Tactic):
+        return f"Choose {TACTICS[a.card].name}"
+    if isinstance(a, A.UseAbility):
+        return ("Resolve neither ability", "Resolve the top ability", "Resolve the bottom ability")[
+            a.which
+        ]
+    if isinstance(a, A.Hit):
+        return f"Damage a {UNITS[a.unit].name} with {a.damage} damage"
+    if isinstance(a, A.Destroy):
+        return f"Destroy a {UNITS[a.unit].name}"
+    if isinstance(a, A.Repair):
+        return f"Remove 1 damage from a {UNITS[a.unit].name} with {a.damage} damage"
+    if isinstance(a, A.Mark):
+        return f"Mark die {a.die + 1} for the reroll"
+    if isinstance(a, A.Reroll):
+        return "Reroll the marked dice"
+    if isinstance(a, A.Spend):
+        return f"Spend die {a.die + 1} (a special) to remove 1 damage"
+    if isinstance(a, A.Retreat):
+        return f"Retreat with {LEADERS[a.leader].name}"
+    if isinstance(a, A.Build):
+        return f"Build a {UNITS[a.unit].name} from {loc_name(a.loc)}"
+    if isinstance(a, A.Eliminate):
+        return f"Eliminate {LEADERS[a.leader].name}"
     return a.notation()
 
 
@@ -106,9 +156,41 @@ def prompt(s: RebellionState) -> str:
     if isinstance(top, D.OpposeMission):
         return f"{who}: send a leader to oppose {MISSIONS[top.card].name} in {loc_name(top.system)}, or not"
     if isinstance(top, D.Combat):
-        return f"Combat at {loc_name(top.system)} (Cinematic Combat is not built yet)"
-    if isinstance(top, D.Refresh):
-        return "Refresh Phase (not built yet)"
+        return f"{who}: combat at {loc_name(top.system)}: add a leader from the pool, or not"
+    if isinstance(top, D.ChooseTactic):
+        face = "" if top.extra else " face down"
+        return f"{who}: choose a {THEATER_WORD[top.theater]} tactic card{face}"
+    if isinstance(top, D.ChooseAbility):
+        return f"{who}: resolve the top or bottom ability of {TACTICS[top.card].name}, or neither"
+    if isinstance(top, D.Retrieve):
+        return f"{who}: take a ground tactic card back from the discard (Shield Generator), or not"
+    if isinstance(top, D.CardDamage):
+        return f"{who}: deal {top.left} damage with {TACTICS[top.card].name}"
+    if isinstance(top, D.CardDestroy):
+        return f"{who}: destroy a unit with {TACTICS[top.card].name}"
+    if isinstance(top, D.CardRepair):
+        return f"{who}: remove up to {top.left} damage with {TACTICS[top.card].name}"
+    if isinstance(top, D.AttackActions):
+        return f"{who}: combat actions (reroll, spend specials), then assign damage"
+    if isinstance(top, D.SpendSpecial):
+        return f"{who}: remove 1 damage from a unit with {top.colour} health"
+    if isinstance(top, D.AssignDamage):
+        colour, face = s.battle.dice[top.die]
+        return f"{who}: assign the {colour} {face.replace('_', ' ')}"
+    if isinstance(top, D.RetreatChoice):
+        return f"{who}: retreat with a leader, or not"
+    if isinstance(top, D.RetreatTo):
+        return f"{who}: where {LEADERS[top.leader].name} retreats to"
+    if isinstance(top, D.RetreatUnits):
+        return f"{who}: units retreating to {loc_name(top.dst)} (every ship must go)"
+    if isinstance(top, D.BuildUnits):
+        return f"{who}: place units on the build queue, face down"
+    if isinstance(top, D.ReplaceUnit):
+        return f"{who}: destroy a {UNITS[top.unit].name} on the board to build another"
+    if isinstance(top, D.DeployUnits):
+        return f"{who}: deploy the units leaving the build queue"
+    if isinstance(top, D.EliminateLeader):
+        return f"{who}: more than 8 leaders in the pool: eliminate one"
     return top.kind.replace("_", " ")
 
 
@@ -185,7 +267,58 @@ def narrate(s: RebellionState, ev: Event) -> str:
     if isinstance(ev, E.ProbesDrawnCount):
         return f"The Empire drew {ev.count} probe card{'s' if ev.count != 1 else ''}"
     if isinstance(ev, E.GameOver):
+        if ev.winner < 0:
+            return f"Draw: {ev.reason}"
         return f"{SIDES[ev.winner]} win: {ev.reason}"
+    if isinstance(ev, E.CombatBegan):
+        return f"Combat in {loc_name(ev.system)}"
+    if isinstance(ev, E.LeaderJoined):
+        return f"{LEADERS[ev.leader].name} joined the combat"
+    if isinstance(ev, E.TacticChosen):
+        return f"{SIDES[ev.player]} chose {TACTICS[ev.card].name} face down"
+    if isinstance(ev, E.TacticChosenHidden):
+        return f"{SIDES[ev.player]} chose a tactic card face down"
+    if isinstance(ev, E.TacticsRevealed):
+        shown = [TACTICS[c].name for c in ev.cards if c >= 0]
+        return "Tactic cards: " + (", ".join(shown) or "none")
+    if isinstance(ev, E.AbilityResolved):
+        part = ("no ability", "the top ability", "the bottom ability")[ev.which]
+        return f"{SIDES[ev.player]} resolved {part} of {TACTICS[ev.card].name}"
+    if isinstance(ev, E.CardCanceled):
+        return f"{TACTICS[ev.card].name} was canceled"
+    if isinstance(ev, E.CardRetrieved):
+        return f"{TACTICS[ev.card].name} went back to the deck"
+    if isinstance(ev, E.DiceRolled):
+        faces = ", ".join(f"{c} {f.replace('_', ' ')}" for c, f in ev.dice)
+        return f"{SIDES[ev.player]} rolled {faces}"
+    if isinstance(ev, E.DiceRerolled):
+        return f"{SIDES[ev.player]} rerolled {len(ev.dice)} dice: " + ", ".join(ev.faces)
+    if isinstance(ev, E.DicePrevented):
+        return f"{len(ev.dice)} of {SIDES[ev.player]}'s dice were prevented"
+    if isinstance(ev, E.Damaged):
+        return f"A {UNITS[ev.unit].name} now has {ev.damage} damage"
+    if isinstance(ev, E.Repaired):
+        return f"A {UNITS[ev.unit].name} now has {ev.damage} damage"
+    if isinstance(ev, E.UnitGained):
+        return f"{UNITS[ev.unit].name} gained in {loc_name(ev.system)}"
+    if isinstance(ev, E.UnitsDestroyed):
+        return f"{ev.n} {UNITS[ev.unit].name} destroyed ({ev.reason})"
+    if isinstance(ev, E.Retreated):
+        return f"{LEADERS[ev.leader].name} retreated to {loc_name(ev.dst)}"
+    if isinstance(ev, E.CombatEnded):
+        return f"The combat in {loc_name(ev.system)} is over after {ev.rounds} rounds"
+    if isinstance(ev, E.LeadersRetrieved):
+        return "Leaders went back to the pools"
+    if isinstance(ev, E.TimeAdvanced):
+        return f"Time advanced to {ev.time}"
+    if isinstance(ev, E.BuiltHidden):
+        return f"{SIDES[ev.player]} placed {ev.n} units on the build queue"
+    if isinstance(ev, E.Built):
+        return f"{UNITS[ev.unit].name} built from {loc_name(ev.loc)} onto queue space {ev.space}"
+    if isinstance(ev, E.Deployed):
+        return f"{UNITS[ev.unit].name} deployed to {loc_name(ev.loc)}"
+    if isinstance(ev, E.LeaderEliminated):
+        return f"{LEADERS[ev.leader].name} was eliminated"
     return ev.kind
 
 

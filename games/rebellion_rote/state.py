@@ -46,6 +46,16 @@ class RebellionState(State):
     passed: list[bool] = attrs.field(factory=lambda: [False, False])
     slots: list[list[list[int]]] = attrs.field(factory=lambda: [[], []])
     """Per side, per face-down assigned mission (in ``assigned<side>`` order): its leaders."""
+    builds: list[list[tuple[int, int]]] = attrs.field(factory=lambda: [[], []])
+    """Refresh Phase: per side, (unit, location) placed this build step, face down (RR-15)."""
+    build_used: list[list[tuple[int, int]]] = attrs.field(factory=lambda: [[], []])
+    """Per side: (location, icon index) used this build step (hidden with ``builds``)."""
+    leaving: list[int] = attrs.field(factory=list)
+    """The units leaving queue space 1 that are still to deploy."""
+    deployed: list[int] = attrs.field(factory=list)
+    """Per location: units deployed there this Refresh Phase."""
+    new_bunkers: list[int] = attrs.field(factory=list)
+    """Systems a Shield Bunker was deployed to in this Refresh Phase."""
     battle: Battle = attrs.field(factory=Battle)
     """The combat being fought (``battle.system`` -1: none)."""
 
@@ -125,6 +135,12 @@ class RebellionState(State):
             "slots": [[s[:] for s in side] for side in self.slots],
             "rebel_setup_system": self.rebel_setup_system,
             "battle": self._battle_view(player),
+            "builds": [
+                [list(x) for x in side] if player == p else len(side)
+                for p, side in enumerate(self.builds)
+            ],
+            "leaving": self.leaving[:],
+            "deployed": self.deployed[:],
         }
 
     def _battle_view(self, player: int | None) -> dict[str, Any] | None:
@@ -161,6 +177,11 @@ class RebellionState(State):
         new.passed = self.passed[:]
         new.slots = [[s[:] for s in side] for side in self.slots]
         new.battle = self.battle.copy()
+        new.builds = [b[:] for b in self.builds]
+        new.build_used = [b[:] for b in self.build_used]
+        new.leaving = self.leaving[:]
+        new.deployed = self.deployed[:]
+        new.new_bunkers = self.new_bunkers[:]
 
     def _resample(self, player: int, rng: Rng) -> None:
         """Re-deal the opponent's face-down mission-set choice and tactic card while hidden (RR-15),
@@ -168,6 +189,10 @@ class RebellionState(State):
         other = IMPERIAL if player == REBEL else REBEL
         if not self.sets_revealed and self.mission_set[other] >= 0:
             self.mission_set[other] = rng.below(2)
+        if self.builds[other]:
+            from .rules.refresh import redeal_builds
+
+            redeal_builds(self, other, rng)
         bt = self.battle
         if bt.active and not bt.revealed and bt.chosen[other] >= 0:
             from .ids import tactic_of

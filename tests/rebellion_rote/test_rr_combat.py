@@ -73,7 +73,7 @@ def test_rr15_tactic_choice_hidden_until_both_are_in() -> None:
     s.apply(Tactic(rogue))
     assert s.view(IMPERIAL)["state"]["battle"]["chosen"] == [-2, None]
     assert s.view(REBEL)["state"]["battle"]["chosen"] == [rogue, None]
-    assert "card" not in str(s.view(IMPERIAL)["log"][-1])
+    assert s.view(IMPERIAL)["log"][-1]["kind"] == "tactic_chosen_hidden"
     s.apply(Tactic(card("Tractor Beam")))
     assert s.battle.revealed
     assert s.view(IMPERIAL)["state"]["battle"]["chosen"] == [rogue, card("Tractor Beam")]

@@ -15,9 +15,9 @@ from rebellion_rote.actions import (
     Stop,
     SystemChoice,
 )
-from rebellion_rote.board import BOARD, MISSION, POOL
+from rebellion_rote.board import BOARD, MISSION, OFF, POOL
 from rebellion_rote.data import IMPERIAL, MISSIONS, REBEL, REBEL_BASE, leader_id, system_id, unit_id
-from rebellion_rote.decisions import AssignMission, Combat, CommandTurn, MoveUnits, Refresh
+from rebellion_rote.decisions import AssignMission, BuildUnits, Combat, CommandTurn, MoveUnits
 from rebellion_rote.ids import mission_card, mission_of
 from rebellion_rote.state import RebellionState
 
@@ -125,10 +125,11 @@ def test_end_of_command_returns_unrevealed_missions_and_their_leaders() -> None:
     s.apply(Pass())
     assert s.current_player == REBEL  # the Empire passed for good: the Rebels go on
     s.apply(Pass())
-    assert isinstance(s.stack[-1], Refresh) and s.phase == "refresh"
+    # the Refresh Phase: leaders back, time on 2 (a build icon): the Rebels build first
+    assert isinstance(s.stack[-1], BuildUnits) and s.phase == "refresh"
     assert mission_card(sabotage) in s.zones["missions0"].cards and not s.zones["assigned0"].cards
     assert s.board.leader_status[DODONNA] == POOL
-    assert s.board.leader_status[LEIA] == BOARD and s.board.leader_loc[LEIA] == NAL_HUTTA
+    assert s.board.leader_status[LEIA] == POOL and s.board.leader_loc[LEIA] == OFF
 
 
 # ---------------------------------------------------------------- activation

@@ -5,6 +5,7 @@
 * :mod:`.command`: the Command Phase: turns, activation, movement, base reveal.
 * :mod:`.missions`: revealing missions, opposition, the roll-off, the effects.
 * :mod:`.combat`: Cinematic Combat.
+* :mod:`.refresh`: the Refresh Phase.
 * :mod:`.dice`: dice rolls and mission dice pools.
 * :mod:`.units`: unit facts as flat tuples.
 
@@ -14,37 +15,30 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from tabletop import Action
 
 from ..decisions import (
     ActivateSystem,
     AssignMission,
+    BuildUnits,
     ChooseBase,
     ChooseDsucSystem,
     ChooseMissionSet,
     CommandTurn,
+    DeployUnits,
+    EliminateLeader,
     MissionSystem,
     MissionTarget,
     MoveUnits,
     OpposeMission,
     PlaceUnits,
-    Refresh,
+    ReplaceUnit,
     SecondLeader,
 )
-from . import assignment, combat, command, missions, setup
+from . import assignment, combat, command, missions, refresh, setup
 
 __all__ = ["HANDLERS"]
-
-
-def _not_built(s: Any, d: Any) -> list[Action]:
-    """The Refresh Phase is a later part of the pack: no action yet."""
-    return []
-
-
-def _never(s: Any, d: Any, a: Action) -> None:
-    raise AssertionError("no action is legal here yet")
 
 
 HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = {
@@ -60,6 +54,9 @@ HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = 
     MissionSystem: (missions.legal_system, missions.apply_system),
     MissionTarget: (missions.legal_target, missions.apply_target),
     OpposeMission: (missions.legal_oppose, missions.apply_oppose),
-    Refresh: (_not_built, _never),
+    BuildUnits: (refresh.legal_build, refresh.apply_build),
+    ReplaceUnit: (refresh.legal_replace, refresh.apply_replace),
+    DeployUnits: (refresh.legal_deploy, refresh.apply_deploy),
+    EliminateLeader: (refresh.legal_eliminate, refresh.apply_eliminate),
     **combat.HANDLERS,
 }

@@ -41,8 +41,8 @@ The Empire's win is checked after every unit moved and after every reveal
 (RR-18).
 
 A due combat is fought at once (:mod:`.combat`); after it the activated system's
-subjugation is recomputed and rescue checked, then the next turn. Not yet built:
-the Refresh Phase (a ``Refresh`` decision with no action).
+subjugation is recomputed and rescue checked, then the next turn. When both have
+passed, the Refresh Phase follows (:mod:`.refresh`).
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ from ..data import (
     REBEL_BASE,
     UNITS,
 )
-from ..decisions import ActivateSystem, CommandTurn, MoveUnits, Refresh
+from ..decisions import ActivateSystem, CommandTurn, MoveUnits
 from ..events import (
     Activated,
     BaseRevealed,
@@ -167,8 +167,9 @@ def end_command(s: RebellionState) -> None:
                 if b.leader_status[leader] == MISSION:
                     b.leader_status[leader] = POOL
         s.slots[p] = []
-    s.phase = "refresh"
-    s.stack.append(Refresh(player=REBEL))
+    from .refresh import start_refresh
+
+    start_refresh(s)
 
 
 # ---------------------------------------------------------------- activation

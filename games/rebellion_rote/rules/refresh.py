@@ -1,0 +1,440 @@
+"""The Refresh Phase, in its fixed order (research §4.5; ROTE "Building Units",
+"Shield Bunker", "Leader Pool Limit").
+
+1. **Retrieve leaders**: every leader on the board goes back to its pool; a
+   captured leader stays where it is.
+2. **Draw missions** (2 a side, then discard down to 10): the mission decks are
+   a later part of the pack, so nothing is drawn yet and no hand can pass 10
+   (the 4 starting missions are never discarded).
+3. **Launch probe droids**: the Empire draws 2 probe cards, kept secret.
+4. **Draw objective**: the Rebels' objective deck is a later part of the pack:
+   nothing is drawn yet (a placeholder step, so the order stays the rules').
+5. **Advance the time marker** one space; the Rebels win at once if it reaches
+   reputation (RR-18). On a **recruit** icon each side draws action cards to
+   recruit a leader: the action decks are a later part, so nobody is recruited
+   yet. On a **build** icon each side places one unit per resource icon of its
+   systems onto the build queue space of the system's build number, Rebels
+   first; the Rebels' placements are hidden from the Empire until both are in
+   (RR-15):
+
+   * the Rebels use their Rebel systems (loyal, not subjugated) and the Rebel
+     Base space, unless the base is revealed and the Empire has a unit or
+     loyalty in its system; the Empire its Imperial-loyalty systems, and
+     subjugated systems with their left-most icon only;
+   * never a system with an enemy unit or a sabotage marker;
+   * ``build <unit> <loc>`` in increasing location order, then ``stop``;
+     building fewer is fine;
+   * a unit type out of supply may still be built by destroying one of one's own
+     figures of that type on the board (never a Death Star): ``system <s>``
+     names where.
+6. **Deploy**, Rebels first: every queue slides down one space, and the units
+   leaving space 1 are deployed one at a time (``place <unit> <loc>``, then
+   ``stop``; those not deployed go back onto space 1):
+
+   * into one's loyal systems (the Empire also subjugated ones), at most 2 units
+     a system this phase, never a remote system, a system with a sabotage
+     marker, or one with an enemy ship or ground unit;
+   * the Rebels, base hidden: up to 2 units on the Rebel Base space; base
+     revealed: nothing onto the space;
+   * a Death Star goes into its Death Star Under Construction's system and
+     replaces it, even with Rebel ground units there (it counts toward the 2);
+   * Shield Bunker: also into any system with an Imperial ground unit and no
+     Rebel unit, loyalty aside; and an Empire-held remote system with a Shield
+     Bunker (not one deployed in this step) and no Rebel unit takes Imperial
+     units as if it were loyal.
+
+   Deployed Imperial ground units subjugate and may reveal the base; the
+   Empire's win is checked after each (RR-18).
+
+Then the leader pool limit (8: excess leaders are eliminated, their owner
+choosing) and the round cap (``max_rounds``, RR-18: a draw), and the next
+round's Assignment Phase.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop import Action, Rng
+
+from ..actions import Build, Eliminate, Place, Stop, SystemChoice
+from ..board import (
+    ELIMINATED,
+    OFF,
+    POOL,
+    base_reveal_due,
+    empire_wins,
+    rebel_system,
+    rebels_win,
+    update_subjugation,
+)
+from ..data import (
+    IMPERIAL,
+    NUM_SYSTEMS,
+    REBEL,
+    REBEL_BASE,
+    REBEL_BASE_SPACE,
+    SYSTEMS,
+    TIME_TRACK,
+    UNITS,
+    unit_id,
+)
+from ..decisions import BuildUnits, DeployUnits, EliminateLeader, ReplaceUnit
+from ..events import (
+    Built,
+    BuiltHidden,
+    Deployed,
+    GameOver,
+    LeaderEliminated,
+    LeadersRetrieved,
+    PhaseBegan,
+    ProbesDrawn,
+    Subjugation,
+    TimeAdvanced,
+    UnitsDestroyed,
+)
+
+if TYPE_CHECKING:
+    from ..state import RebellionState
+
+__all__ = ["POOL_LIMIT", "build_options", "deploy_options", "redeal_builds", "start_refresh"]
+
+POOL_LIMIT = 8
+DEPLOY_LIMIT = 2
+PROBES_PER_REFRESH = 2
+DEATH_STAR = unit_id("Death Star")
+DSUC = unit_id("Death Star Under Construction")
+SHIELD_BUNKER = unit_id("Shield Bunker")
+ICONS: tuple[tuple[str, ...], ...] = (*(x.icons for x in SYSTEMS), REBEL_BASE_SPACE.icons)
+BUILD_SPACE: tuple[int, ...] = (*(x.build for x in SYSTEMS), REBEL_BASE_SPACE.build)
+REMOTE: tuple[bool, ...] = tuple(x.remote for x in SYSTEMS)
+
+
+# ================================================================ steps 1-5
+def start_refresh(s: RebellionState) -> None:
+    s.phase = "refresh"
+    s.emit(PhaseBegan(phase="refresh", round=s.round))
+    retrieve_leaders(s)
+    launch_probes(s)
+    advance_time(s)
+
+
+def retrieve_leaders(s: RebellionState) -> None:
+    """Step 1: leaders on the board go back to the pools; a captured leader stays."""
+    b = s.board
+    back = []
+    for x, st in enumerate(b.leader_status):
+        if b.leader_loc[x] != OFF and x != b.captured and st != ELIMINATED:
+            b.leader_loc[x] = OFF
+            b.leader_status[x] = POOL
+            back.append(x)
+    s.emit(LeadersRetrieved(leaders=tuple(back)))
+
+
+def launch_probes(s: RebellionState) -> None:
+    """Step 3: the Empire draws 2 probe cards, secretly."""
+    deck, hand = s.zones["probe_deck"], s.zones["probe_hand"]
+    got = tuple(deck.pop() for _ in range(min(PROBES_PER_REFRESH, len(deck))))
+    hand.cards.extend(got)
+    s.emit(ProbesDrawn(cards=got, to=(IMPERIAL,)))
+
+
+def advance_time(s: RebellionState) -> None:
+    """Step 5: the time marker moves on; the Rebels may win; then build if the icon says so."""
+    b = s.board
+    b.time = min(b.time + 1, TIME_TRACK.length)
+    space = TIME_TRACK.spaces[b.time - 1]
+    s.emit(TimeAdvanced(time=b.time))
+    if rebels_win(b):
+        s.emit(GameOver(winner=REBEL, reason="reputation met the time marker"))
+        s.finish([1.0, -1.0])
+        return
+    s.builds = [[], []]
+    s.build_used = [[], []]
+    if space.build:
+        s.stack.append(BuildUnits(player=REBEL))
+    else:
+        start_deploy(s)
+
+
+# ================================================================ build
+def icon_slots(s: RebellionState, p: int) -> list[tuple[int, int]]:
+    """(location, icon index) of every icon ``p`` may build from this phase."""
+    b = s.board
+    out: list[tuple[int, int]] = []
+    for loc in range(NUM_SYSTEMS):
+        if b.destroyed[loc] or b.sabotage[loc] or b.has_units(loc, 1 - p):
+            continue
+        if (p == REBEL and rebel_system(b, loc)) or (p == IMPERIAL and b.loyalty[loc] == IMPERIAL):
+            out.extend((loc, i) for i in range(len(ICONS[loc])))
+        elif p == IMPERIAL and b.subjugated[loc] and ICONS[loc]:
+            out.append((loc, 0))
+    if p == REBEL and not base_space_blocked(s):
+        out.extend((REBEL_BASE, i) for i in range(len(ICONS[REBEL_BASE])))
+    return out
+
+
+def base_space_blocked(s: RebellionState) -> bool:
+    """The Rebel Base space builds unless the base is revealed and the Empire has a unit
+    or loyalty in its system."""
+    b = s.board
+    base = s.base
+    return b.base_revealed and (b.has_units(base, IMPERIAL) or b.loyalty[base] == IMPERIAL)
+
+
+def supply_left(s: RebellionState, p: int, u: int) -> int:
+    """Figures of ``u`` in the supply, less those placed (still hidden) this build step."""
+    return s.board.in_supply(u) - sum(1 for v, _ in s.builds[p] if v == u)
+
+
+def replaceable(s: RebellionState, u: int) -> list[int]:
+    """Locations with a figure of ``u`` that may be destroyed to build another (never a
+    Death Star)."""
+    if u == DEATH_STAR:
+        return []
+    return [loc for loc, row in enumerate(s.board.units) if row[u]]
+
+
+def build_options(s: RebellionState, p: int) -> list[Action]:
+    used = s.build_used[p]
+    last = max((loc for loc, _ in used), default=0)
+    out: list[Action] = []
+    seen: set[tuple[int, int]] = set()
+    for loc, i in icon_slots(s, p):
+        if loc < last or (loc, i) in used:
+            continue
+        icon = ICONS[loc][i]
+        for u in BUILDS.get(icon, ()):
+            if F_SIDE[u] != p or (u, loc) in seen:
+                continue
+            if supply_left(s, p, u) > 0 or replaceable(s, u):
+                seen.add((u, loc))
+                out.append(Build(u, loc))
+    return out
+
+
+def legal_build(s: RebellionState, d: BuildUnits) -> list[Action]:
+    return [*build_options(s, d.player), Stop()]
+
+
+def apply_build(s: RebellionState, d: BuildUnits, a: Action) -> None:
+    p = d.player
+    if isinstance(a, Stop):
+        s.stack.pop()
+        s.emit(BuiltHidden(player=p, n=len(s.builds[p])))
+        if p == REBEL:
+            s.stack.append(BuildUnits(player=IMPERIAL))
+        else:
+            for side in (REBEL, IMPERIAL):
+                place_builds(s, side, s.builds[side])
+            s.builds = [[], []]
+            s.build_used = [[], []]
+            start_deploy(s)
+        return
+    assert isinstance(a, Build)
+    s.build_used[p].append(free_slot(s, p, a.unit, a.loc))
+    if supply_left(s, p, a.unit) <= 0:
+        s.stack.append(ReplaceUnit(player=p, unit=a.unit, loc=a.loc))
+        return
+    s.builds[p].append((a.unit, a.loc))
+
+
+def redeal_builds(s: RebellionState, side: int, rng: Rng) -> None:
+    """A determinisation: ``side``'s face-down placements this build step become as many
+    random legal ones (kept as they are if no other set of that size is found)."""
+    old, old_used = s.builds[side], s.build_used[side]
+    n = len(old)
+    s.builds[side], s.build_used[side] = [], []
+    for _ in range(n):
+        options = [
+            a
+            for a in build_options(s, side)
+            if isinstance(a, Build) and supply_left(s, side, a.unit) > 0
+        ]
+        if not options:
+            s.builds[side], s.build_used[side] = old, old_used
+            return
+        a = options[rng.below(len(options))]
+        assert isinstance(a, Build)
+        s.build_used[side].append(free_slot(s, side, a.unit, a.loc))
+        s.builds[side].append((a.unit, a.loc))
+
+
+def free_slot(s: RebellionState, p: int, unit: int, loc: int) -> tuple[int, int]:
+    """The first unused icon of ``loc`` that builds ``unit``."""
+    return next(
+        (x, i)
+        for x, i in icon_slots(s, p)
+        if x == loc and (x, i) not in s.build_used[p] and unit in BUILDS[ICONS[x][i]]
+    )
+
+
+def legal_replace(s: RebellionState, d: ReplaceUnit) -> list[Action]:
+    return [SystemChoice(loc) for loc in replaceable(s, d.unit)]
+
+
+def apply_replace(s: RebellionState, d: ReplaceUnit, a: Action) -> None:
+    assert isinstance(a, SystemChoice)
+    s.stack.pop()
+    b = s.board
+    b.remove_unit(d.unit, a.system)
+    s.emit(UnitsDestroyed(side=d.player, unit=d.unit, n=1, system=a.system, reason="rebuilt"))
+    if a.system < NUM_SYSTEMS:
+        recompute(s, a.system)
+    s.builds[d.player].append((d.unit, d.loc))
+    check_empire_win(s)
+
+
+def place_builds(s: RebellionState, p: int, builds: list[tuple[int, int]]) -> None:
+    for u, loc in builds:
+        space = BUILD_SPACE[loc]
+        s.board.queue_at(p, space).append(u)
+        s.emit(Built(player=p, unit=u, loc=loc, space=space))
+
+
+# ================================================================ deploy
+def start_deploy(s: RebellionState) -> None:
+    """Step 6, Rebels first: slide the queue; the units leaving space 1 deploy."""
+    s.deployed = [0] * (NUM_SYSTEMS + 1)
+    s.new_bunkers = []
+    slide(s, REBEL)
+
+
+def slide(s: RebellionState, p: int) -> None:
+    b = s.board
+    leaving = b.queue_at(p, 1)[:]
+    b.queue[p * 3 + 0] = b.queue_at(p, 2)[:]
+    b.queue[p * 3 + 1] = b.queue_at(p, 3)[:]
+    b.queue[p * 3 + 2] = []
+    s.leaving = sorted(leaving)
+    next_deploy(s, p)
+
+
+def next_deploy(s: RebellionState, p: int) -> None:
+    if s.leaving and any(deploy_options(s, p)):
+        s.stack.append(DeployUnits(player=p))
+        return
+    finish_deploy(s, p)
+
+
+def finish_deploy(s: RebellionState, p: int) -> None:
+    """Units not deployed go back onto space 1; then the Empire, then the end of the round."""
+    s.board.queue[p * 3 + 0].extend(s.leaving)
+    s.leaving = []
+    if p == REBEL:
+        slide(s, IMPERIAL)
+    else:
+        end_refresh(s)
+
+
+def deploy_targets(s: RebellionState, p: int, u: int) -> list[int]:
+    """Where ``p`` may deploy a unit of type ``u`` now."""
+    b = s.board
+    if u == DEATH_STAR:
+        return [
+            loc
+            for loc in range(NUM_SYSTEMS)
+            if b.units[loc][DSUC] and s.deployed[loc] < DEPLOY_LIMIT
+        ]
+    out = []
+    for loc in range(NUM_SYSTEMS):
+        if s.deployed[loc] >= DEPLOY_LIMIT or b.sabotage[loc]:
+            continue
+        if b.has_units(loc, 1 - p):
+            continue
+        if p == REBEL:
+            ok = not REMOTE[loc] and rebel_system(b, loc)
+        else:
+            ok = not REMOTE[loc] and (b.loyalty[loc] == IMPERIAL or b.subjugated[loc])
+            ok = ok or (REMOTE[loc] and b.units[loc][SHIELD_BUNKER] > s.new_bunkers.count(loc))
+            if u == SHIELD_BUNKER:
+                ok = ok or b.has_ground(loc, IMPERIAL)
+        if ok:
+            out.append(loc)
+    if p == REBEL and not b.base_revealed and s.deployed[REBEL_BASE] < DEPLOY_LIMIT:
+        out.append(REBEL_BASE)
+    return out
+
+
+def deploy_options(s: RebellionState, p: int) -> list[Action]:
+    return [Place(u, loc) for u in sorted(set(s.leaving)) for loc in deploy_targets(s, p, u)]
+
+
+def legal_deploy(s: RebellionState, d: DeployUnits) -> list[Action]:
+    return [*deploy_options(s, d.player), Stop()]
+
+
+def apply_deploy(s: RebellionState, d: DeployUnits, a: Action) -> None:
+    s.stack.pop()
+    p = d.player
+    if isinstance(a, Stop):
+        finish_deploy(s, p)
+        return
+    assert isinstance(a, Place)
+    b = s.board
+    s.leaving.remove(a.unit)
+    if a.unit == DEATH_STAR:
+        b.remove_unit(DSUC, a.loc)
+    b.add_unit(a.unit, a.loc)
+    s.deployed[a.loc] += 1
+    if a.unit == SHIELD_BUNKER:
+        s.new_bunkers.append(a.loc)
+    s.emit(Deployed(player=p, unit=a.unit, loc=a.loc))
+    if a.loc < NUM_SYSTEMS:
+        recompute(s, a.loc)
+        base = s.base
+        if base_reveal_due(b, base):
+            from .command import reveal_now
+
+            reveal_now(s)
+    if check_empire_win(s):
+        return
+    next_deploy(s, p)
+
+
+# ================================================================ end of the phase
+def end_refresh(s: RebellionState) -> None:
+    """The pool limit, the round cap (RR-18), then the next round."""
+    for p in (REBEL, IMPERIAL):
+        if len(s.board.pool(p)) > POOL_LIMIT:
+            s.stack.append(EliminateLeader(player=p))
+            return
+    if s.round >= s.options.max_rounds:
+        s.emit(GameOver(winner=-1, reason=f"the round cap ({s.options.max_rounds}) is reached"))
+        s.finish([0.0, 0.0])
+        return
+    from .assignment import start_round
+
+    start_round(s)
+
+
+def legal_eliminate(s: RebellionState, d: EliminateLeader) -> list[Action]:
+    return [Eliminate(x) for x in s.board.pool(d.player)]
+
+
+def apply_eliminate(s: RebellionState, d: EliminateLeader, a: Action) -> None:
+    assert isinstance(a, Eliminate)
+    s.stack.pop()
+    s.board.leader_status[a.leader] = ELIMINATED
+    s.emit(LeaderEliminated(player=d.player, leader=a.leader))
+    end_refresh(s)
+
+
+def recompute(s: RebellionState, loc: int) -> None:
+    if update_subjugation(s.board, loc):
+        s.emit(Subjugation(system=loc, on=s.board.subjugated[loc]))
+
+
+def check_empire_win(s: RebellionState) -> bool:
+    if empire_wins(s.board, s.base):
+        s.emit(GameOver(winner=IMPERIAL, reason="Imperial units hold the Rebel base's system"))
+        s.finish([-1.0, 1.0])
+        return True
+    return False
+
+
+F_SIDE: tuple[int, ...] = tuple(REBEL if u.side == "Rebel" else IMPERIAL for u in UNITS)
+BUILDS: dict[str, tuple[int, ...]] = {}
+for _u, _def in enumerate(UNITS):
+    if _def.build_icon:
+        BUILDS[_def.build_icon] = (*BUILDS.get(_def.build_icon, ()), _u)
