@@ -18,7 +18,7 @@ import rebellion_rote
 from rebellion_rote import GAME
 from rebellion_rote.state import RebellionState
 from tabletop import Rng, card_ids, dumps, loads, replay
-from tabletop.testing import check_state
+from tabletop.testing import check_golden, check_pack, check_state
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent.parent
@@ -157,3 +157,14 @@ def test_random_playouts_are_fast() -> None:
             n += 1
     rate = n / (time.perf_counter() - t)
     assert rate > 2500, f"{rate:.0f} decisions per second"  # the target is 5000; CI machines vary
+
+
+# ---------------------------------------------------------------- the conformance kit
+def test_check_pack() -> None:
+    """The core's conformance checks along random games to their end, every option set."""
+    check_pack(GAME, OPTIONS, max_examples=3, max_steps=5000, check_every=25)
+
+
+def test_check_golden() -> None:
+    """The core's golden legal counts (``TABLETOP_UPDATE_GOLDEN=1`` rewrites the file)."""
+    check_golden(GAME, HERE / "golden" / "check_golden.json", seeds=(1, 2, 3), steps=400)
