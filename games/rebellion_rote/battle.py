@@ -55,6 +55,17 @@ class Battle:
     """The attack being resolved: (colour, face) per die, in roll order."""
     marked: list[int] = attrs.field(factory=list)
     reroll_used: bool = False
+    retreat_round: list[int] = attrs.field(factory=lambda: [0, 0])
+    """Per side: the round in which it retreated (0: not yet)."""
+    ground_lost: list[bool] = attrs.field(factory=lambda: [False, False])
+    """Per side: one of its ground units was destroyed this round."""
+    round_end: list[list[str]] = attrs.field(factory=lambda: [[], []])
+    """Per side: end-of-round abilities of this round's cards ("capture", "rescue",
+    "confront:<card>")."""
+    frozen: list[tuple[int, int]] = attrs.field(factory=list)
+    """(unit, damage) of figures that may not remove damage in this battle step."""
+    last_hit: tuple[int, int] = (-1, -1)
+    """The figure a card damaged last: (unit, its damage now)."""
     steps: list[Step] = attrs.field(factory=list)
 
     @property
@@ -84,5 +95,10 @@ class Battle:
         b.dice = self.dice[:]
         b.marked = self.marked[:]
         b.reroll_used = self.reroll_used
+        b.retreat_round = self.retreat_round[:]
+        b.ground_lost = self.ground_lost[:]
+        b.round_end = [r[:] for r in self.round_end]
+        b.frozen = self.frozen[:]
+        b.last_hit = self.last_hit
         b.steps = self.steps[:]
         return b

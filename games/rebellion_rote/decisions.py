@@ -20,12 +20,16 @@ __all__ = [
     "ChooseAbility",
     "ChooseBase",
     "ChooseDsucSystem",
+    "ChooseLeader",
     "ChooseMissionSet",
     "ChooseTactic",
     "Combat",
     "CommandTurn",
+    "DamageSink",
+    "DamageSource",
     "DeployUnits",
     "EliminateLeader",
+    "GainChoice",
     "MissionSystem",
     "MissionTarget",
     "MoveUnits",
@@ -187,6 +191,45 @@ class CardRepair(Decision):
 
 
 @attrs.frozen(kw_only=True)
+class GainChoice(Decision):
+    """The unit type a tactic ``card`` (an index) gains here."""
+
+    kind: ClassVar[str] = "gain_choice"
+    card: int
+    effect: int
+
+
+@attrs.frozen(kw_only=True)
+class DamageSink(Decision):
+    """The one figure of the named type that a tactic ``card`` moves damage onto."""
+
+    kind: ClassVar[str] = "damage_sink"
+    card: int
+    effect: int
+
+
+@attrs.frozen(kw_only=True)
+class DamageSource(Decision):
+    """Move 1 more damage (of ``left``) from another own ground figure onto (unit, damage)."""
+
+    kind: ClassVar[str] = "damage_source"
+    card: int
+    left: int
+    unit: int
+    damage: int
+
+
+@attrs.frozen(kw_only=True)
+class ChooseLeader(Decision):
+    """A tactic card's end-of-round ability: the enemy leader in the system it takes
+    (``why``: "capture" or "confront")."""
+
+    kind: ClassVar[str] = "choose_leader"
+    why: str
+    card: int
+
+
+@attrs.frozen(kw_only=True)
 class AttackActions(Decision):
     """Combat actions of an attack: the leader reroll, specials that remove damage."""
 
@@ -214,9 +257,10 @@ class AssignDamage(Decision):
 
 @attrs.frozen(kw_only=True)
 class RetreatChoice(Decision):
-    """Retreat step: retreat with a leader, or not."""
+    """Retreat step: retreat with a leader, or not (``forced``: the Rebel ships must go)."""
 
     kind: ClassVar[str] = "retreat_choice"
+    forced: bool = False
 
 
 @attrs.frozen(kw_only=True)

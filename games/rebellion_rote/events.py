@@ -33,6 +33,7 @@ __all__ = [
     "GameOver",
     "LeaderEliminated",
     "LeaderJoined",
+    "LeaderMarked",
     "LeadersPlaced",
     "LeadersRetrieved",
     "LoyaltyChanged",
@@ -444,6 +445,14 @@ class Retreated(Event):
     leader: int
     src: int
     dst: int
+
+
+@attrs.frozen(kw_only=True)
+class LeaderMarked(Event):
+    """Marked for elimination at the end of the Command Phase (Confrontation)."""
+
+    kind: ClassVar[str] = "leader_marked"
+    leader: int
 
 
 @attrs.frozen(kw_only=True)

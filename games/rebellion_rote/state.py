@@ -57,6 +57,8 @@ class RebellionState(State):
     new_bunkers: list[int] = attrs.field(factory=list)
     """Systems a Shield Bunker was deployed to in this Refresh Phase."""
     battle: Battle = attrs.field(factory=Battle)
+    doomed_leaders: list[int] = attrs.field(factory=list)
+    """Leaders marked for elimination at the end of the Command Phase (Confrontation)."""
     """The combat being fought (``battle.system`` -1: none)."""
 
     # ------------------------------------------------------------ helpers
@@ -140,6 +142,7 @@ class RebellionState(State):
                 for p, side in enumerate(self.builds)
             ],
             "leaving": self.leaving[:],
+            "doomed_leaders": self.doomed_leaders[:],
             "deployed": self.deployed[:],
         }
 
@@ -177,6 +180,7 @@ class RebellionState(State):
         new.passed = self.passed[:]
         new.slots = [[s[:] for s in side] for side in self.slots]
         new.battle = self.battle.copy()
+        new.doomed_leaders = self.doomed_leaders[:]
         new.builds = [b[:] for b in self.builds]
         new.build_used = [b[:] for b in self.build_used]
         new.leaving = self.leaving[:]

@@ -77,10 +77,10 @@ def test_rr15_tactic_choice_hidden_until_both_are_in() -> None:
     s.apply(Tactic(card("Tractor Beam")))
     assert s.battle.revealed
     assert s.view(IMPERIAL)["state"]["battle"]["chosen"] == [rogue, card("Tractor Beam")]
-    # the current player (the Empire) resolves first; Tractor Beam's top is not built
+    # the current player (the Empire) resolves first; a Star Destroyer is there for the top
     top = s.stack[-1]
     assert isinstance(top, ChooseAbility) and top.player == IMPERIAL
-    assert s.legal_actions() == [UseAbility(0), UseAbility(2)]
+    assert s.legal_actions() == [UseAbility(0), UseAbility(1), UseAbility(2)]
 
 
 def test_a_top_ability_needs_its_unit() -> None:
@@ -270,3 +270,133 @@ def test_a_defender_with_a_cancel_card_picks_first() -> None:
     s.apply(UseAbility(1))  # cancel: the Imperial card is discarded unresolved
     assert [e.kind for e in s.log[-3:]].count("card_canceled") == 1
     assert s.zones["tactic_discard_1_space"].cards == [C.tactic_card(card("Tractor Beam"))]
+
+
+HALT = ("choose", IMPERIAL, 1, 0)
+"""An agenda step that stops the combat at a decision (the Empire's next ground card)."""
+
+
+def resolve_card(s: RebellionState, p: int, name: str, which: int) -> None:
+    """``p`` resolves ability ``which`` of card ``name`` now (its effects run), then the
+    combat waits at the Empire's next card choice."""
+    th = C.THEATERS.index(TACTICS[card(name)].theater)
+    s.battle.steps = [HALT]
+    C.resolve(s, p, card(name), which, th)
+    C.advance(s)
+
+
+def test_tractor_beam_captures_a_leader_who_stayed_when_the_rebel_ships_are_gone() -> None:
+    s = fight(
+        {"Naboo": {"Star Destroyer": 1, "Rebel Trooper": 1, "Stormtrooper": 1}},
+        {"Princess Leia": "Naboo", "Darth Vader": "Naboo"},
+    )
+    resolve_card(s, IMPERIAL, "Tractor Beam", 1)
+    assert s.battle.round_end[IMPERIAL] == ["capture"]
+    s.stack.pop()
+    s.battle.steps = [("after_retreat", IMPERIAL, -1, 0), HALT]
+    C.advance(s)
+    assert s.legal_actions() == [C.Target(leader_id("Princess Leia"))]
+    s.apply(C.Target(leader_id("Princess Leia")))
+    assert s.board.captured == leader_id("Princess Leia")
+
+
+def test_ion_blast_damage_cannot_be_removed_this_battle() -> None:
+    s = fight({"Naboo": {"Ion Cannon": 1, "X-wing": 1, "Star Destroyer": 2}})
+    sd = U("Star Destroyer")
+    C.add_damage(s, sd, 0)  # one Star Destroyer has 1 damage already
+    resolve_card(s, REBEL, "Ion Blast", 1)
+    assert s.legal_actions() == [Hit(sd, 1), Hit(sd, 0)]  # two figures fit: the Rebels choose
+    s.apply(Hit(sd, 0))
+    assert s.battle.damage[sd] == [1, 1] and s.battle.frozen == [(sd, 1)]
+    assert C.repair_levels(s, sd) == [1]  # the other damaged one may still be repaired
+    C.add_damage(s, sd, 1)  # more damage: the blasted figure takes it
+    assert s.battle.frozen == [(sd, 2)] and C.repair_levels(s, sd) == [1]
+
+
+def test_planetary_shield_moves_damage_onto_one_generator() -> None:
+    s = fight({"Naboo": {"Shield Generator": 1, "Rebel Trooper": 2, "AT-ST": 1}})
+    tr, sg = U("Rebel Trooper"), U("Shield Generator")
+    s.battle.damage[tr] = [1, 1]
+    resolve_card(s, REBEL, "Planetary Shield", 1)
+    assert s.legal_actions() == [Hit(sg, 0)]
+    s.apply(Hit(sg, 0))
+    assert s.legal_actions() == [C.Repair(tr, 1), Stop()]
+    s.apply(C.Repair(tr, 1))
+    s.apply(C.Repair(tr, 1))
+    assert s.battle.damage[tr] == [] and s.battle.damage[sg] == [2]
+
+
+def test_escape_plan_retreats_at_once_and_cancels_the_imperial_card() -> None:
+    s = fight(
+        {"Naboo": {"Rebel Transport": 1, "Rebel Trooper": 1, "Stormtrooper": 1, "TIE Fighter": 1}},
+        {"Jan Dodonna": "Naboo"},
+    )
+    s.battle.chosen = [card("Escape Plan"), card("Overrun")]
+    s.battle.revealed = True
+    s.battle.steps = [("resolve", -1, C.GROUND, 0), HALT]
+    C.advance(s)
+    top = s.stack[-1]
+    assert isinstance(top, ChooseAbility) and top.player == REBEL and top.first  # a cancel card
+    s.apply(UseAbility(1))
+    s.apply(Retreat(leader_id("Jan Dodonna")))
+    s.apply(s.legal_actions()[0])
+    s.apply(Move(U("Rebel Transport"), NABOO))
+    s.apply(Stop())
+    assert s.battle.retreat_round[REBEL] == 1
+    assert any(e.kind == "card_canceled" for e in s.log[-4:])
+
+
+def test_confrontation_marks_a_leader_and_leaves_the_game() -> None:
+    s = fight({"Naboo": {"Rebel Trooper": 1}}, {"Darth Vader": "Naboo"})
+    s.battle.round_end[REBEL] = [f"confront:{card('Confrontation')}"]
+    s.battle.ground_lost[IMPERIAL] = True  # the last Stormtrooper fell this round
+    s.move(
+        C.tactic_card(card("Confrontation")),
+        s.zones["tactics_0_ground"],
+        s.zones["tactic_discard_0_ground"],
+    )
+    s.battle.steps = [("after_retreat", REBEL, -1, 0), HALT]
+    C.advance(s)
+    s.apply(C.Target(leader_id("Darth Vader")))
+    assert s.doomed_leaders == [leader_id("Darth Vader")]
+    assert s.zones["tactics_removed_0"].cards == [C.tactic_card(card("Confrontation"))]
+
+
+def test_deployment_gains_a_triangle_ground_unit_of_the_rebels_choice() -> None:
+    s = fight({"Naboo": {"U-wing": 1, "TIE Fighter": 1}})
+    resolve_card(s, REBEL, "Deployment", 1)
+    assert {a.unit for a in s.legal_actions()} == {U("Rebel Trooper"), U("Rebel Vanguard")}
+    s.apply(C.Place(U("Rebel Vanguard"), NABOO))
+    assert s.board.units[NABOO][U("Rebel Vanguard")] == 1
+
+
+def test_lone_rebel_transports_must_retreat_or_are_destroyed() -> None:
+    s = fight({"Naboo": {"Rebel Transport": 2, "Star Destroyer": 1}})
+    assert C.rebel_ships_must_go(s)
+    s.battle.steps = [("retreat", REBEL, -1, 0)]
+    C.advance(s)  # no leader there: they cannot retreat
+    assert s.board.units[NABOO][U("Rebel Transport")] == 0
+    s = fight({"Naboo": {"Rebel Transport": 1, "Star Destroyer": 1}}, {"Jan Dodonna": "Naboo"})
+    s.battle.steps = [("retreat", REBEL, -1, 0)]
+    C.advance(s)
+    assert Pass() not in s.legal_actions()  # a retreat is forced
+
+
+def test_a_death_star_silenced_by_ion_cannons_forces_the_rebel_ships_out() -> None:
+    """FAQ: the only Imperial ship a Death Star that rolls nothing (2 Ion Cannons), no
+    Imperial ground unit: the Rebel ships must retreat."""
+    s = fight({"Naboo": {"Death Star": 1, "Ion Cannon": 2, "X-wing": 1}})
+    assert C.rebel_ships_must_go(s)
+    s.board.add_unit(U("Stormtrooper"), NABOO)
+    assert not C.rebel_ships_must_go(s)
+
+
+def test_a_marked_leader_is_eliminated_at_the_end_of_the_command_phase() -> None:
+    from rebellion_rote.board import ELIMINATED
+
+    s = position(player="Rebel")
+    s.doomed_leaders = [leader_id("Darth Vader")]
+    s.apply(Pass())
+    s.apply(Pass())
+    assert s.board.leader_status[leader_id("Darth Vader")] == ELIMINATED
+    assert s.doomed_leaders == []

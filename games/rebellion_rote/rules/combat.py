@@ -43,13 +43,31 @@ Death Star Under Construction in a system with a Shield Bunker (it can be
 neither damaged nor destroyed). The Golan Arms Turret rolls in the ground battle
 (RR-23).
 
-Tactic abilities not built yet, so not offered (the other ability or none can be
-used): capturing a leader at the end of the round (Tractor Beam), moving damage
-onto one unit (Armored Position, Planetary Shield), the ground battle of
-Deployment, Ion Blast's damage that cannot be removed, Rogue One's rescue,
-Escape Plan's retreat, Confrontation's elimination. Not built either: the FAQ's
-forced Rebel retreat against a Death Star silenced by Ion Cannons, and the
-lone Rebel Transports rule.
+Every ability of the 32 cards is built. Some notes on them:
+
+* Ion Blast: the figure it damaged may not remove damage for the rest of that
+  battle; when more damage goes on a figure of its type and damage, that figure
+  takes it (the choice can only help the one dealing it).
+* Armored Position, Planetary Shield: when resolved, up to 3 damage moves, one at
+  a time, from other own ground figures onto one figure of the named type
+  (``hit`` names it, then ``repair`` each source, ``stop``).
+* Tractor Beam, Rogue One, Confrontation act after the retreat step of the round
+  (FAQ: Tractor Beam after the retreats, never on a leader who retreated; Rebels'
+  first, RR-16). Rogue One rescues the captured leader: no card of the pack
+  places target markers, so there is no marker to remove instead. Confrontation
+  marks an Imperial leader in the system, eliminated at the end of the Command
+  Phase, and the card leaves the game (``tactics_removed_<side>``).
+* Escape Plan: the side's retreat, at once; if it retreated, the Imperial card is
+  canceled (so a defender holding it picks first).
+* Deployment: the gained triangle ground unit (Rebel Trooper or Rebel Vanguard)
+  fights in the round's ground battle, which follows whenever both sides have
+  ground units there.
+
+The Rebel ships must retreat, or are destroyed if they cannot, when they are
+Rebel Transports alone against Imperial ships (§5.4), or when the only Imperial
+ship is a Death Star silenced by Ion Cannons with no Imperial ground unit there
+(FAQ; Death Star Plans is an objective, not in play yet). A retreating unit is
+the most damaged figure of its type (its damage is removed as it leaves).
 """
 
 from __future__ import annotations
@@ -65,6 +83,7 @@ from ..actions import (
     Mark,
     Move,
     Pass,
+    Place,
     Repair,
     Reroll,
     Retreat,
@@ -72,13 +91,16 @@ from ..actions import (
     Stop,
     SystemChoice,
     Tactic,
+    Target,
     UseAbility,
 )
 from ..battle import Battle
 from ..board import (
     BOARD,
+    OFF,
     SIDE_OF_UNIT,
     UNITS_OF,
+    capture,
     empire_wins,
     rescue,
     rescue_due,
@@ -102,9 +124,13 @@ from ..decisions import (
     CardDestroy,
     CardRepair,
     ChooseAbility,
+    ChooseLeader,
     ChooseTactic,
     Combat,
     CommandTurn,
+    DamageSink,
+    DamageSource,
+    GainChoice,
     RetreatChoice,
     RetreatTo,
     RetreatUnits,
@@ -113,6 +139,7 @@ from ..decisions import (
 )
 from ..events import (
     AbilityResolved,
+    Captured,
     CardCanceled,
     CardRetrieved,
     CombatBegan,
@@ -123,6 +150,7 @@ from ..events import (
     DiceRolled,
     GameOver,
     LeaderJoined,
+    LeaderMarked,
     Repaired,
     Rescued,
     Retreated,
@@ -144,25 +172,13 @@ __all__ = ["THEATERS", "start_combat"]
 THEATERS = ("space", "ground")
 SPACE, GROUND = 0, 1
 NONE_, TOP, BOTTOM = 0, 1, 2
-UNBUILT = frozenset(
-    {
-        "capture_leader",
-        "ground_battle",
-        "retreat_now",
-        "rescue_or_remove_marker",
-        "mark_elimination",
-        "eliminate_this_card",
-        "move_damage",
-        "no_repair_target",
-    }
-)
-"""Effect kinds whose abilities are not offered yet (see the module docstring)."""
 ENERGY_SHIELD = next(
     i
     for i, t in enumerate(TACTICS)
     if any(e.condition == "after_opponent_assigns" for e in t.top.effects)
 )
 DEATH_STAR = unit_id("Death Star")
+TRANSPORT = unit_id("Rebel Transport")
 DSUC = unit_id("Death Star Under Construction")
 SHIELD_BUNKER = unit_id("Shield Bunker")
 SHIELD_GENERATOR = unit_id("Shield Generator")
@@ -203,18 +219,31 @@ def protected(s: RebellionState, u: int) -> bool:
 
 def add_damage(s: RebellionState, u: int, level: int, n: int = 1) -> int:
     """Put ``n`` damage on a figure of ``u`` that has ``level`` now; return its new damage."""
-    dmg = s.battle.damage[u]
+    bt = s.battle
+    dmg = bt.damage[u]
     if level:
         dmg.remove(level)
     dmg.append(level + n)
     dmg.sort(reverse=True)
+    if (u, level) in bt.frozen:  # a figure that may not remove damage takes it first
+        bt.frozen.remove((u, level))
+        bt.frozen.append((u, level + n))
+    bt.last_hit = (u, level + n)
     s.emit(Damaged(side=SIDE_OF_UNIT[u], unit=u, damage=level + n))
     return level + n
+
+
+def repair_levels(s: RebellionState, u: int) -> list[int]:
+    """Damage levels of ``u``'s figures that may remove damage now."""
+    bt = s.battle
+    return [lv for lv in levels(s, u) if lv and bt.damage[u].count(lv) > bt.frozen.count((u, lv))]
 
 
 def remove_damage(s: RebellionState, u: int, level: int) -> None:
     dmg = s.battle.damage[u]
     dmg.remove(level)
+    if s.battle.last_hit == (u, level):
+        s.battle.last_hit = (u, level - 1)
     if level > 1:
         dmg.append(level - 1)
         dmg.sort(reverse=True)
@@ -225,9 +254,16 @@ def destroy_figures(s: RebellionState, u: int, n: int, reason: str) -> None:
     """Remove ``n`` figures of ``u`` from the combat's system (the least damaged last)."""
     bt = s.battle
     s.board.remove_unit(u, bt.system, n)
+    lost(s, u)
     keep = s.board.units[bt.system][u]
     del bt.damage[u][keep:]
     s.emit(UnitsDestroyed(side=SIDE_OF_UNIT[u], unit=u, n=n, system=bt.system, reason=reason))
+
+
+def lost(s: RebellionState, u: int) -> None:
+    """Note a destroyed ground unit (Confrontation looks at the round's losses)."""
+    if F.theater[u] == GROUND:
+        s.battle.ground_lost[SIDE_OF_UNIT[u]] = True
     if u == DSUC:
         lose_queued_death_star(s)
 
@@ -335,6 +371,8 @@ def step_round(s: RebellionState, p: int, th: int, extra: int) -> None:
     bt = s.battle
     bt.round += 1
     bt.rolled = [False, False]
+    bt.ground_lost = [False, False]
+    bt.round_end = [[], []]
     then(
         s,
         ("battle", -1, SPACE, 0),
@@ -342,6 +380,8 @@ def step_round(s: RebellionState, p: int, th: int, extra: int) -> None:
         ("round_end", -1, -1, 0),
         ("retreat", bt.attacker, -1, 0),
         ("retreat", 1 - bt.attacker, -1, 0),
+        ("after_retreat", REBEL, -1, 0),
+        ("after_retreat", IMPERIAL, -1, 0),
         ("next", -1, -1, 0),
     )
 
@@ -358,6 +398,7 @@ def step_battle(s: RebellionState, p: int, th: int, extra: int) -> None:
     bt.prevent = [[], []]
     bt.no_repair = [False, False]
     bt.shield = [0, 0]
+    bt.frozen = []
     first = bt.first[th]
     steps: list[tuple[str, int, int, int]] = []
     if th == GROUND:
@@ -461,10 +502,6 @@ def step_pick_first(s: RebellionState, p: int, th: int, card: int) -> None:
 
 def usable(s: RebellionState, p: int, ab: Ability) -> bool:
     """An ability can be resolved: its unit is in the system, and all of it is built."""
-    if any(e.kind in UNBUILT for e in ab.effects):
-        return False
-    if any(e.kind == "gain_unit" and e.targets[0] in ("triangle",) for e in ab.effects):
-        return False
     if ab.requires:
         return s.board.units[s.battle.system][unit_id(ab.requires)] > 0
     return True
@@ -678,6 +715,7 @@ def step_remove_doomed(s: RebellionState, p: int, th: int, extra: int) -> None:
     for u in sorted(set(bt.doomed)):
         n = bt.doomed.count(u)
         s.board.remove_unit(u, bt.system, n)
+        lost(s, u)
         s.emit(UnitsDestroyed(side=SIDE_OF_UNIT[u], unit=u, n=n, system=bt.system, reason="tactic"))
     bt.doomed = []
     after_destruction(s)
@@ -689,15 +727,142 @@ def effect_prevent(s: RebellionState, p: int, th: int, code: int) -> None:
 
 
 def effect_gain(s: RebellionState, p: int, th: int, code: int) -> None:
+    """Gain units from the supply straight into the system; a target word (Deployment's
+    triangle ground unit) lets the player choose the type."""
     e = effect_of(code)
-    u = unit_id(e.targets[0])
-    n = min(e.amount, s.board.in_supply(u))
-    for _ in range(n):
-        s.board.add_unit(u, s.battle.system)
-        s.emit(UnitGained(side=p, unit=u, system=s.battle.system))
+    for _ in range(e.amount):
+        options = gain_options(s, p, code)
+        if len(options) > 1:
+            s.stack.append(GainChoice(player=p, card=code // 16, effect=code))
+            return
+        if options:
+            gain(s, p, options[0].unit)
+
+
+def gain_options(s: RebellionState, p: int, code: int) -> list[Place]:
+    e = effect_of(code)
+    word = e.targets[0]
+    if word == "triangle":  # a triangle ground unit (Deployment, a space card)
+        types = [u for u in UNITS_OF[p] if F.triangle[u] and F.theater[u] == GROUND]
+    else:
+        types = [unit_id(word)]
+    return [Place(u, s.battle.system) for u in types if s.board.in_supply(u) > 0]
+
+
+def gain(s: RebellionState, p: int, u: int) -> None:
+    s.board.add_unit(u, s.battle.system)
+    s.emit(UnitGained(side=p, unit=u, system=s.battle.system))
+
+
+def legal_gain(s: RebellionState, d: GainChoice) -> list[Action]:
+    return list(gain_options(s, d.player, d.effect))
+
+
+def apply_gain(s: RebellionState, d: GainChoice, a: Action) -> None:
+    assert isinstance(a, Place)
+    s.stack.pop()
+    gain(s, d.player, a.unit)
+    advance(s)
+
+
+def effect_ground_battle(s: RebellionState, p: int, th: int, code: int) -> None:
+    """Deployment: the gained unit fights in this round's ground battle, which follows the
+    space battle whenever both sides have ground units here (nothing more to do)."""
+
+
+def effect_card_leaves(s: RebellionState, p: int, th: int, code: int) -> None:
+    """Confrontation leaves the game when its leader is marked (see :func:`apply_leader`)."""
+
+
+def effect_no_repair_target(s: RebellionState, p: int, th: int, code: int) -> None:
+    """Ion Blast: the figure just damaged may not remove damage in this battle step."""
+    u, lv = s.battle.last_hit
+    if u >= 0 and lv > 0 and s.battle.damage[u].count(lv):
+        s.battle.frozen.append((u, lv))
+
+
+def effect_end_of_round(s: RebellionState, p: int, th: int, code: int) -> None:
+    """Tractor Beam, Rogue One, Confrontation: resolved at the end of the round."""
+    e = effect_of(code)
+    what = {
+        "capture_leader": "capture",
+        "rescue_or_remove_marker": "rescue",
+        "mark_elimination": f"confront:{code // 16}",
+    }[e.kind]
+    s.battle.round_end[p].append(what)
+
+
+def effect_retreat_now(s: RebellionState, p: int, th: int, code: int) -> None:
+    """Escape Plan: the retreat step, now (it is the side's one retreat of the combat)."""
+    if can_retreat(s, p):
+        s.stack.append(RetreatChoice(player=p))
+
+
+def effect_cancel_if_retreated(s: RebellionState, p: int) -> bool:
+    return s.battle.retreat_round[p] == s.battle.round
+
+
+def effect_move_damage(s: RebellionState, p: int, th: int, code: int) -> None:
+    """Armored Position, Planetary Shield: up to N damage from own ground figures onto one
+    figure of the named type."""
+    d = DamageSink(player=p, card=code // 16, effect=code)
+    if legal_sink(s, d) and any(
+        lv for u in UNITS_OF[p] if F.theater[u] == GROUND for lv in levels(s, u)
+    ):
+        s.stack.append(d)
+
+
+def legal_sink(s: RebellionState, d: DamageSink) -> list[Action]:
+    u = unit_id(effect_of(d.effect).targets[0])
+    return [Hit(u, lv) for lv in levels(s, u)]
+
+
+def apply_sink(s: RebellionState, d: DamageSink, a: Action) -> None:
+    assert isinstance(a, Hit)
+    s.stack.pop()
+    e = effect_of(d.effect)
+    nxt = DamageSource(player=d.player, card=d.card, left=e.amount, unit=a.unit, damage=a.damage)
+    if len(legal_source(s, nxt)) > 1:
+        s.stack.append(nxt)
+    advance(s)
+
+
+def legal_source(s: RebellionState, d: DamageSource) -> list[Action]:
+    """Own damaged ground figures other than the sink, then ``stop``."""
+    out: list[Action] = []
+    for u in UNITS_OF[d.player]:
+        if F.theater[u] != GROUND:
+            continue
+        for lv in levels(s, u):
+            if not lv:
+                continue
+            if u == d.unit and lv == d.damage and s.battle.damage[u].count(lv) < 2:
+                continue  # the sink itself
+            out.append(Repair(u, lv))
+    out.append(Stop())
+    return out
+
+
+def apply_source(s: RebellionState, d: DamageSource, a: Action) -> None:
+    s.stack.pop()
+    if isinstance(a, Repair):
+        dmg = s.battle.damage
+        dmg[a.unit].remove(a.damage)
+        if a.damage > 1:
+            dmg[a.unit].append(a.damage - 1)
+            dmg[a.unit].sort(reverse=True)
+        s.emit(Repaired(side=d.player, unit=a.unit, damage=a.damage - 1))
+        level = d.damage - 1 if (a.unit == d.unit and a.damage == d.damage) else d.damage
+        new = add_damage(s, d.unit, level)
+        nxt = DamageSource(player=d.player, card=d.card, left=d.left - 1, unit=d.unit, damage=new)
+        if d.left > 1 and len(legal_source(s, nxt)) > 1:
+            s.stack.append(nxt)
+    advance(s)
 
 
 def effect_cancel(s: RebellionState, p: int, th: int, code: int) -> None:
+    if effect_of(code).condition == "if_retreated" and not effect_cancel_if_retreated(s, p):
+        return
     s.battle.canceled[1 - p] = True
 
 
@@ -732,7 +897,7 @@ def legal_card_repair(s: RebellionState, d: CardRepair) -> list[Action]:
     e = effect_of(d.effect)
     th = THEATERS.index(TACTICS[d.card].theater)
     out: list[Action] = [
-        Repair(u, lv) for u in UNITS_OF[d.player] if fits(s, u, th, e) for lv in levels(s, u) if lv
+        Repair(u, lv) for u in UNITS_OF[d.player] if fits(s, u, th, e) for lv in repair_levels(s, u)
     ]
     out.append(Stop())
     return out
@@ -759,6 +924,14 @@ EFFECTS = {
     "no_repair": effect_no_repair,
     "opponent_first": effect_first,
     "remove_damage": effect_remove_damage,
+    "ground_battle": effect_ground_battle,
+    "no_repair_target": effect_no_repair_target,
+    "capture_leader": effect_end_of_round,
+    "rescue_or_remove_marker": effect_end_of_round,
+    "mark_elimination": effect_end_of_round,
+    "eliminate_this_card": effect_card_leaves,
+    "retreat_now": effect_retreat_now,
+    "move_damage": effect_move_damage,
 }
 
 
@@ -804,8 +977,7 @@ def repairable(s: RebellionState, p: int, th: int, colour: str) -> list[Action]:
         Repair(u, lv)
         for u in UNITS_OF[p]
         if in_theater(u, th) and F.colour[u] == colour
-        for lv in levels(s, u)
-        if lv
+        for lv in repair_levels(s, u)
     ]
 
 
@@ -944,6 +1116,7 @@ def step_destroy(s: RebellionState, p: int, th: int, extra: int) -> None:
         if n:
             bt.damage[u] = [x for x in bt.damage[u] if x < F.health[u]]
             s.board.remove_unit(u, bt.system, n)
+            lost(s, u)
             s.emit(
                 UnitsDestroyed(side=SIDE_OF_UNIT[u], unit=u, n=n, system=bt.system, reason="damage")
             )
@@ -1017,12 +1190,102 @@ def can_retreat(s: RebellionState, p: int) -> list[int]:
 
 
 def step_retreat(s: RebellionState, p: int, th: int, extra: int) -> None:
+    forced = p == REBEL and rebel_ships_must_go(s)
     if can_retreat(s, p):
-        s.stack.append(RetreatChoice(player=p))
+        s.stack.append(RetreatChoice(player=p, forced=forced))
+    elif forced:
+        for u in side_units(s, REBEL, SPACE):
+            destroy_figures(s, u, s.board.units[s.battle.system][u], "could not retreat")
+        after_destruction(s)
+
+
+def rebel_ships_must_go(s: RebellionState) -> bool:
+    """The Rebel ships must retreat or be destroyed: Rebel Transports alone against Imperial
+    ships (§5.4), or a Death Star as the only Imperial ship, silenced by Ion Cannons, with
+    no Imperial ground unit there (FAQ; Death Star Plans, an objective, is not in play)."""
+    rebels = side_units(s, REBEL, SPACE)
+    imperial = side_units(s, IMPERIAL, SPACE)
+    if not rebels or not imperial:
+        return False
+    if rebels == [TRANSPORT]:
+        return True
+    return (
+        imperial == [DEATH_STAR]
+        and attack_dice(s, IMPERIAL, SPACE) == (0, 0, 0)
+        and not side_units(s, IMPERIAL, GROUND)
+    )
 
 
 def legal_retreat(s: RebellionState, d: RetreatChoice) -> list[Action]:
-    return [*(Retreat(x) for x in can_retreat(s, d.player)), Pass()]
+    out: list[Action] = [Retreat(x) for x in can_retreat(s, d.player)]
+    return out if d.forced else [*out, Pass()]
+
+
+def step_after_retreat(s: RebellionState, p: int, th: int, extra: int) -> None:
+    """The end-of-round abilities of ``p``'s cards this round, after the retreat step."""
+    bt = s.battle
+    for what in bt.round_end[p]:
+        if what == "rescue":
+            rogue_one(s)
+        elif what == "capture" and not side_units(s, REBEL, SPACE) and enemy_leaders(s, p):
+            then(s, ("leader", p, -1, -1))
+        elif what.startswith("confront:") and confrontation_due(s, p):
+            then(s, ("leader", p, -1, int(what.split(":")[1])))
+    bt.round_end[p] = []
+
+
+def rogue_one(s: RebellionState) -> None:
+    """If any unit retreated this round, the captured leader is rescued (no card of the
+    pack places target markers, so there is no marker to remove instead)."""
+    b, bt = s.board, s.battle
+    if b.captured != OFF and bt.round in bt.retreat_round:
+        leader = b.captured
+        s.emit(Rescued(leader=leader, dst=rescue(b, leader, s.base)))
+
+
+def confrontation_due(s: RebellionState, p: int) -> bool:
+    """The opponent's last ground unit here was destroyed this round."""
+    bt = s.battle
+    return bt.ground_lost[1 - p] and not side_units(s, 1 - p, GROUND) and bool(enemy_leaders(s, p))
+
+
+def enemy_leaders(s: RebellionState, p: int) -> list[int]:
+    b = s.board
+    return [x for x in b.leaders_at(s.battle.system, 1 - p) if x != b.captured]
+
+
+def step_leader(s: RebellionState, p: int, th: int, card: int) -> None:
+    why = "capture" if card < 0 else "confront"
+    s.stack.append(ChooseLeader(player=p, why=why, card=card))
+
+
+def legal_leader(s: RebellionState, d: ChooseLeader) -> list[Action]:
+    return [Target(x) for x in enemy_leaders(s, d.player)]
+
+
+def apply_leader(s: RebellionState, d: ChooseLeader, a: Action) -> None:
+    """Tractor Beam captures the leader; Confrontation marks him for elimination at the end
+    of the Command Phase and leaves the game itself."""
+    assert isinstance(a, Target)
+    s.stack.pop()
+    b = s.board
+    if d.why == "capture":
+        before = capture(b, a.leader)
+        s.emit(Captured(leader=a.leader, system=s.battle.system))
+        if before != OFF:
+            s.emit(Rescued(leader=before, dst=rescue(b, before, s.base)))
+    else:
+        s.doomed_leaders.append(a.leader)
+        s.emit(LeaderMarked(leader=a.leader))
+        name = f"tactics_removed_{d.player}"
+        src = s.zones[f"tactic_discard_{d.player}_ground"]
+        c = tactic_card(d.card)
+        if c in src.cards:
+            s.move(c, src, s.zones[name])
+        else:
+            deck = s.zones[f"tactics_{d.player}_ground"]
+            s.move(c, deck, s.zones[name])
+    advance(s)
 
 
 def apply_retreat(s: RebellionState, d: RetreatChoice, a: Action) -> None:
@@ -1042,6 +1305,7 @@ def apply_retreat_to(s: RebellionState, d: RetreatTo, a: Action) -> None:
     bt = s.battle
     s.board.leader_loc[d.leader] = a.system
     bt.retreated[d.player] = True
+    bt.retreat_round[d.player] = bt.round
     s.emit(Retreated(player=d.player, leader=d.leader, src=bt.system, dst=a.system))
     s.stack.append(RetreatUnits(player=d.player, dst=a.system, spare=0))
     advance(s)
@@ -1135,6 +1399,8 @@ STEPS = {
     "destroy": step_destroy,
     "round_end": step_round_end,
     "retreat": step_retreat,
+    "after_retreat": step_after_retreat,
+    "leader": step_leader,
     "next": step_next,
 }
 
@@ -1153,10 +1419,18 @@ COMBAT_DECISIONS = frozenset(
         RetreatChoice,
         RetreatTo,
         RetreatUnits,
+        GainChoice,
+        DamageSink,
+        DamageSource,
+        ChooseLeader,
     }
 )
 
 HANDLERS = {
+    GainChoice: (legal_gain, apply_gain),
+    DamageSink: (legal_sink, apply_sink),
+    DamageSource: (legal_source, apply_source),
+    ChooseLeader: (legal_leader, apply_leader),
     Combat: (legal_join, apply_join),
     Retrieve: (legal_retrieve, apply_retrieve),
     ChooseTactic: (legal_choose, apply_choose),

@@ -54,9 +54,12 @@ from tabletop import Action
 from ..actions import Activate, Move, MoveCaptive, Pass, Reveal, RevealBase, Stop, SystemChoice
 from ..board import (
     BOARD,
+    ELIMINATED,
     MISSION,
+    OFF,
     POOL,
     SHIPS_OF,
+    SIDE_OF_LEADER,
     UNITS_OF,
     adjacent,
     base_reveal_due,
@@ -82,6 +85,7 @@ from ..events import (
     BaseRevealed,
     CaptiveMoved,
     GameOver,
+    LeaderEliminated,
     Moved,
     Passed,
     PhaseBegan,
@@ -98,6 +102,7 @@ if TYPE_CHECKING:
 __all__ = ["combat_due", "move_sources", "start_command"]
 
 CAPACITY = tuple(u.capacity for u in UNITS)
+IMPERIAL_LEADERS = frozenset(i for i, side in enumerate(SIDE_OF_LEADER) if side == IMPERIAL)
 CARRIED = tuple(u.needs_transport for u in UNITS)
 IMMOBILE = tuple(u.immobile for u in UNITS)
 GROUND = tuple(u.theater == "ground" for u in UNITS)
@@ -167,9 +172,21 @@ def end_command(s: RebellionState) -> None:
                 if b.leader_status[leader] == MISSION:
                     b.leader_status[leader] = POOL
         s.slots[p] = []
+    eliminate_doomed(s)
     from .refresh import start_refresh
 
     start_refresh(s)
+
+
+def eliminate_doomed(s: RebellionState) -> None:
+    """Leaders marked for elimination (Confrontation) leave the game now."""
+    b = s.board
+    for x in s.doomed_leaders:
+        if b.leader_status[x] != ELIMINATED:
+            b.leader_status[x] = ELIMINATED
+            b.leader_loc[x] = OFF
+            s.emit(LeaderEliminated(player=IMPERIAL if x in IMPERIAL_LEADERS else REBEL, leader=x))
+    s.doomed_leaders = []
 
 
 # ---------------------------------------------------------------- activation

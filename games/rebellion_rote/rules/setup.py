@@ -107,6 +107,7 @@ def begin(s: RebellionState) -> None:
                 if side_of(t.side) == p and t.theater == th
             ]
             s.add_zone(Zone(f"tactic_discard_{p}_{th}", p, Vis.PUBLIC))
+        s.add_zone(Zone(f"tactics_removed_{p}", p, Vis.PUBLIC))
     s.zones["probe_deck"].cards = sorted(system_id(p.system) for p in PROBES)
     if s.options.first_game:
         s.mission_set = [1, 1]
