@@ -32,19 +32,38 @@ What is built and tested:
   roll-off with green dice, and the effects of five starting missions: Build
   Alliance, Sabotage, Rule by Fear, Capture Rebel Operative, Gather Intel
   (RR-22); starting missions go back to hand.
+* **Cinematic Combat** (:mod:`.rules.combat`, RR-01): adding a leader; each
+  battle step's tactic card chosen face down, Rebels first, hidden until both
+  are in (RR-15, RR-17); top or bottom ability with its unit requirement, the
+  cancel order, extra cards, denied cards; every ability of the 32 cards;
+  prevention; card damage and destruction (a destroyed unit still meets
+  requirements until both cards are resolved); attacks capped at 5 red, 5 black
+  and 3 green dice, Ion Cannons; the leader reroll; specials that remove damage;
+  damage die by die; destruction at the end of each battle; structures that
+  survive a round their owner rolled in (research §8.6); the lone Death Star
+  Under Construction; Shield Bunker protection; retreat with all its limits
+  (a leader, destinations, the Interdictor, the Death Star, once a combat),
+  forced Rebel retreats; the Golan Arms Turret in the ground battle (RR-23).
+* **The Refresh Phase** (:mod:`.rules.refresh`): leaders back (captives stay),
+  2 probe cards, the time marker with the Rebels' win, building from icons
+  (Rebels first, hidden until both are in; rebuilding a unit out of supply),
+  the queue slide and deployment with every limit and the Shield Bunker rules,
+  the pool limit of 8, the round cap (RR-18, a draw).
 * **Dice** (:mod:`.rules.dice`): rolls from the face table, mission dice pools,
   successes, skill requirements.
 * :func:`.position.position` builds a position by names for scenario tests.
 
-Not built yet (later parts): the starting missions Research and Development
-(needs the project deck), Infiltration (the objective deck) and Rapid
-Mobilization (resolved at the end of the Command Phase), which are not offered
-for reveal yet; the mission, project, action and objective decks (so the 2
-mission cards drawn at set-up, the starting action cards and the first
-objective); Cinematic Combat (a due combat stops the game at a ``combat``
-decision with no legal action); the Refresh Phase (the game stops at a
-``refresh`` decision); the team game (RR-02) and the round cap (RR-18). Until
-the game is playable end to end the pack is not registered as an entry point.
+The game plays to its end. Not built yet (later parts): the mission decks
+beyond the starting missions (so the Refresh Phase draws no mission and no
+hand passes 10; set-up deals no mission card), the project deck (the starting
+mission Research and Development), the objective deck (Infiltration, the
+Rebels' objective draw of the Refresh Phase, Death Star Plans, reputation from
+objectives: reputation stays on 14 and the Rebels win when time reaches it),
+the action decks (the starting action cards, recruiting on a recruit icon),
+Rapid Mobilization (resolved at the end of the Command Phase), target markers,
+and the team game (RR-02). Those three starting missions are not offered for
+reveal. The pack is not registered as an entry point until those parts are
+built.
 
 >>> from rebellion_rote import GAME
 >>> state = GAME.new_state(seed=1)

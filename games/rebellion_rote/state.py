@@ -11,8 +11,13 @@ card); ``missions0`` / ``missions1`` (mission hands), ``assigned0`` /
 ``assigned1`` (face-down assigned missions, in slot order; the leaders on each
 slot are public in ``slots``); ``tactics_<side>_<theater>`` and
 ``tactic_discard_<side>_<theater>`` (advanced tactic decks and discards, all
-public). The three probe zones form one resample pool, so a determinisation
-re-deals the base among the cards its player cannot see.
+public), ``tactics_removed_<side>`` (tactic cards out of the game, public). The
+three probe zones form one resample pool, so a determinisation re-deals the base
+among the cards its player cannot see.
+
+Hidden facts kept outside zones, re-dealt by ``_resample``: the other side's
+face-down mission-set choice, its face-down tactic card (``battle.chosen``) and
+its face-down build placements (``builds``), until both are in (RR-15).
 
 The rules live in ``rules/``: each decision class maps to a pair of functions,
 its legal actions and its effect (``rules.HANDLERS``).
