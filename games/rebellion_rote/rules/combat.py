@@ -72,6 +72,7 @@ the most damaged figure of its type (its damage is removed as it leaves).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tabletop import Action
@@ -1426,7 +1427,7 @@ COMBAT_DECISIONS = frozenset(
     }
 )
 
-HANDLERS = {
+HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = {
     GainChoice: (legal_gain, apply_gain),
     DamageSink: (legal_sink, apply_sink),
     DamageSource: (legal_source, apply_source),
