@@ -313,7 +313,8 @@ def test_ion_blast_damage_cannot_be_removed_this_battle() -> None:
     assert s.battle.frozen == [(sd, 2)] and C.repair_levels(s, sd) == [1]
 
 
-def test_planetary_shield_moves_damage_onto_one_generator() -> None:
+def test_rr24_planetary_shield_moves_damage_onto_one_generator_when_resolved() -> None:
+    """RR-24: the damage moves when the card is resolved, one point at a time."""
     s = fight({"Naboo": {"Shield Generator": 1, "Rebel Trooper": 2, "AT-ST": 1}})
     tr, sg = U("Rebel Trooper"), U("Shield Generator")
     s.battle.damage[tr] = [1, 1]
@@ -346,7 +347,8 @@ def test_escape_plan_retreats_at_once_and_cancels_the_imperial_card() -> None:
     assert any(e.kind == "card_canceled" for e in s.log[-4:])
 
 
-def test_confrontation_marks_a_leader_and_leaves_the_game() -> None:
+def test_rr25_confrontation_marks_a_leader_in_the_system_and_leaves_the_game() -> None:
+    """RR-25: the marked leader is an Imperial leader in the combat's system."""
     s = fight({"Naboo": {"Rebel Trooper": 1}}, {"Darth Vader": "Naboo"})
     s.battle.round_end[REBEL] = [f"confront:{card('Confrontation')}"]
     s.battle.ground_lost[IMPERIAL] = True  # the last Stormtrooper fell this round
@@ -400,3 +402,10 @@ def test_a_marked_leader_is_eliminated_at_the_end_of_the_command_phase() -> None
     s.apply(Pass())
     assert s.board.leader_status[leader_id("Darth Vader")] == ELIMINATED
     assert s.doomed_leaders == []
+
+
+def test_a_destroyed_system_has_no_ground_battle() -> None:
+    s = fight({"Naboo": {"Rebel Trooper": 1, "Stormtrooper": 1, "X-wing": 1, "TIE Fighter": 1}})
+    assert C.shares(s, C.GROUND)
+    s.board.destroyed[NABOO] = True
+    assert not C.shares(s, C.GROUND) and C.shares(s, C.SPACE)

@@ -216,3 +216,13 @@ def test_a_unit_out_of_supply_is_built_by_destroying_one_on_the_board() -> None:
     assert s.board.units[system_id("Alderaan")][xw] == UNITS[xw].supply - 1
     assert s.builds[REBEL] == [(xw, NABOO)]
     assert R.replaceable(s, U("Death Star")) == []  # never a Death Star
+
+
+def test_ground_units_deploy_into_a_destroyed_system_only_within_transport() -> None:
+    s = position(time=2, units={"Naboo": {"Stormtrooper": 1}})
+    s.board.destroyed[NABOO] = True
+    s.board.queue_at(IMPERIAL, 1).append(U("Shield Bunker"))
+    to_refresh(s)
+    assert NABOO not in R.deploy_targets(s, IMPERIAL, U("Shield Bunker"))
+    s.board.add_unit(U("Star Destroyer"), NABOO)  # capacity 6, 1 used
+    assert NABOO in R.deploy_targets(s, IMPERIAL, U("Shield Bunker"))

@@ -276,6 +276,9 @@ def side_units(s: RebellionState, side: int, th: int) -> list[int]:
 
 
 def shares(s: RebellionState, th: int) -> bool:
+    """Both sides have units of ``th`` here; a destroyed system has no ground battle (§6.2)."""
+    if th == GROUND and s.board.destroyed[s.battle.system]:
+        return False
     return bool(side_units(s, REBEL, th)) and bool(side_units(s, IMPERIAL, th))
 
 

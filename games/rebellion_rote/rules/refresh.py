@@ -93,6 +93,8 @@ from ..events import (
     TimeAdvanced,
     UnitsDestroyed,
 )
+from .command import transport_room
+from .units import UNIT_FACTS as F
 
 if TYPE_CHECKING:
     from ..state import RebellionState
@@ -342,6 +344,8 @@ def deploy_targets(s: RebellionState, p: int, u: int) -> list[int]:
             continue
         if b.has_units(loc, 1 - p):
             continue
+        if b.destroyed[loc] and F.theater[u] == 1 and transport_room(b, p, loc) <= 0:
+            continue  # ground units enter a destroyed system only within transport capacity
         if p == REBEL:
             ok = not REMOTE[loc] and rebel_system(b, loc)
         else:
