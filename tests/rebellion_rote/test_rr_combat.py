@@ -409,3 +409,15 @@ def test_a_destroyed_system_has_no_ground_battle() -> None:
     assert C.shares(s, C.GROUND)
     s.board.destroyed[NABOO] = True
     assert not C.shares(s, C.GROUND) and C.shares(s, C.SPACE)
+
+
+def test_rr25_confrontation_with_no_imperial_leader_there_marks_nobody() -> None:
+    """RR-25: with no Imperial leader in the system nothing is marked; the card still goes."""
+    s = fight({"Naboo": {"Rebel Trooper": 1}})
+    s.battle.round_end[REBEL] = [f"confront:{card('Confrontation')}"]
+    s.battle.ground_lost[IMPERIAL] = True
+    conf = C.tactic_card(card("Confrontation"))
+    s.move(conf, s.zones["tactics_0_ground"], s.zones["tactic_discard_0_ground"])
+    s.battle.steps = [("after_retreat", REBEL, -1, 0), HALT]
+    C.advance(s)
+    assert s.doomed_leaders == [] and s.zones["tactics_removed_0"].cards == [conf]

@@ -1234,7 +1234,10 @@ def step_after_retreat(s: RebellionState, p: int, th: int, extra: int) -> None:
         elif what == "capture" and not side_units(s, REBEL, SPACE) and enemy_leaders(s, p):
             then(s, ("leader", p, -1, -1))
         elif what.startswith("confront:") and confrontation_due(s, p):
-            then(s, ("leader", p, -1, int(what.split(":")[1])))
+            c = int(what.split(":")[1])
+            remove_card(s, p, c)
+            if enemy_leaders(s, p):
+                then(s, ("leader", p, -1, c))
     bt.round_end[p] = []
 
 
@@ -1250,7 +1253,17 @@ def rogue_one(s: RebellionState) -> None:
 def confrontation_due(s: RebellionState, p: int) -> bool:
     """The opponent's last ground unit here was destroyed this round."""
     bt = s.battle
-    return bt.ground_lost[1 - p] and not side_units(s, 1 - p, GROUND) and bool(enemy_leaders(s, p))
+    return bt.ground_lost[1 - p] and not side_units(s, 1 - p, GROUND)
+
+
+def remove_card(s: RebellionState, p: int, c: int) -> None:
+    """Tactic card ``c`` leaves the game (from the discard, or the deck it went back to)."""
+    card = tactic_card(c)
+    theater = TACTICS[c].theater
+    for name in (f"tactic_discard_{p}_{theater}", f"tactics_{p}_{theater}"):
+        if card in s.zones[name].cards:
+            s.move(card, s.zones[name], s.zones[f"tactics_removed_{p}"])
+            return
 
 
 def enemy_leaders(s: RebellionState, p: int) -> list[int]:
@@ -1269,7 +1282,7 @@ def legal_leader(s: RebellionState, d: ChooseLeader) -> list[Action]:
 
 def apply_leader(s: RebellionState, d: ChooseLeader, a: Action) -> None:
     """Tractor Beam captures the leader; Confrontation marks him for elimination at the end
-    of the Command Phase and leaves the game itself."""
+    of the Command Phase (the card has left the game)."""
     assert isinstance(a, Target)
     s.stack.pop()
     b = s.board
@@ -1281,14 +1294,6 @@ def apply_leader(s: RebellionState, d: ChooseLeader, a: Action) -> None:
     else:
         s.doomed_leaders.append(a.leader)
         s.emit(LeaderMarked(leader=a.leader))
-        name = f"tactics_removed_{d.player}"
-        src = s.zones[f"tactic_discard_{d.player}_ground"]
-        c = tactic_card(d.card)
-        if c in src.cards:
-            s.move(c, src, s.zones[name])
-        else:
-            deck = s.zones[f"tactics_{d.player}_ground"]
-            s.move(c, deck, s.zones[name])
     advance(s)
 
 
