@@ -32,6 +32,7 @@ THEATER_WORD = ("space", "ground")
 STOP_WORDS: dict[type, str] = {
     D.AttackActions: "Assign damage now",
     D.CardRepair: "Remove no more damage",
+    D.DamageSource: "Move no more damage",
     D.RetreatUnits: "Retreat no more units",
     D.BuildUnits: "Build no more units",
     D.DeployUnits: "Deploy no more units (the rest go back onto queue space 1)",
@@ -57,6 +58,8 @@ def describe(s: RebellionState, a: Action) -> str:
             return f"Destroy the {UNITS[top.unit].name} in {loc_name(a.system)} to build another"
         return f"Choose {loc_name(a.system)}"
     if isinstance(a, A.Place):
+        if isinstance(top, D.GainChoice):
+            return f"Gain 1 {UNITS[a.unit].name}"
         if isinstance(top, D.DeployUnits):
             return f"Deploy 1 {UNITS[a.unit].name} to {loc_name(a.loc)}"
         return f"Place 1 {UNITS[a.unit].name} at {loc_name(a.loc)}"
@@ -81,6 +84,9 @@ def describe(s: RebellionState, a: Action) -> str:
     if isinstance(a, A.Reveal):
         card = s.zones[f"assigned{top.player}"].cards[a.slot] if top is not None else -1
         return f"Reveal {MISSIONS[mission_of(card)].name}" if card >= 0 else "Reveal a mission"
+    if isinstance(a, A.Target) and isinstance(top, D.ChooseLeader):
+        verb = "Capture" if top.why == "capture" else "Mark for elimination"
+        return f"{verb} {LEADERS[a.leader].name}"
     if isinstance(a, A.Target):
         return f"Attempt the mission against {LEADERS[a.leader].name}"
     if isinstance(a, A.Oppose):
@@ -107,6 +113,10 @@ def describe(s: RebellionState, a: Action) -> str:
         return ("Resolve neither ability", "Resolve the top ability", "Resolve the bottom ability")[
             a.which
         ]
+    if isinstance(a, A.Hit) and isinstance(top, D.DamageSink):
+        return f"Move damage onto a {UNITS[a.unit].name} with {a.damage} damage"
+    if isinstance(a, A.Repair) and isinstance(top, D.DamageSource):
+        return f"Move 1 damage off a {UNITS[a.unit].name} with {a.damage} damage"
     if isinstance(a, A.Hit):
         return f"Damage a {UNITS[a.unit].name} with {a.damage} damage"
     if isinstance(a, A.Destroy):
@@ -178,7 +188,18 @@ def prompt(s: RebellionState) -> str:
         colour, face = s.battle.dice[top.die]
         return f"{who}: assign the {colour} {face.replace('_', ' ')}"
     if isinstance(top, D.RetreatChoice):
+        if top.forced:
+            return f"{who}: the Rebel ships must retreat: choose the leader"
         return f"{who}: retreat with a leader, or not"
+    if isinstance(top, D.GainChoice):
+        return f"{who}: the unit {TACTICS[top.card].name} gains"
+    if isinstance(top, D.DamageSink):
+        return f"{who}: the unit {TACTICS[top.card].name} moves damage onto"
+    if isinstance(top, D.DamageSource):
+        return f"{who}: move up to {top.left} more damage onto it, or stop"
+    if isinstance(top, D.ChooseLeader):
+        what = "capture" if top.why == "capture" else "mark for elimination"
+        return f"{who}: the leader to {what}"
     if isinstance(top, D.RetreatTo):
         return f"{who}: where {LEADERS[top.leader].name} retreats to"
     if isinstance(top, D.RetreatUnits):
@@ -305,6 +326,8 @@ def narrate(s: RebellionState, ev: Event) -> str:
         return f"{ev.n} {UNITS[ev.unit].name} destroyed ({ev.reason})"
     if isinstance(ev, E.Retreated):
         return f"{LEADERS[ev.leader].name} retreated to {loc_name(ev.dst)}"
+    if isinstance(ev, E.LeaderMarked):
+        return f"{LEADERS[ev.leader].name} is marked for elimination"
     if isinstance(ev, E.CombatEnded):
         return f"The combat in {loc_name(ev.system)} is over after {ev.rounds} rounds"
     if isinstance(ev, E.LeadersRetrieved):
@@ -359,6 +382,15 @@ def render(s: RebellionState, player: int | None) -> str:
         if player == p:
             hand = ", ".join(MISSIONS[mission_of(c)].name for c in s.zones[f"missions{p}"].cards)
             lines.append(f"Your missions: {hand or '(none)'}")
+    bt = s.battle
+    if bt.active:
+        lines.append(f"Combat in {loc_name(bt.system)}, round {bt.round}")
+        hurt = ", ".join(
+            f"{UNITS[u].name} {'/'.join(map(str, d))}" for u, d in enumerate(bt.damage) if d
+        )
+        lines.append(f"  damage: {hurt or 'none'}")
+        if bt.dice:
+            lines.append("  dice: " + ", ".join(f"{c} {f.replace('_', ' ')}" for c, f in bt.dice))
     if s.stack:
         lines.append(f"> {s.prompt}")
     return "\n".join(lines)
