@@ -17,7 +17,7 @@ from rebellion_rote.actions import (
 )
 from rebellion_rote.battle import Battle
 from rebellion_rote.data import IMPERIAL, REBEL, TACTICS, leader_id, system_id, unit_id
-from rebellion_rote.decisions import ChooseAbility, ChooseTactic, Combat, CommandTurn
+from rebellion_rote.decisions import ChooseAbility, ChooseTactic, Combat, CommandTurn, MoveUnits
 from rebellion_rote.position import position
 from rebellion_rote.rules import combat as C
 from rebellion_rote.state import RebellionState
@@ -421,3 +421,55 @@ def test_rr25_confrontation_with_no_imperial_leader_there_marks_nobody() -> None
     s.battle.steps = [("after_retreat", REBEL, -1, 0), HALT]
     C.advance(s)
     assert s.doomed_leaders == [] and s.zones["tactics_removed_0"].cards == [conf]
+
+
+def test_random_combats_keep_the_contract() -> None:
+    """Random combats from rich positions, to their end: the core's expensive checks
+    (illegal actions, clone, JSON, views that leak nothing under resampling)."""
+    import random
+
+    from rebellion_rote import GAME
+    from tabletop import Rng, registered
+    from tabletop.testing import check_state
+
+    with registered(GAME):
+        for seed in range(6):
+            r = random.Random(seed)
+            s = position(
+                player="Imperial",
+                seed=seed,
+                units={
+                    "Naboo": {
+                        "X-wing": r.randint(0, 3),
+                        "Rebel Transport": 1,
+                        "Corellian Corvette": r.randint(0, 1),
+                        "Rebel Trooper": r.randint(0, 3),
+                        "Shield Generator": r.randint(0, 1),
+                        "Golan Arms Turret": r.randint(0, 1),
+                        "Ion Cannon": r.randint(0, 1),
+                        "U-wing": 1,
+                        "Airspeeder": 1,
+                    },
+                    "Malastare": {
+                        "Star Destroyer": 1,
+                        "TIE Fighter": r.randint(0, 4),
+                        "Stormtrooper": r.randint(1, 3),
+                        "AT-ST": r.randint(0, 1),
+                        "TIE Striker": r.randint(0, 2),
+                        "Interdictor": r.randint(0, 1),
+                    },
+                },
+                leaders={"Jan Dodonna": "Naboo"} if seed % 2 else {},
+            )
+            s.apply(Activate(leader_id("Darth Vader")))
+            s.apply(SystemChoice(NABOO))
+            while isinstance(s.stack[-1], MoveUnits):
+                moves = [a for a in s.legal_actions() if isinstance(a, Move)]
+                s.apply(r.choice(moves) if moves else Stop())
+            rng, n = Rng(seed), 0
+            while not s.is_terminal and s.battle.active:
+                if n % 6 == 0:
+                    check_state(s, rng, f"seed {seed} step {n}")
+                s.apply(r.choice(s.legal_actions()))
+                n += 1
+            assert not s.battle.active or s.is_terminal
