@@ -118,6 +118,7 @@ def start_refresh(s: RebellionState) -> None:
     s.emit(PhaseBegan(phase="refresh", round=s.round))
     retrieve_leaders(s)
     launch_probes(s)
+    draw_objective(s)
     advance_time(s)
 
 
@@ -139,6 +140,12 @@ def launch_probes(s: RebellionState) -> None:
     got = tuple(deck.pop() for _ in range(min(PROBES_PER_REFRESH, len(deck))))
     hand.cards.extend(got)
     s.emit(ProbesDrawn(cards=got, to=(IMPERIAL,)))
+
+
+def draw_objective(s: RebellionState) -> None:
+    """Step 4, a placeholder: the Rebels draw 1 objective card. The objective deck is a
+    later part of the pack, so nothing is drawn yet; the step keeps its place in the
+    order so that part only has to fill it in."""
 
 
 def advance_time(s: RebellionState) -> None:
