@@ -473,3 +473,24 @@ def test_random_combats_keep_the_contract() -> None:
                 s.apply(r.choice(s.legal_actions()))
                 n += 1
             assert not s.battle.active or s.is_terminal
+
+
+def test_rr16_rebel_end_of_round_abilities_resolve_first() -> None:
+    """RR-16: Rogue One (Rebel) rescues the captive before Tractor Beam (Imperial) captures."""
+    s = fight(
+        {"Naboo": {"Rebel Trooper": 1, "Stormtrooper": 1, "Star Destroyer": 1}},
+        {"Princess Leia": "Naboo", "Jan Dodonna": "Naboo", "Darth Vader": "Naboo"},
+    )
+    s.board.captured = leader_id("Jan Dodonna")
+    s.battle.retreat_round = [1, 0]  # a unit retreated this round
+    s.battle.round_end = [["rescue"], ["capture"]]
+    s.battle.steps = [("after_retreat", REBEL, -1, 0), ("after_retreat", IMPERIAL, -1, 0), HALT]
+    C.advance(s)
+    assert s.legal_actions() == [C.Target(leader_id("Princess Leia"))]
+    s.apply(C.Target(leader_id("Princess Leia")))
+    order = [(e.kind, e.leader) for e in s.log if e.kind in ("rescued", "captured")]
+    assert order == [
+        ("rescued", leader_id("Jan Dodonna")),
+        ("captured", leader_id("Princess Leia")),
+    ]
+    assert s.board.captured == leader_id("Princess Leia")
