@@ -25,7 +25,7 @@ not in zones), ``_explain(action) -> str`` (why an action is illegal),
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -333,6 +333,33 @@ class State:
         self._copy_into(new)
         return new
 
+    def hidden_pools(self, player: int) -> list[list[Zone]]:
+        """The zones hidden from ``player``, grouped by pool (default: by owner)."""
+        pools: dict[str, list[Zone]] = {}
+        for z in self.zones.values():
+            if not z.visible_to(player):
+                key = z.pool if z.pool is not None else f"owner:{z.owner}"
+                pools.setdefault(key, []).append(z)
+        return list(pools.values())
+
+    def redeal_hidden(self, player: int, order: Callable[[list[int]], None]) -> None:
+        """Deal the ids ``player`` does not know back into the hidden zones of
+        each pool, in the order ``order`` puts them (in place); zone sizes and
+        the ids the player knows stay where they are."""
+        for zones in self.hidden_pools(player):
+            known = [z.known.get(player, ()) for z in zones]
+            free = [c for z, k in zip(zones, known) for c in z.cards if c not in k]
+            if len(free) > 1:
+                order(free)
+            it = iter(free)
+            for z, k in zip(zones, known):
+                z.cards = (
+                    [c if c in k else next(it) for c in z.cards]
+                    if k
+                    else [next(it) for _ in z.cards]
+                )
+        self._legal = None
+
     def resample(self, player: int, rng: Rng) -> State:
         """A clone in which what ``player`` cannot see is re-dealt at random.
 
@@ -343,18 +370,7 @@ class State:
         The result is a determinisation for search: it has no valid record.
         """
         new = self.clone()
-        pools: dict[str, list[Zone]] = {}
-        for z in new.zones.values():
-            if not z.visible_to(player):
-                key = z.pool if z.pool is not None else f"owner:{z.owner}"
-                pools.setdefault(key, []).append(z)
-        for zones in pools.values():
-            known = [set(z.known.get(player, ())) for z in zones]
-            free = [c for z, k in zip(zones, known) for c in z.cards if c not in k]
-            rng.shuffle(free)
-            it = iter(free)
-            for z, k in zip(zones, known):
-                z.cards = [c if c in k else next(it) for c in z.cards]
+        new.redeal_hidden(player, rng.shuffle)
         new._resample(player, rng)
         new.rng = rng.spawn()
         new._legal = None
