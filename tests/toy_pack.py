@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 import attrs
 
 from tabletop import Action, ActionSpace, Decision, Event, Game, State, Vis, Zone, card_field
+from tabletop.events import Drew, DrewCount
 
 
 def _hand_size(_: Any, __: Any, value: int) -> None:
@@ -39,23 +40,6 @@ class Choose(Action):
 @attrs.frozen
 class Concede(Action):
     kind: ClassVar[str] = "concede"
-
-
-@attrs.frozen(kw_only=True)
-class Drew(Event):
-    kind: ClassVar[str] = "drew"
-    player: int
-    cards: tuple[int, ...] = card_field()
-
-    def public(self) -> Event:
-        return DrewCount(player=self.player, count=len(self.cards))
-
-
-@attrs.frozen(kw_only=True)
-class DrewCount(Event):
-    kind: ClassVar[str] = "drew_count"
-    player: int
-    count: int
 
 
 @attrs.frozen(kw_only=True)

@@ -7,6 +7,7 @@ from typing import ClassVar
 import attrs
 
 from tabletop import Event, card_field
+from tabletop.events import Drew, DrewCount
 
 __all__ = ["EVENT_CLASSES"]
 
@@ -16,25 +17,6 @@ class TurnBegan(Event):
     kind: ClassVar[str] = "turn"
     player: int
     number: int
-
-
-@attrs.frozen(kw_only=True)
-class Drew(Event):
-    """Cards drawn (only the drawer sees which)."""
-
-    kind: ClassVar[str] = "drew"
-    player: int
-    cards: tuple[int, ...] = card_field()
-
-    def public(self) -> Event:
-        return DrewCount(player=self.player, count=len(self.cards))
-
-
-@attrs.frozen(kw_only=True)
-class DrewCount(Event):
-    kind: ClassVar[str] = "drew_count"
-    player: int
-    count: int
 
 
 @attrs.frozen(kw_only=True)

@@ -7,6 +7,7 @@ from typing import ClassVar
 import attrs
 
 from tabletop import Event
+from tabletop.events import Drew, DrewCount
 from tabletop.model import card_field
 
 __all__ = [
@@ -26,25 +27,6 @@ __all__ = [
     "Stayed",
     "WaveStarted",
 ]
-
-
-@attrs.frozen(kw_only=True)
-class Drew(Event):
-    """A player drew these cards (only they see which)."""
-
-    kind: ClassVar[str] = "drew"
-    player: int
-    cards: tuple[int, ...] = card_field()
-
-    def public(self) -> Event:
-        return DrewCount(player=self.player, count=len(self.cards))
-
-
-@attrs.frozen(kw_only=True)
-class DrewCount(Event):
-    kind: ClassVar[str] = "drew_count"
-    player: int
-    count: int
 
 
 @attrs.frozen(kw_only=True)
