@@ -76,6 +76,7 @@ def per_call_us(fn: Any, repeat: int) -> float:
 def bench(name: str, games: int, seed: int) -> dict[str, Any]:
     game = tabletop.load(name)
     out: dict[str, Any] = {"game": game.name, "version": game.version}
+    playouts(game, max(1, games // 10), seed + 10_000, check=True)  # warm caches first
     out["playout_checked"] = playouts(game, games, seed, check=True)
     out["playout_unchecked"] = playouts(game, games, seed, check=False)
     state = midgame(game, seed)
