@@ -4,7 +4,7 @@
 type as the damage of each damaged figure, most damaged first: figures of one
 type differ only by their damage, so a choice of figure is a choice of
 ``(unit, damage)``. ``steps`` is the combat's agenda, run in order by
-:func:`.rules.combat.advance`; a step that needs a choice pushes a decision and
+:func:`.rules.combat.flow.advance`; a step that needs a choice pushes a decision and
 the agenda goes on once it is made.
 """
 

@@ -4,7 +4,8 @@
 * :mod:`.assignment`: the Assignment Phase.
 * :mod:`.command`: the Command Phase: turns, activation, movement, base reveal.
 * :mod:`.missions`: revealing missions, opposition, the roll-off, the effects.
-* :mod:`.combat`: Cinematic Combat.
+* :mod:`.combat`: Cinematic Combat, a package with one module per mechanic (flow and
+  rounds, leaders, tactic cards, abilities, attacks, damage, retreat, after the retreat).
 * :mod:`.refresh`: the Refresh Phase.
 * :mod:`.dice`: dice rolls and mission dice pools.
 * :mod:`.units`: unit facts as flat tuples.

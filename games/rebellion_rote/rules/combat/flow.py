@@ -1,0 +1,202 @@
+"""The combat's flow: starting it, its agenda of steps, rounds and battles, the next
+round, and its end (research §5.1, §5.5).
+
+The agenda (``Battle.steps``) is a list of ``(step, player, theater, extra)`` run in
+order by :func:`advance`; a step that needs a choice pushes a decision and waits.
+:data:`STEPS` maps each step name to its function; the combat package fills it from
+the module of each mechanic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ...battle import Battle
+from ...board import rescue, rescue_due, update_subjugation
+from ...data import IMPERIAL, REBEL
+from ...decisions import (
+    AssignDamage,
+    AttackActions,
+    CardDamage,
+    CardDestroy,
+    CardRepair,
+    ChooseAbility,
+    ChooseLeader,
+    ChooseTactic,
+    Combat,
+    CommandTurn,
+    DamageSink,
+    DamageSource,
+    GainChoice,
+    RetreatChoice,
+    RetreatTo,
+    RetreatUnits,
+    Retrieve,
+    SpendSpecial,
+)
+from ...events import CombatBegan, CombatEnded, Rescued, Subjugation
+from .damage import after_destruction
+from .forces import GROUND, SHIELD_GENERATOR, SPACE, shares
+
+if TYPE_CHECKING:
+    from ...state import RebellionState
+
+
+Step = Callable[["RebellionState", int, int, int], None]
+
+STEPS: dict[str, Step] = {}
+"""Each agenda step's function, by name (filled by the combat package)."""
+
+
+def start_combat(s: RebellionState, system: int, attacker: int, after: str) -> None:
+    """Begin a combat in ``system``; ``after`` is "activation" or "reveal"."""
+    bt = Battle(system=system, attacker=attacker, after=after)
+    bt.first = [attacker, attacker]
+    if after == "activation":
+        bt.came_from = moved_from(s, attacker, system)
+    s.battle = bt
+    s.emit(CombatBegan(system=system, attacker=attacker))
+    bt.steps = [("join", attacker, -1, 0), ("join", 1 - attacker, -1, 0), ("round", -1, -1, 0)]
+    advance(s)
+
+
+def moved_from(s: RebellionState, player: int, system: int) -> list[int]:
+    """The sources of the units ``player`` moved into ``system`` in the last activation."""
+    out: list[int] = []
+    for ev in reversed(s.log):
+        if ev.kind == "activated":
+            break
+        if ev.kind == "moved" and getattr(ev, "dst", -1) == system:
+            src = getattr(ev, "src", -1)
+            if src not in out:
+                out.append(src)
+    return sorted(out)
+
+
+def advance(s: RebellionState) -> None:
+    """Run the combat's agenda until a step needs a decision or the combat is over."""
+    bt = s.battle
+    while not s.is_terminal:
+        if s.stack and _is_combat_decision(s):
+            return
+        if not bt.steps:
+            end_combat(s)
+            return
+        name, p, th, extra = bt.steps.pop(0)
+        STEPS[name](s, p, th, extra)
+
+
+def _is_combat_decision(s: RebellionState) -> bool:
+    return type(s.stack[-1]) in COMBAT_DECISIONS
+
+
+def then(s: RebellionState, *steps: tuple[str, int, int, int]) -> None:
+    """Put ``steps`` at the front of the agenda."""
+    s.battle.steps[0:0] = list(steps)
+
+
+def step_round(s: RebellionState, p: int, th: int, extra: int) -> None:
+    bt = s.battle
+    bt.round += 1
+    bt.rolled = [False, False]
+    bt.ground_lost = [False, False]
+    bt.round_end = [[], []]
+    then(
+        s,
+        ("battle", -1, SPACE, 0),
+        ("battle", -1, GROUND, 0),
+        ("round_end", -1, -1, 0),
+        ("retreat", bt.attacker, -1, 0),
+        ("retreat", 1 - bt.attacker, -1, 0),
+        ("after_retreat", REBEL, -1, 0),
+        ("after_retreat", IMPERIAL, -1, 0),
+        ("next", -1, -1, 0),
+    )
+
+
+def step_battle(s: RebellionState, p: int, th: int, extra: int) -> None:
+    """One battle of theater ``th``: cards, attacks, destruction."""
+    if not shares(s, th):
+        return
+    bt = s.battle
+    bt.chosen = [-1, -1]
+    bt.revealed = False
+    bt.canceled = [False, False]
+    bt.picked = [-1, -1]
+    bt.prevent = [[], []]
+    bt.no_repair = [False, False]
+    bt.shield = [0, 0]
+    bt.frozen = []
+    first = bt.first[th]
+    steps: list[tuple[str, int, int, int]] = []
+    if th == GROUND:
+        n = s.board.units[bt.system][SHIELD_GENERATOR]
+        if n:
+            steps.append(("retrieve", REBEL, th, n))
+    steps += [
+        ("choose", REBEL, th, 0),
+        ("choose", IMPERIAL, th, 0),
+        ("reveal", -1, th, 0),
+        ("resolve", -1, th, 0),
+        ("remove_doomed", -1, th, 0),
+        ("attack", first, th, 0),
+        ("attack", 1 - first, th, 0),
+        ("destroy", -1, th, 0),
+    ]
+    then(s, *steps)
+
+
+def step_next(s: RebellionState, p: int, th: int, extra: int) -> None:
+    """Another round while a theater is shared."""
+    if shares(s, SPACE) or shares(s, GROUND):
+        then(s, ("round", -1, -1, 0))
+
+
+def recompute(s: RebellionState, x: int) -> None:
+    if update_subjugation(s.board, x):
+        s.emit(Subjugation(system=x, on=s.board.subjugated[x]))
+
+
+def end_combat(s: RebellionState) -> None:
+    """All damage is removed; the activated system's subjugation, rescue, then play goes on."""
+    bt = s.battle
+    s.emit(CombatEnded(system=bt.system, rounds=bt.round))
+    s.battle = Battle()
+    b = s.board
+    recompute(s, bt.system)
+    if rescue_due(b):
+        leader = b.captured
+        s.emit(Rescued(leader=leader, dst=rescue(b, leader, s.base)))
+    after_destruction(s)
+    if s.is_terminal:
+        return
+    if bt.after == "reveal":
+        s.stack.append(CommandTurn(player=bt.attacker))
+        return
+    from ..command import next_turn
+
+    next_turn(s, bt.attacker)
+
+
+COMBAT_DECISIONS = frozenset(
+    {
+        Combat,
+        ChooseTactic,
+        ChooseAbility,
+        Retrieve,
+        CardDamage,
+        CardDestroy,
+        CardRepair,
+        AttackActions,
+        SpendSpecial,
+        AssignDamage,
+        RetreatChoice,
+        RetreatTo,
+        RetreatUnits,
+        GainChoice,
+        DamageSink,
+        DamageSource,
+        ChooseLeader,
+    }
+)

@@ -1,0 +1,181 @@
+"""Tactic cards (research §5.2, §8.7; RR-15, RR-17): the Shield Generator's card taken
+back, the face-down choice, the reveal, the order of resolution (a defender whose
+card can cancel picks first), the ability chosen, and the discard.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop import Action
+
+from ...actions import Pass, Tactic, UseAbility
+from ...data import IMPERIAL, REBEL, TACTICS, Ability, TacticCard, unit_id
+from ...decisions import ChooseAbility, ChooseTactic, Retrieve
+from ...events import AbilityResolved, CardCanceled, CardRetrieved, TacticChosen, TacticsRevealed
+from ...ids import tactic_card, tactic_of
+from .flow import advance, then
+from .forces import GROUND, THEATERS
+
+if TYPE_CHECKING:
+    from ...state import RebellionState
+
+
+NONE_, TOP, BOTTOM = 0, 1, 2
+
+
+def deck(s: RebellionState, p: int, th: int) -> list[int]:
+    return s.zones[f"tactics_{p}_{THEATERS[th]}"].cards
+
+
+def step_retrieve(s: RebellionState, p: int, th: int, left: int) -> None:
+    if s.zones[f"tactic_discard_{p}_{THEATERS[th]}"].cards:
+        s.stack.append(Retrieve(player=p, left=left))
+
+
+def legal_retrieve(s: RebellionState, d: Retrieve) -> list[Action]:
+    cards = s.zones[f"tactic_discard_{d.player}_ground"].cards
+    return [*(Tactic(tactic_of(c)) for c in sorted(cards)), Pass()]
+
+
+def apply_retrieve(s: RebellionState, d: Retrieve, a: Action) -> None:
+    s.stack.pop()
+    if isinstance(a, Tactic):
+        p = d.player
+        dc, dk = s.zones[f"tactic_discard_{p}_ground"], s.zones[f"tactics_{p}_ground"]
+        s.move(tactic_card(a.card), dc, dk)
+        s.emit(CardRetrieved(player=p, card=a.card))
+        if d.left > 1:
+            then(s, ("retrieve", p, GROUND, d.left - 1))
+    advance(s)
+
+
+def step_choose(s: RebellionState, p: int, th: int, extra: int) -> None:
+    bt = s.battle
+    if bt.denied[p][th] == bt.round or not deck(s, p, th):
+        return
+    s.stack.append(ChooseTactic(player=p, theater=th, extra=bool(extra)))
+
+
+def legal_choose(s: RebellionState, d: ChooseTactic) -> list[Action]:
+    return [Tactic(tactic_of(c)) for c in sorted(deck(s, d.player, d.theater))]
+
+
+def apply_choose(s: RebellionState, d: ChooseTactic, a: Action) -> None:
+    assert isinstance(a, Tactic)
+    s.stack.pop()
+    if d.extra:
+        s.emit(TacticsRevealed(cards=(a.card, -1) if d.player == REBEL else (-1, a.card)))
+        then(s, ("pick", d.player, d.theater, a.card + 100))
+    else:
+        s.battle.chosen[d.player] = a.card
+        s.emit(TacticChosen(player=d.player, card=a.card, to=(d.player,)))
+    advance(s)
+
+
+def step_reveal(s: RebellionState, p: int, th: int, extra: int) -> None:
+    bt = s.battle
+    bt.revealed = True
+    s.emit(TacticsRevealed(cards=(bt.chosen[REBEL], bt.chosen[IMPERIAL])))
+
+
+def cancels(card: TacticCard) -> bool:
+    return any(e.kind == "cancel" for e in card.top.effects)
+
+
+def step_resolve(s: RebellionState, p: int, th: int, extra: int) -> None:
+    """The current player resolves first, unless the defender's card can cancel: then the
+    defender picks first, and resolves first if he picks the cancel ability."""
+    bt = s.battle
+    att, dfd = bt.attacker, 1 - bt.attacker
+    c = bt.chosen[dfd]
+    if c >= 0 and cancels(TACTICS[c]) and usable(s, dfd, TACTICS[c].top):
+        bt.picked[dfd] = -1
+        then(
+            s,
+            ("pick_first", dfd, th, c),
+            ("pick", att, th, bt.chosen[att]),
+            ("picked", dfd, th, c),
+        )
+    else:
+        then(s, ("pick", att, th, bt.chosen[att]), ("pick", dfd, th, bt.chosen[dfd]))
+
+
+def step_pick_first(s: RebellionState, p: int, th: int, card: int) -> None:
+    s.stack.append(ChooseAbility(player=p, card=card, first=True))
+
+
+def usable(s: RebellionState, p: int, ab: Ability) -> bool:
+    """An ability can be resolved: its unit is in the system, and all of it is built."""
+    if ab.requires:
+        return s.board.units[s.battle.system][unit_id(ab.requires)] > 0
+    return True
+
+
+def step_pick(s: RebellionState, p: int, th: int, card: int) -> None:
+    """``card`` + 100 marks an extra card (never canceled)."""
+    extra = card >= 100
+    c = card - 100 if extra else card
+    if c < 0:
+        return
+    if not extra and s.battle.canceled[p]:
+        s.emit(CardCanceled(player=p, card=c))
+        discard(s, p, th, c)
+        return
+    s.stack.append(ChooseAbility(player=p, card=c, extra=extra))
+
+
+def legal_ability(s: RebellionState, d: ChooseAbility) -> list[Action]:
+    card = TACTICS[d.card]
+    out: list[Action] = [UseAbility(NONE_)]
+    if usable(s, d.player, card.top) and not (d.extra and cancels(card)):
+        out.append(UseAbility(TOP))
+    if usable(s, d.player, card.bottom):
+        out.append(UseAbility(BOTTOM))
+    return out
+
+
+def apply_ability(s: RebellionState, d: ChooseAbility, a: Action) -> None:
+    assert isinstance(a, UseAbility)
+    s.stack.pop()
+    th = THEATERS.index(TACTICS[d.card].theater)
+    if d.first and a.which != TOP:
+        s.battle.picked[d.player] = a.which  # resolved after the current player's card
+    else:
+        resolve(s, d.player, d.card, a.which, th)
+    advance(s)
+
+
+def step_picked(s: RebellionState, p: int, th: int, card: int) -> None:
+    """The defender's card, picked before the current player's, resolves now (if it did
+    not resolve first)."""
+    bt = s.battle
+    which = bt.picked[p]
+    if which < 0:
+        return
+    bt.picked[p] = -1
+    if bt.canceled[p]:
+        s.emit(CardCanceled(player=p, card=card))
+        discard(s, p, th, card)
+        return
+    resolve(s, p, card, which, th)
+
+
+def resolve(s: RebellionState, p: int, c: int, which: int, th: int) -> None:
+    """Resolve ability ``which`` of card ``c`` for ``p``: its effects go on the agenda."""
+    s.emit(AbilityResolved(player=p, card=c, which=which))
+    discard(s, p, th, c)
+    if which == NONE_:
+        return
+    ab = (TACTICS[c].top, TACTICS[c].bottom)[which - 1]
+    then(s, *(("effect", p, th, c * 16 + which * 4 + i) for i in range(len(ab.effects))))
+
+
+def discard(s: RebellionState, p: int, th: int, c: int) -> None:
+    """The played card goes to the discard; an emptied deck takes the others back."""
+    name = THEATERS[th]
+    dk, dc = s.zones[f"tactics_{p}_{name}"], s.zones[f"tactic_discard_{p}_{name}"]
+    s.move(tactic_card(c), dk, dc)
+    if not dk.cards:
+        for other in [x for x in dc.cards if x != tactic_card(c)]:
+            s.move(other, dc, dk)
