@@ -41,6 +41,8 @@ block over its fields:
 * ``eliminate <leader>``: the leader pool limit: eliminate ``leader``.
 * ``retreat <leader>``: retreat with ``leader`` (the destination follows as ``system <s>``,
   then the units as ``move <unit> <src>`` and ``stop``).
+* ``relocate``: Rapid Mobilization: relocate the base (look at the top probe cards; the
+  new base follows as ``system <s>``, or ``pass`` to stay).
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ __all__ = [
     "Oppose",
     "Pass",
     "Place",
+    "Relocate",
     "Repair",
     "Reroll",
     "Retreat",
@@ -149,6 +152,11 @@ class MoveCaptive(Action):
 @attrs.frozen
 class Stop(Action):
     kind: ClassVar[str] = "stop"
+
+
+@attrs.frozen
+class Relocate(Action):
+    kind: ClassVar[str] = "relocate"
 
 
 @attrs.frozen
@@ -294,5 +302,6 @@ ACTION_SPACE = ActionSpace(
         (Retreat, {"leader": NL}),
         (Build, {"unit": NU, "loc": NUM_LOCATIONS}),
         (Eliminate, {"leader": NL}),
+        (Relocate, {}),
     ]
 )

@@ -321,6 +321,29 @@ class MissionSystem(Decision):
 
 
 @attrs.frozen(kw_only=True)
+class RapidMobilization(Decision):
+    """End of the Command Phase: resolve Rapid Mobilization (mission ``card``, ``leaders``
+    assigned to it). With ``src`` -1: move a first unit from a system, relocate, or pass;
+    then more units from ``src`` (``moved`` so far; ``spare`` transport capacity)."""
+
+    kind: ClassVar[str] = "rapid_mobilization"
+    card: int
+    leaders: int
+    src: int = -1
+    moved: int = 0
+    spare: int = 0
+
+
+@attrs.frozen(kw_only=True)
+class NewBase(Decision):
+    """Rapid Mobilization's relocation: choose the new base among the probe cards looked
+    at (``system <s>``), or stay (``pass``)."""
+
+    kind: ClassVar[str] = "new_base"
+    card: int
+
+
+@attrs.frozen(kw_only=True)
 class MissionTarget(Decision):
     """Choose the leader mission ``card`` is attempted against, in ``system``."""
 

@@ -317,6 +317,39 @@ class ProbesDrawnCount(Event):
     count: int
 
 
+@attrs.frozen(kw_only=True)
+class ProbesLooked(Event):
+    """The Rebels look at the top probe cards to relocate their base (Rapid Mobilization)."""
+
+    kind: ClassVar[str] = "probes_looked"
+    cards: tuple[int, ...] = card_field()
+
+    def public(self) -> Event:
+        return ProbesLookedCount(count=len(self.cards))
+
+
+@attrs.frozen(kw_only=True)
+class ProbesLookedCount(Event):
+    kind: ClassVar[str] = "probes_looked_count"
+    count: int
+
+
+@attrs.frozen(kw_only=True)
+class BaseRelocated(Event):
+    """The base moved: the old base card is shown and goes to the Empire; the new one is
+    face down (the Rebels see it in their ``base`` zone)."""
+
+    kind: ClassVar[str] = "base_relocated"
+    old: int
+
+
+@attrs.frozen(kw_only=True)
+class BaseStayed(Event):
+    kind: ClassVar[str] = "base_stayed"
+    returned: int
+    """How many probe cards looked at went to the bottom of the deck."""
+
+
 # ---------------------------------------------------------------- combat
 @attrs.frozen(kw_only=True)
 class CombatBegan(Event):

@@ -36,6 +36,7 @@ STOP_WORDS: dict[type, str] = {
     D.RetreatUnits: "Retreat no more units",
     D.BuildUnits: "Build no more units",
     D.DeployUnits: "Deploy no more units (the rest go back onto queue space 1)",
+    D.RapidMobilization: "Move no more units to the Rebel Base space",
 }
 
 
@@ -54,6 +55,8 @@ def describe(s: RebellionState, a: Action) -> str:
             return f"Play {MISSIONS[top.card].name} in {loc_name(a.system)}"
         if isinstance(top, D.RetreatTo):
             return f"Retreat to {loc_name(a.system)}"
+        if isinstance(top, D.NewBase):
+            return f"Relocate the Rebel base to {loc_name(a.system)}"
         if isinstance(top, D.ReplaceUnit):
             return f"Destroy the {UNITS[top.unit].name} in {loc_name(a.system)} to build another"
         return f"Choose {loc_name(a.system)}"
@@ -73,6 +76,10 @@ def describe(s: RebellionState, a: Action) -> str:
         return f"Activate a system with {LEADERS[a.leader].name}"
     if isinstance(a, A.Move) and isinstance(top, D.RetreatUnits):
         return f"Retreat 1 {UNITS[a.unit].name} to {loc_name(top.dst)}"
+    if isinstance(a, A.Move) and isinstance(top, D.RapidMobilization):
+        return f"Move 1 {UNITS[a.unit].name} from {loc_name(a.src)} to the Rebel Base space"
+    if isinstance(a, A.Relocate):
+        return "Relocate the Rebel base: look at the top probe cards"
     if isinstance(a, A.Move):
         dst = loc_name(top.system) if isinstance(top, D.MoveUnits) else "the activated system"
         return f"Move 1 {UNITS[a.unit].name} from {loc_name(a.src)} to {dst}"
@@ -104,6 +111,10 @@ def describe(s: RebellionState, a: Action) -> str:
             return "Do not retreat"
         if isinstance(top, D.Retrieve):
             return "Take no card back"
+        if isinstance(top, D.RapidMobilization):
+            return "Neither move units nor relocate the base"
+        if isinstance(top, D.NewBase):
+            return "Keep the base where it is"
         return "Pass for the rest of the Command Phase"
     if isinstance(a, A.Join):
         return f"Add {LEADERS[a.leader].name} to the combat"
@@ -161,6 +172,12 @@ def prompt(s: RebellionState) -> str:
         return f"{who}: move units into {loc_name(top.system)}"
     if isinstance(top, D.MissionSystem):
         return f"{who}: choose the system of {MISSIONS[top.card].name}"
+    if isinstance(top, D.RapidMobilization):
+        if top.src >= 0:
+            return f"{who}: Rapid Mobilization: move more units from {loc_name(top.src)}, or stop"
+        return f"{who}: Rapid Mobilization: move units to the Rebel Base space, relocate the base, or neither"
+    if isinstance(top, D.NewBase):
+        return f"{who}: choose the new base among the probe cards, or stay"
     if isinstance(top, D.MissionTarget):
         return f"{who}: choose the leader {MISSIONS[top.card].name} is attempted against"
     if isinstance(top, D.OpposeMission):
@@ -285,6 +302,14 @@ def narrate(s: RebellionState, ev: Event) -> str:
         return f"{LEADERS[ev.leader].name} was captured in {loc_name(ev.system)}"
     if isinstance(ev, E.ProbesDrawn):
         return "The Empire drew probe cards: " + ", ".join(loc_name(c) for c in ev.cards)
+    if isinstance(ev, E.ProbesLooked):
+        return "The Rebels looked at probe cards: " + ", ".join(loc_name(c) for c in ev.cards)
+    if isinstance(ev, E.ProbesLookedCount):
+        return f"The Rebels looked at {ev.count} probe card{'s' if ev.count != 1 else ''}"
+    if isinstance(ev, E.BaseRelocated):
+        return f"The Rebels relocated their base: the old base was {loc_name(ev.old)}"
+    if isinstance(ev, E.BaseStayed):
+        return f"The Rebel base stays; {ev.returned} probe cards go to the bottom of the deck"
     if isinstance(ev, E.ProbesDrawnCount):
         return f"The Empire drew {ev.count} probe card{'s' if ev.count != 1 else ''}"
     if isinstance(ev, E.GameOver):

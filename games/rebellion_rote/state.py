@@ -7,12 +7,13 @@ Coruscant has none), mission cards ``100 + i``, advanced tactic cards ``300 + i`
 Zones (RR-17): ``probe_deck`` (hidden), ``probe_hand`` (the Empire's),
 ``base`` (the Rebel's: the probe card of the base's system), ``probes_out``
 (probe cards out of the game, public), ``base_face_up`` (the revealed base's
-card); ``missions0`` / ``missions1`` (mission hands), ``assigned0`` /
+card), ``probe_look`` (the probe cards the Rebels look at to relocate their base,
+Rapid Mobilization); ``missions0`` / ``missions1`` (mission hands), ``assigned0`` /
 ``assigned1`` (face-down assigned missions, in slot order; the leaders on each
 slot are public in ``slots``); ``tactics_<side>_<theater>`` and
 ``tactic_discard_<side>_<theater>`` (advanced tactic decks and discards, all
 public), ``tactics_removed_<side>`` (tactic cards out of the game, public). The
-three probe zones form one resample pool, so a determinisation re-deals the base
+hidden probe zones form one resample pool, so a determinisation re-deals the base
 among the cards its player cannot see.
 
 Hidden facts kept outside zones, re-dealt by ``_resample``: the other side's
@@ -62,9 +63,11 @@ class RebellionState(State):
     new_bunkers: list[int] = attrs.field(factory=list)
     """Systems a Shield Bunker was deployed to in this Refresh Phase."""
     battle: Battle = attrs.field(factory=Battle)
+    """The combat being fought (``battle.system`` -1: none)."""
     doomed_leaders: list[int] = attrs.field(factory=list)
     """Leaders marked for elimination at the end of the Command Phase (Confrontation)."""
-    """The combat being fought (``battle.system`` -1: none)."""
+    end_of_command: list[tuple[int, int]] = attrs.field(factory=list)
+    """Revealed missions resolved at the end of the Command Phase: (card, leaders assigned)."""
 
     # ------------------------------------------------------------ helpers
     @property
@@ -148,6 +151,7 @@ class RebellionState(State):
             ],
             "leaving": self.leaving[:],
             "doomed_leaders": self.doomed_leaders[:],
+            "end_of_command": [list(x) for x in self.end_of_command],
             "deployed": self.deployed[:],
         }
 
@@ -186,6 +190,7 @@ class RebellionState(State):
         new.slots = [[s[:] for s in side] for side in self.slots]
         new.battle = self.battle.copy()
         new.doomed_leaders = self.doomed_leaders[:]
+        new.end_of_command = self.end_of_command[:]
         new.builds = [b[:] for b in self.builds]
         new.build_used = [b[:] for b in self.build_used]
         new.leaving = self.leaving[:]

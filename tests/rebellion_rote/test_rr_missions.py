@@ -56,7 +56,6 @@ def test_missions_whose_parts_are_not_built_are_not_offered() -> None:
     assign(s, IMPERIAL, "Research and Development", "Grand Moff Tarkin")  # the project deck
     assert not [a for a in s.legal_actions() if isinstance(a, Reveal)]
     r = position()
-    assign(r, REBEL, "Rapid Mobilization", "Jan Dodonna")  # end of the Command Phase
     assign(r, REBEL, "Infiltration", "Princess Leia")  # the objective deck
     assert not [a for a in r.legal_actions() if isinstance(a, Reveal)]
 

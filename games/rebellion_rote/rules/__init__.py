@@ -4,6 +4,7 @@
 * :mod:`.assignment`: the Assignment Phase.
 * :mod:`.command`: the Command Phase: turns, activation, movement, base reveal.
 * :mod:`.missions`: revealing missions, opposition, the roll-off, the effects.
+* :mod:`.mobilization`: Rapid Mobilization, at the end of the Command Phase.
 * :mod:`.combat`: Cinematic Combat, a package with one module per mechanic (flow and
   rounds, leaders, tactic cards, abilities, attacks, damage, retreat, after the retreat).
 * :mod:`.refresh`: the Refresh Phase.
@@ -32,12 +33,14 @@ from ..decisions import (
     MissionSystem,
     MissionTarget,
     MoveUnits,
+    NewBase,
     OpposeMission,
     PlaceUnits,
+    RapidMobilization,
     ReplaceUnit,
     SecondLeader,
 )
-from . import assignment, combat, command, missions, refresh, setup
+from . import assignment, combat, command, missions, mobilization, refresh, setup
 
 __all__ = ["HANDLERS"]
 
@@ -55,6 +58,8 @@ HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = 
     MissionSystem: (missions.legal_system, missions.apply_system),
     MissionTarget: (missions.legal_target, missions.apply_target),
     OpposeMission: (missions.legal_oppose, missions.apply_oppose),
+    RapidMobilization: (mobilization.legal_mobilization, mobilization.apply_mobilization),
+    NewBase: (mobilization.legal_new_base, mobilization.apply_new_base),
     BuildUnits: (refresh.legal_build, refresh.apply_build),
     ReplaceUnit: (refresh.legal_replace, refresh.apply_replace),
     DeployUnits: (refresh.legal_deploy, refresh.apply_deploy),

@@ -94,6 +94,7 @@ from ..events import (
 )
 from .combat import start_combat
 from .missions import apply_reveal, legal_reveals
+from .mobilization import start_rapid_mobilization
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -161,7 +162,13 @@ def next_turn(s: RebellionState, last: int) -> None:
 
 
 def end_command(s: RebellionState) -> None:
-    """Unrevealed missions go back to hand, their leaders to the pool (research §4.3)."""
+    """Missions resolved at the end of the phase (Rapid Mobilization, one at a time; each
+    calls this again when done); then unrevealed missions go back to hand, their leaders
+    to the pool (research §4.3)."""
+    if s.end_of_command:
+        card, leaders = s.end_of_command.pop(0)
+        start_rapid_mobilization(s, card, leaders)
+        return
     b = s.board
     for p in (REBEL, IMPERIAL):
         assigned, hand = s.zones[f"assigned{p}"], s.zones[f"missions{p}"]

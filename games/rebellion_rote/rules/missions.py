@@ -24,12 +24,13 @@ On a Command turn a player may reveal one of his face-down missions
 
 The effects are looked up by their kind (``data/missions.toml``) in
 ``EFFECTS``. Built: ``gain_loyalty``, ``place_sabotage``, ``capture_leader``,
-``draw_probes_per_base_units`` (RR-22). Not yet built (later parts, with the
-decks they use): ``draw_projects_keep_one`` and ``remove_sabotage_draw_project``
-(Research and Development: the project deck), ``objectives_top_and_bottom``
-(Infiltration: the objective deck), ``move_units_to_base`` and
-``relocate_base`` (Rapid Mobilization, resolved at the end of the Command
-Phase); a card whose effect is not built yet is not offered for reveal.
+``draw_probes_per_base_units`` (RR-22); ``move_units_to_base`` and
+``relocate_base`` (Rapid Mobilization) are resolved at the end of the Command
+Phase by :mod:`.mobilization`: such a card stays in play until then. Not yet
+built (later parts, with the decks they use): ``draw_projects_keep_one`` and
+``remove_sabotage_draw_project`` (Research and Development: the project deck),
+``objectives_top_and_bottom`` (Infiltration: the objective deck); a card whose
+effect is not built yet is not offered for reveal.
 """
 
 from __future__ import annotations
@@ -114,7 +115,7 @@ def systems_for(s: RebellionState, m: MissionDef) -> list[int]:
 def revealable(s: RebellionState, player: int, slot: int) -> bool:
     card = mission_of(s.zones[f"assigned{player}"].cards[slot])
     m = MISSIONS[card]
-    if any(e.kind not in EFFECTS for e in m.effects) or m.timing:
+    if any(e.kind not in BUILT for e in m.effects):
         return False
     leaders = [LEADERS[x] for x in s.slots[player][slot]]
     return requirement_met(leaders, m.skill, m.requirement) and bool(systems_for(s, m))
@@ -150,6 +151,8 @@ def apply_system(s: RebellionState, d: MissionSystem, a: Action) -> None:
         b.leader_status[leader] = BOARD
     s.emit(LeadersPlaced(player=d.player, leaders=d.leaders, system=where))
     m = MISSIONS[d.card]
+    if m.timing == "end_of_command":
+        s.end_of_command.append((d.card, len(d.leaders)))
     if m.against_leader:
         s.stack.append(MissionTarget(player=d.player, card=d.card, system=x))
     else:
@@ -232,12 +235,13 @@ def finish_mission(
     m = MISSIONS[card]
     if m.mode == "attempt":
         s.emit(MissionOutcome(player=player, card=mission_card(card), success=ok))
-    if ok:
+    if ok and not m.timing:  # a card with a timing is resolved then (it stays in play)
         for e in m.effects:
             EFFECTS[e.kind](s, player, x, target, e.amount)
-    hand = s.zones[f"missions{player}"]
-    s.move(mission_card(card), s.zones[f"missions_played{player}"], hand)
-    hand.reveal_to(1 - player, [mission_card(card)])  # it was seen going back to hand
+    if not m.timing:
+        hand = s.zones[f"missions{player}"]
+        s.move(mission_card(card), s.zones[f"missions_played{player}"], hand)
+        hand.reveal_to(1 - player, [mission_card(card)])  # it was seen going back to hand
     if s.is_terminal:
         return
     from .command import next_turn
@@ -284,3 +288,8 @@ EFFECTS: dict[str, Callable[[RebellionState, int, int, int, int], None]] = {
     "capture_leader": effect_capture,
     "draw_probes_per_base_units": effect_draw_probes,
 }
+
+END_OF_COMMAND = frozenset({"move_units_to_base", "relocate_base"})
+"""Effects resolved at the end of the Command Phase (:mod:`.mobilization`)."""
+
+BUILT = frozenset(EFFECTS) | END_OF_COMMAND

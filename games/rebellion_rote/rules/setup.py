@@ -94,6 +94,7 @@ def begin(s: RebellionState) -> None:
     s.add_zone(Zone("probe_hand", IMPERIAL, Vis.OWNER, pool="probes"))
     s.add_zone(Zone("base", REBEL, Vis.OWNER, pool="probes"))
     s.add_zone(Zone("probes_out", None, Vis.PUBLIC))
+    s.add_zone(Zone("probe_look", REBEL, Vis.OWNER, pool="probes"))
     s.add_zone(Zone("base_face_up", None, Vis.PUBLIC))
     for p in (REBEL, IMPERIAL):
         s.add_zone(Zone(f"missions{p}", p, Vis.OWNER))

@@ -1,0 +1,170 @@
+"""Rapid Mobilization: a Rebel starting mission resolved at the end of the Command Phase
+(research §6.1, §7.2; RR-26).
+
+Revealed like any resolve mission (its leaders go to the Rebel Base space, or the
+base's system once revealed), it waits in play until the Command Phase ends; then,
+before the unrevealed missions go back to hand, the Rebels choose one of:
+
+* **move units** (only while the base is hidden): up to 5 units from one system to the
+  Rebel Base space, ignoring adjacency. Leader lock and transport still apply (RR-26):
+  no unit leaves a system holding a Rebel leader (not the captured one), a unit that
+  needs transport moves only carried by a ship moved from the same system (1 capacity
+  each, ships first), and immobile units never move. ``move <unit> <src>`` picks the
+  system with its first unit; ``stop`` ends the move;
+* **relocate the base** (``relocate``; also after the base has been revealed): the
+  Rebels look at the top 4 probe cards, 8 if two leaders were assigned to the mission,
+  and choose the new base among them (``system <s>``), not a system with Imperial
+  loyalty, Imperial units or a destroyed marker, or stay (``pass``). On a move the old
+  base card is shown and goes to the Empire's probe hand, everything on the Rebel Base
+  space moves into the old base's system, and the new card lies face down (the base is
+  hidden again). The cards not chosen go to the bottom of the probe deck, unseen by the
+  Empire (RR-17);
+* **neither** (``pass``).
+
+The mission card then goes back to the Rebels' hand.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop import Action
+
+from ..actions import Move, Pass, Relocate, Stop, SystemChoice
+from ..board import UNITS_OF, reveal_base, update_subjugation
+from ..data import IMPERIAL, MISSIONS, NUM_SYSTEMS, REBEL, REBEL_BASE
+from ..decisions import NewBase, RapidMobilization
+from ..events import BaseRelocated, BaseStayed, Moved, ProbesLooked, Subjugation
+from ..ids import mission_card
+from .units import UNIT_FACTS as F
+
+if TYPE_CHECKING:
+    from ..board import Board
+    from ..state import RebellionState
+
+__all__ = ["new_base_allowed", "start_rapid_mobilization"]
+
+
+def amount(card: int, kind: str) -> int:
+    """The number the card data gives an effect of mission ``card``."""
+    return next(e.amount for e in MISSIONS[card].effects if e.kind == kind)
+
+
+def start_rapid_mobilization(s: RebellionState, card: int, leaders: int) -> None:
+    s.stack.append(RapidMobilization(player=REBEL, card=card, leaders=leaders))
+
+
+# ---------------------------------------------------------------- moving units
+def unit_moves(s: RebellionState, d: RapidMobilization) -> list[Action]:
+    """The units that may move to the Rebel Base space next (RR-26)."""
+    b = s.board
+    if b.base_revealed or d.moved >= amount(d.card, "move_units_to_base"):
+        return []
+    sources = [d.src] if d.src >= 0 else [x for x in range(NUM_SYSTEMS) if not b.locks(x, REBEL)]
+    out: list[Action] = []
+    for src in sources:
+        row = b.units[src]
+        for u in UNITS_OF[REBEL]:
+            if row[u] and not F.immobile[u] and (not F.carried[u] or d.spare > 0):
+                out.append(Move(u, src))
+    return out
+
+
+def legal_mobilization(s: RebellionState, d: RapidMobilization) -> list[Action]:
+    out = unit_moves(s, d)
+    if d.src >= 0:
+        out.append(Stop())
+        return out
+    if s.zones["probe_deck"].cards:
+        out.append(Relocate())
+    out.append(Pass())
+    return out
+
+
+def apply_mobilization(s: RebellionState, d: RapidMobilization, a: Action) -> None:
+    s.stack.pop()
+    if isinstance(a, Relocate):
+        look(s, d)
+        return
+    if not isinstance(a, Move):  # pass or stop
+        finish(s, d.card)
+        return
+    b = s.board
+    b.remove_unit(a.unit, a.src)
+    b.add_unit(a.unit, REBEL_BASE)
+    s.emit(Moved(player=REBEL, unit=a.unit, src=a.src, dst=REBEL_BASE))
+    recompute(s, a.src)
+    spare = d.spare - 1 if F.carried[a.unit] else d.spare + F.capacity[a.unit]
+    nxt = RapidMobilization(
+        player=REBEL, card=d.card, leaders=d.leaders, src=a.src, moved=d.moved + 1, spare=spare
+    )
+    s.stack.append(nxt)
+
+
+# ---------------------------------------------------------------- relocating the base
+def look(s: RebellionState, d: RapidMobilization) -> None:
+    """Draw the top probe cards (4, or 8 with two leaders) for the Rebels' eyes only."""
+    n = amount(d.card, "relocate_base") * (2 if d.leaders >= 2 else 1)
+    deck, seen = s.zones["probe_deck"], s.zones["probe_look"]
+    for _ in range(min(n, len(deck.cards))):
+        s.move(deck.cards[-1], deck, seen)
+    s.emit(ProbesLooked(cards=tuple(seen.cards), to=(REBEL,)))
+    s.stack.append(NewBase(player=REBEL, card=d.card))
+
+
+def new_base_allowed(b: Board, x: int) -> bool:
+    """A new base may not be a system with Imperial loyalty, Imperial units or destroyed."""
+    return b.loyalty[x] != IMPERIAL and not b.has_units(x, IMPERIAL) and not b.destroyed[x]
+
+
+def legal_new_base(s: RebellionState, d: NewBase) -> list[Action]:
+    cards = s.zones["probe_look"].cards
+    out: list[Action] = [SystemChoice(c) for c in sorted(cards) if new_base_allowed(s.board, c)]
+    out.append(Pass())
+    return out
+
+
+def apply_new_base(s: RebellionState, d: NewBase, a: Action) -> None:
+    s.stack.pop()
+    seen, deck = s.zones["probe_look"], s.zones["probe_deck"]
+    if isinstance(a, SystemChoice):
+        relocate(s, a.system)
+    else:
+        s.emit(BaseStayed(returned=len(seen.cards)))
+    for c in list(seen.cards):
+        s.move(c, seen, deck, index=0)  # the bottom of the deck
+    finish(s, d.card)
+
+
+def relocate(s: RebellionState, new: int) -> None:
+    """The old base card is shown and goes to the Empire; the new one lies face down."""
+    b = s.board
+    old = s.base
+    if b.base_revealed:
+        holder = s.zones["base_face_up"]
+    else:
+        holder = s.zones["base"]
+        reveal_base(b, old)  # everything on the Rebel Base space moves into the old system
+    hand = s.zones["probe_hand"]
+    s.move(old, holder, hand)
+    hand.reveal_to(REBEL, [old])
+    b.base_revealed = False
+    s.move(new, s.zones["probe_look"], s.zones["base"])
+    s.emit(BaseRelocated(old=old))
+    recompute(s, old)
+
+
+# ---------------------------------------------------------------- clean-up
+def recompute(s: RebellionState, x: int) -> None:
+    if update_subjugation(s.board, x):
+        s.emit(Subjugation(system=x, on=s.board.subjugated[x]))
+
+
+def finish(s: RebellionState, card: int) -> None:
+    """The card goes back to hand (seen going there); the Command Phase's end goes on."""
+    hand = s.zones[f"missions{REBEL}"]
+    s.move(mission_card(card), s.zones[f"missions_played{REBEL}"], hand)
+    hand.reveal_to(IMPERIAL, [mission_card(card)])
+    from .command import end_command
+
+    end_command(s)
