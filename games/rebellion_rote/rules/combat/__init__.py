@@ -81,6 +81,8 @@ The mechanics, one module each:
 * :mod:`.retreat`: the retreat step.
 * :mod:`.after_retreat`: Tractor Beam, Rogue One, Confrontation.
 * :mod:`.forces`: the figures, units, dice and tactic values in the system.
+* :mod:`.death_star_plans`: the objective's roll, ready for the objective deck (not
+  reachable in play until that deck exists).
 """
 
 from __future__ import annotations

@@ -1,0 +1,61 @@
+"""Death Star Plans' roll (research §7.4; ROTE "Green Dice", "Death Star Protection").
+
+Death Star Plans is a Rebel objective (stage II and stage III, research §7.1). Its
+roll is built here as a rule ready for the objective deck; **it is not reachable in
+play yet**: no objective deck exists, so no card triggers it (the pack's docstring
+lists the objective deck among the parts not built).
+
+When the card is played, during a space battle after both sides have attacked and
+destroyed units were removed, at most once per combat round:
+
+* it needs at least one Rebel fighter in the combat's system and a Death Star or a
+  Death Star Under Construction there (it can target either, research §7.4), not
+  protected by a Shield Bunker in the system (ROTE: neither can be destroyed there);
+* the Rebels roll 3 dice, red or black (ROTE: an ability's roll uses red or black
+  dice unless it says otherwise; both have the same faces, RR-05, so the pack rolls
+  red): any direct hit destroys the targeted unit (a destroyed Death Star Under
+  Construction takes its queued Death Star with it). Otherwise nothing happens and
+  the objective goes back to the Rebels' hand (the objective deck's part).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...board import UNITS_OF
+from ...data import REBEL
+from ...events import DiceRolled
+from .. import dice as D
+from ..units import UNIT_FACTS as F
+from .damage import after_destruction, destroy_figures
+from .forces import DEATH_STAR, DSUC, SHIELD_BUNKER, SPACE
+
+if TYPE_CHECKING:
+    from ...state import RebellionState
+
+__all__ = ["PLANS_DICE", "plans_targets", "roll_death_star_plans"]
+
+PLANS_DICE = 3
+"""Dice the Rebels roll for Death Star Plans (research §7.4)."""
+
+
+def plans_targets(s: RebellionState) -> list[int]:
+    """The unit types Death Star Plans may destroy in the combat's system: a Death Star or a
+    Death Star Under Construction there, when a Rebel fighter is there and no Shield Bunker."""
+    row = s.board.units[s.battle.system]
+    if row[SHIELD_BUNKER] or not any(row[u] and F.fighter[u] for u in UNITS_OF[REBEL]):
+        return []
+    return [u for u in (DEATH_STAR, DSUC) if row[u]]
+
+
+def roll_death_star_plans(s: RebellionState, target: int) -> bool:
+    """Roll 3 dice for the Rebels; any direct hit destroys one ``target`` (a type from
+    :func:`plans_targets`). Returns whether it was destroyed."""
+    assert target in plans_targets(s), "Death Star Plans needs a target it may destroy"
+    faces = D.roll(s.rng, "red", PLANS_DICE)
+    s.emit(DiceRolled(player=REBEL, theater=SPACE, dice=tuple(("red", f) for f in faces)))
+    if "direct_hit" not in faces:
+        return False
+    destroy_figures(s, target, 1, "death star plans")
+    after_destruction(s)
+    return True
