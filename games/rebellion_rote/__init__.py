@@ -29,12 +29,16 @@ What is built and tested:
   unit left) and the Empire's immediate win.
 * **Missions** (:mod:`.rules.missions`): revealing a face-down mission (skill
   requirement with minor skills), its system and target, opposition, the
-  roll-off with green dice, and the effects of five starting missions: Build
+  roll-off with green dice, and the effects of six starting missions: Build
   Alliance, Sabotage, Rule by Fear, Capture Rebel Operative, Gather Intel
-  (RR-22); starting missions go back to hand.
-* **Cinematic Combat** (:mod:`.rules.combat`, RR-01): adding a leader; each
-  battle step's tactic card chosen face down, Rebels first, hidden until both
-  are in (RR-15, RR-17); top or bottom ability with its unit requirement, the
+  (RR-22), and Rapid Mobilization (:mod:`.rules.mobilization`), resolved at the
+  end of the Command Phase: up to 5 units from one system to the Rebel Base
+  space ignoring adjacency only (RR-26), or relocating the base among the top 4
+  probe cards (8 with two leaders), also after the base was revealed, the cards
+  looked at hidden from the Empire (RR-17); starting missions go back to hand.
+* **Cinematic Combat** (:mod:`.rules.combat`, one module per mechanic, RR-01):
+  adding a leader; each battle step's tactic card chosen face down, Rebels
+  first, hidden until both are in (RR-15, RR-17); top or bottom ability with its unit requirement, the
   cancel order, extra cards, denied cards; every ability of the 32 cards;
   prevention; card damage and destruction (a destroyed unit still meets
   requirements until both cards are resolved); attacks capped at 5 red, 5 black
@@ -44,6 +48,10 @@ What is built and tested:
   Under Construction; Shield Bunker protection; retreat with all its limits
   (a leader, destinations, the Interdictor, the Death Star, once a combat),
   forced Rebel retreats; the Golan Arms Turret in the ground battle (RR-23).
+  Death Star Plans' roll (3 dice, any direct hit destroys a Death Star or a
+  Death Star Under Construction; a Rebel fighter needed, no Shield Bunker) is
+  built and tested as a rule (:mod:`.rules.combat.death_star_plans`) but is not
+  reachable in play until the objective deck exists.
 * **The Refresh Phase** (:mod:`.rules.refresh`): leaders back (captives stay),
   2 probe cards, the time marker with the Rebels' win, building from icons
   (Rebels first, hidden until both are in; rebuilding a unit out of supply),
@@ -55,15 +63,16 @@ What is built and tested:
 
 The game plays to its end. Not built yet (later parts): the mission decks
 beyond the starting missions (so the Refresh Phase draws no mission and no
-hand passes 10; set-up deals no mission card), the project deck (the starting
-mission Research and Development), the objective deck (Infiltration, the
-Rebels' objective draw of the Refresh Phase, Death Star Plans, reputation from
-objectives: reputation stays on 14 and the Rebels win when time reaches it),
-the action decks (the starting action cards, recruiting on a recruit icon),
-Rapid Mobilization (resolved at the end of the Command Phase), target markers,
-and the team game (RR-02). Those three starting missions are not offered for
-reveal. The pack is not registered as an entry point until those parts are
-built.
+hand passes 10; set-up deals no mission card; Contingency Plan, which would
+resolve Rapid Mobilization twice, is among them), the project deck (the
+starting mission Research and Development), the objective deck (Infiltration,
+the Rebels' objective draw of the Refresh Phase, playing Death Star Plans and
+its once-per-round limit, reputation from objectives: reputation stays on 14
+and the Rebels win when time reaches it), the action decks (the starting
+action cards, recruiting on a recruit icon), target markers, and the team game
+(RR-02). Those two starting missions (Research and Development, Infiltration)
+are not offered for reveal. The pack is not registered as an entry point until
+those parts are built.
 
 >>> from rebellion_rote import GAME
 >>> state = GAME.new_state(seed=1)

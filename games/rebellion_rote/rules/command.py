@@ -42,7 +42,9 @@ The Empire's win is checked after every unit moved and after every reveal
 
 A due combat is fought at once (:mod:`.combat`); after it the activated system's
 subjugation is recomputed and rescue checked, then the next turn. When both have
-passed, the Refresh Phase follows (:mod:`.refresh`).
+passed, a revealed Rapid Mobilization resolves (:mod:`.mobilization`), unrevealed
+missions go back to hand, leaders marked by Confrontation are eliminated, and the
+Refresh Phase follows (:mod:`.refresh`).
 """
 
 from __future__ import annotations
