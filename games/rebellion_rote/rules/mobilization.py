@@ -21,7 +21,9 @@ before the unrevealed missions go back to hand, the Rebels choose one of:
   Empire (RR-17);
 * **neither** (``pass``).
 
-The mission card then goes back to the Rebels' hand.
+The mission card then goes back to the Rebels' hand. No combat follows either
+move: a combat begins only on an activation or a base reveal (research §4.3), so
+units moved beside enemy ships wait for the next activation of their system.
 """
 
 from __future__ import annotations
