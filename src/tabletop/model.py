@@ -132,18 +132,18 @@ class Zone:
     def remove(self, card: int) -> None:
         """Take ``card`` out (``ValueError`` if absent); forget it in ``known``."""
         self.cards.remove(card)
-        if self.known:
-            for ids in self.known.values():
-                if card in ids:
-                    ids.remove(card)
+        self._forget(card)
 
     def pop(self, index: int = -1) -> int:
         card = self.cards.pop(index)
+        self._forget(card)
+        return card
+
+    def _forget(self, card: int) -> None:
         if self.known:
             for ids in self.known.values():
                 if card in ids:
                     ids.remove(card)
-        return card
 
     def reveal_to(self, player: int, cards: list[int] | None = None) -> None:
         """Let ``player`` know these ids (default: all) while they stay here."""
