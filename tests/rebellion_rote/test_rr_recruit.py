@@ -492,6 +492,8 @@ def test_resample_keeps_recruited_leaders_and_redeals_only_unseen_cards() -> Non
         kept.add(hand[0])
         assert r.zones["action_hand1"].cards == [card("Local Rumors")]
         assert r.zones["action_deck1"].cards[0] == card("Blindside")  # known: stays
+        deck0 = r.zones["action_deck0"]
+        assert deck0.known[REBEL] == deck0.cards[:1]  # the Rebels know their new bottom card
     assert kept == {card("An Old Friend"), card("The Millennium Falcon")}
     for k in range(10):
         r = s.resample(REBEL, Rng(k))

@@ -223,7 +223,8 @@ def redeal_actions(s: RebellionState, side: int, viewer: int, rng: Rng) -> None:
       recruited (only then may a player draw on);
     * a face-down choice is re-dealt as a legal one for the cards drawn now.
 
-    Cards ``viewer`` knows stay where they are; every other card is dealt at random.
+    Cards ``viewer`` knows stay where they are; every other card is dealt at random, and
+    ``side`` then knows the cards now at the bottom of its deck (as many as it knew).
     """
     zones = [s.zones[f"action_{k}{side}"] for k in ("deck", "hand", "drawn")]
     _, hand, drawn = zones
@@ -242,16 +243,21 @@ def redeal_actions(s: RebellionState, side: int, viewer: int, rng: Rng) -> None:
     if n > CARDS_DRAWN:
         needs.extend((2, i, -1) for i in range(n - 1) if drawn.cards[i] not in known[2])
     chosen = _assign(needs, free, b)
-    if chosen is None:
-        return  # keep the deal as it is (the real deal always fits; this is a safeguard)
-    picked = set(chosen)
-    rest = iter(c for c in free if c not in picked)
-    fixed = {(zi, i): c for (zi, i, _), c in zip(needs, chosen)}
-    for zi, (z, k) in enumerate(zip(zones, known)):
-        z.cards = [
-            c if c in k else fixed[(zi, i)] if (zi, i) in fixed else next(rest)
-            for i, c in enumerate(z.cards)
-        ]
+    if chosen is not None:  # always, as the real deal fits; else the core's deal stays
+        picked = set(chosen)
+        rest = iter(c for c in free if c not in picked)
+        fixed = {(zi, i): c for (zi, i, _), c in zip(needs, chosen)}
+        for zi, (z, k) in enumerate(zip(zones, known)):
+            z.cards = [
+                c if c in k else fixed[(zi, i)] if (zi, i) in fixed else next(rest)
+                for i, c in enumerate(z.cards)
+            ]
+    # its owner knows the cards it put at the bottom of its deck: in the new deal, those
+    # now there (cards are drawn from the top, so the known ones are always the lowest)
+    deck = zones[0]
+    bottom = len(deck.known.get(side, ()))
+    if bottom:
+        deck.known[side] = deck.cards[:bottom]
     if s.recruit_card[side] >= 0:
         redeal_choice(s, side, rng)
 
