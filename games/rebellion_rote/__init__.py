@@ -12,8 +12,11 @@ What is built and tested:
   numbers, remote flags), the adjacency graph, the Rebel Base space, every base
   and Rise of the Empire unit, every leader, the probe deck, the dice faces, the
   time track, the 32 advanced tactic cards (top and bottom abilities in our own
-  words and as structured effects), the 4 starting missions of each side, and
-  the starting-unit lists and first-game fixed set-up (``setup.toml``).
+  words and as structured effects), the 4 starting missions of each side, every
+  action card of both sides (the base game's 34 and Rise of the Empire's 16: the
+  leaders each pictures, timing keywords, gists in our own words; Track Them a
+  starting card, RR-A1; the replacement cards, RR-A2; RR-A7), and the
+  starting-unit lists and first-game fixed set-up (``setup.toml``).
 * **The board** (:mod:`.board`): per-system and per-side facts as flat lists,
   with the derived predicates: subjugation, loyalty gains, base reveal, both
   win conditions, reputation.
@@ -21,7 +24,8 @@ What is built and tested:
   RR-15), starting loyalty from the probe deck, the Death Star Under
   Construction, placing the starting units unit by unit (the Rise of the Empire
   list, the base list or the fixed first-game set-up, RR-03), the secret base,
-  the starting missions in hand.
+  the starting missions in hand, each side's shuffled recruit deck (hidden from
+  both, RR-17); no starting action card is dealt yet (RR-A3).
 * **Assignment Phase** (:mod:`.rules.assignment`) and the **Command Phase**
   (:mod:`.rules.command`): turns, activation and movement with leader lock and
   transport, the base reveal (forced, or by the Rebels at the start of a turn),
@@ -53,7 +57,11 @@ What is built and tested:
   built and tested as a rule (:mod:`.rules.combat.death_star_plans`) but is not
   reachable in play until the objective deck exists.
 * **The Refresh Phase** (:mod:`.rules.refresh`): leaders back (captives stay),
-  2 probe cards, the time marker with the Rebels' win, building from icons
+  2 probe cards, the time marker with the Rebels' win, recruiting on a recruit
+  icon (:mod:`.rules.recruit`: 2 action cards, a leader pictured on one
+  recruited, that card kept face down in the action hand, the other to the
+  bottom; drawing on and discarding, RR-A4; Rebels first, hidden until both are
+  in, RR-15, RR-A6; then the pool limit, RR-A5), building from icons
   (Rebels first, hidden until both are in; rebuilding a unit out of supply),
   the queue slide and deployment with every limit and the Shield Bunker rules,
   the pool limit of 8, the round cap (RR-18, a draw).
@@ -68,9 +76,10 @@ resolve Rapid Mobilization twice, is among them), the project deck (the
 starting mission Research and Development), the objective deck (Infiltration,
 the Rebels' objective draw of the Refresh Phase, playing Death Star Plans and
 its once-per-round limit, reputation from objectives: reputation stays on 14
-and the Rebels win when time reaches it), the action decks (the starting
-action cards, recruiting on a recruit icon), target markers, and the team game
-(RR-02). Those two starting missions (Research and Development, Infiltration)
+and the Rebels win when time reaches it), the action cards' abilities (action
+cards are recruited and kept in hand, but none can be played yet; the starting
+action cards are not dealt, RR-A3; a kept Immediate card resolves nothing),
+target markers, and the team game (RR-02). Those two starting missions (Research and Development, Infiltration)
 are not offered for reveal. The pack is not registered as an entry point until
 those parts are built.
 
@@ -88,7 +97,7 @@ from tabletop import Decision, Event, Game, Phase, Ruling, State, read_table
 
 from . import decisions, events
 from .actions import ACTION_SPACE
-from .data import LEADERS, MISSIONS, REBEL, SYSTEMS, TACTICS, UNITS
+from .data import ACTIONS, LEADERS, MISSIONS, REBEL, SYSTEMS, TACTICS, UNITS
 from .options import RebellionOptions
 from .state import RebellionState
 
@@ -140,6 +149,7 @@ GAME = Game(
         "Leaders": LEADERS,
         "Advanced tactic cards": TACTICS,
         "Starting missions": MISSIONS,
+        "Action cards": ACTIONS,
     },
     heuristic=heuristic,
     description=(

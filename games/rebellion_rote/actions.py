@@ -43,6 +43,13 @@ block over its fields:
   then the units as ``move <unit> <src>`` and ``stop``).
 * ``relocate``: Rapid Mobilization: relocate the base (look at the top probe cards; the
   new base follows as ``system <s>``, or ``pass`` to stay).
+* ``recruit <leader>``: Refresh Phase, a recruit icon: recruit ``leader``, pictured on an
+  action card just drawn (the card kept follows as ``action_card <i>`` when the leader is
+  pictured on more than one).
+* ``action_card <i>``: choose action card ``i`` (an index into ``data.ACTIONS``) among those
+  just drawn: the card kept for the leader recruited, or, with no leader to recruit on any,
+  the card discarded with no effect (RR-A4).
+* ``draw_on``: no action card drawn pictures a leader to recruit: draw one more (RR-A4).
 """
 
 from __future__ import annotations
@@ -53,17 +60,19 @@ import attrs
 
 from tabletop import Action, ActionSpace
 
-from .data import LEADERS, NUM_LOCATIONS, TACTICS, UNITS
+from .data import ACTIONS, LEADERS, NUM_LOCATIONS, TACTICS, UNITS
 
 __all__ = [
     "ACTION_SPACE",
     "MAX_CARDS",
     "MAX_SLOTS",
+    "ActionCardChoice",
     "Activate",
     "Assign",
     "Build",
     "Close",
     "Destroy",
+    "DrawOn",
     "Eliminate",
     "Hit",
     "Join",
@@ -74,6 +83,7 @@ __all__ = [
     "Oppose",
     "Pass",
     "Place",
+    "Recruit",
     "Relocate",
     "Repair",
     "Reroll",
@@ -262,6 +272,23 @@ class Eliminate(Action):
     leader: int
 
 
+@attrs.frozen
+class Recruit(Action):
+    kind: ClassVar[str] = "recruit"
+    leader: int
+
+
+@attrs.frozen
+class ActionCardChoice(Action):
+    kind: ClassVar[str] = "action_card"
+    card: int
+
+
+@attrs.frozen
+class DrawOn(Action):
+    kind: ClassVar[str] = "draw_on"
+
+
 MAX_SLOTS = 12
 """Face-down missions a side can have at once (4 starting + up to 10 in hand, 1 leader each
 from at most 8 leaders in the pool: 8 is the real limit)."""
@@ -303,5 +330,8 @@ ACTION_SPACE = ActionSpace(
         (Build, {"unit": NU, "loc": NUM_LOCATIONS}),
         (Eliminate, {"leader": NL}),
         (Relocate, {}),
+        (Recruit, {"leader": NL}),
+        (ActionCardChoice, {"card": len(ACTIONS)}),
+        (DrawOn, {}),
     ]
 )

@@ -10,7 +10,8 @@ unit) are checked here too.
 Ids are indexes into the tables, in file order: systems 0..31 (``SYSTEMS``),
 the Rebel Base space is location ``REBEL_BASE`` (32); units 0..25 (``UNITS``);
 leaders 0..32 (``LEADERS``); tactic cards 0..31 (``TACTICS``); starting
-missions 0..7 (``MISSIONS``). Hot facts are flat tuples indexed by id.
+missions 0..7 (``MISSIONS``); action cards 0..49 (``ACTIONS``, both sides, the
+base game's then Rise of the Empire's). Hot facts are flat tuples indexed by id.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ import attrs
 from tabletop import CardDataError, load_cards, read_table
 
 __all__ = [
+    "ACTIONS",
+    "ACTION_LEADERS",
     "ADJACENT",
     "ADJ_MASK",
     "DATA_DIR",
@@ -40,6 +43,7 @@ __all__ = [
     "REBEL",
     "REBEL_BASE",
     "REBEL_BASE_SPACE",
+    "RECRUIT_DECKS",
     "SIDES",
     "SOURCES",
     "STARTING_UNITS",
@@ -48,6 +52,7 @@ __all__ = [
     "TIME_TRACK",
     "UNITS",
     "Ability",
+    "ActionDef",
     "Die",
     "Effect",
     "FixedLoyalty",
@@ -62,8 +67,10 @@ __all__ = [
     "TimeSpace",
     "TimeTrack",
     "UnitDef",
+    "action_id",
     "leader_id",
     "load",
+    "load_actions",
     "system_id",
     "unit_id",
 ]
@@ -86,6 +93,7 @@ THEATERS = ("space", "ground")
 UNIT_KINDS = ("fighter", "capital", "station", "trooper", "structure")
 COLOURS = ("red", "black")
 SKILLS = ("diplomacy", "intel", "spec_ops", "logistics")
+ACTION_TIMINGS = ("", "Assignment", "Start of Combat", "Immediate", "Special")
 FACES = ("hit", "direct_hit", "special", "blank")
 
 TACTIC_EFFECTS = (
@@ -412,6 +420,34 @@ class MissionDef:
     source: str = ""
 
 
+@attrs.frozen(kw_only=True)
+class ActionDef:
+    """An action card (``data/actions.toml``): a starting card or a recruit card.
+
+    ``leaders`` are the leaders pictured (those a recruit card can recruit);
+    ``replaces`` names the base card a Rise of the Empire replacement takes the
+    place of (the same name). ``text`` is the ability's gist, in our own words.
+    """
+
+    name: str
+    side: str = attrs.field(validator=_side)
+    expansion: bool
+    starting: bool
+    leaders: tuple[str, ...] = ()
+    timing: str = attrs.field(default="", validator=_one_of(ACTION_TIMINGS))
+    replaces: str = ""
+    text: str
+    source: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if not self.starting and not self.leaders:
+            raise ValueError("a recruit card (starting = false) pictures at least one leader")
+        if len(set(self.leaders)) != len(self.leaders):
+            raise ValueError("leaders: a leader is pictured twice")
+        if self.replaces and not self.expansion:
+            raise ValueError("replaces: only a Rise of the Empire card replaces a base card")
+
+
 # ---------------------------------------------------------------- loading
 T = TypeVar("T")
 SOURCES: dict[str, str] = {}
@@ -608,3 +644,72 @@ FIXED_UNITS: tuple[FixedUnit, ...] = tuple(load("setup.toml", "fixed_unit", Fixe
 for _u in STARTING_UNITS:
     if _u.side != UNITS[_UNIT_IDS[_u.unit]].side:
         raise CardDataError(f"setup.toml: {_u.unit} is not a {_u.side} unit")
+
+
+def _check_actions(cards: Sequence[ActionDef], leaders: Sequence[LeaderDef]) -> None:
+    """Pictured leaders exist, are of the card's side, and fit the card (a starting card
+    pictures starting leaders, a recruit card leaders with a recruit icon); a replacement
+    names a base card of its side and name; no other name appears twice."""
+    by_name = {x.name: x for x in leaders}
+    seen: set[tuple[str, bool]] = set()
+    for i, c in enumerate(cards):
+        where = f"actions.toml:card[{i}] ({c.name})"
+        key = (c.name, c.expansion)
+        if key in seen or (not c.replaces and (c.name, not c.expansion) in seen):
+            raise CardDataError(f"{where}: the name appears twice")
+        seen.add(key)
+        for name in c.leaders:
+            x = by_name.get(name)
+            if x is None:
+                raise CardDataError(f"{where}: leaders: {name!r} is not a leader")
+            if x.side != c.side:
+                raise CardDataError(f"{where}: leaders: {name} is not a {c.side} leader")
+            if c.starting and not x.starting:
+                raise CardDataError(
+                    f"{where}: leaders: a starting card pictures {name}, not a starting leader"
+                )
+            if not c.starting and not x.recruit:
+                raise CardDataError(f"{where}: leaders: {name} has no recruit icon")
+        base = [b for b in cards if b.name == c.replaces and b.side == c.side and not b.expansion]
+        if c.replaces and (c.replaces != c.name or not base):
+            raise CardDataError(
+                f"{where}: replaces: {c.replaces!r} is not a base {c.side} card of this name"
+            )
+
+
+def load_actions(directory: Path | None = None) -> tuple[ActionDef, ...]:
+    """The action cards of ``data/actions.toml``, cross-checked against the leaders."""
+    cards = tuple(load("actions.toml", "card", ActionDef, directory))
+    _check_actions(cards, LEADERS)
+    return cards
+
+
+ACTIONS: tuple[ActionDef, ...] = load_actions()
+ACTION_LEADERS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_LEADER_IDS[n] for n in c.leaders) for c in ACTIONS
+)
+"""Per action card: the ids of the leaders pictured."""
+_REPLACED = {(c.side, c.replaces) for c in ACTIONS if c.replaces}
+RECRUIT_DECKS: tuple[tuple[int, ...], tuple[int, ...]] = tuple(  # type: ignore[assignment]
+    tuple(
+        i
+        for i, c in enumerate(ACTIONS)
+        if c.side == side and not c.starting and (c.expansion or (c.side, c.name) not in _REPLACED)
+    )
+    for side in SIDES
+)
+"""Per side: the action cards of its recruit deck (the replacement cards in place of the
+base versions they replace), in table order."""
+
+
+def action_id(name: str, expansion: bool | None = None) -> int:
+    """The index of an action card by name; a replaced name means the card in play (the
+    replacement) unless ``expansion`` says which."""
+    found = [
+        i
+        for i, c in enumerate(ACTIONS)
+        if c.name == name and (c.expansion == expansion if expansion is not None else True)
+    ]
+    if not found:
+        raise KeyError(f"no action card {name!r}")
+    return found[-1]

@@ -30,11 +30,13 @@ __all__ = [
     "DeployUnits",
     "EliminateLeader",
     "GainChoice",
+    "KeepActionCard",
     "MissionSystem",
     "MissionTarget",
     "MoveUnits",
     "OpposeMission",
     "PlaceUnits",
+    "RecruitLeader",
     "ReplaceUnit",
     "RetreatChoice",
     "RetreatTo",
@@ -306,9 +308,27 @@ class DeployUnits(Decision):
 
 @attrs.frozen(kw_only=True)
 class EliminateLeader(Decision):
-    """More than 8 leaders in the pool: eliminate one."""
+    """More than 8 leaders in the pool: eliminate one. ``after`` says where the Refresh
+    Phase goes on: ``"end"`` (its end) or ``"recruit"`` (the build step after recruiting)."""
 
     kind: ClassVar[str] = "eliminate_leader"
+    after: str = "end"
+
+
+@attrs.frozen(kw_only=True)
+class RecruitLeader(Decision):
+    """A recruit icon: recruit a leader pictured on the action cards just drawn, face down
+    (RR-15); with none to recruit, draw on or choose the card discarded (RR-A4)."""
+
+    kind: ClassVar[str] = "recruit_leader"
+
+
+@attrs.frozen(kw_only=True)
+class KeepActionCard(Decision):
+    """``leader`` is pictured on more than one card drawn: the card kept."""
+
+    kind: ClassVar[str] = "keep_action_card"
+    leader: int
 
 
 @attrs.frozen(kw_only=True)

@@ -7,9 +7,15 @@ from typing import ClassVar
 import attrs
 
 from tabletop import Event, card_field
+from tabletop.events import Drew, DrewCount
 
 __all__ = [
     "AbilityResolved",
+    "ActionCardDiscarded",
+    "ActionCardKept",
+    "ActionCardKeptHidden",
+    "ActionCardsBottomed",
+    "ActionCardsBottomedCount",
     "Activated",
     "Assigned",
     "AssignedHidden",
@@ -29,6 +35,8 @@ __all__ = [
     "DicePrevented",
     "DiceRerolled",
     "DiceRolled",
+    "Drew",
+    "DrewCount",
     "DsucPlaced",
     "GameOver",
     "LeaderEliminated",
@@ -52,6 +60,9 @@ __all__ = [
     "ProbeRevealed",
     "ProbesDrawn",
     "ProbesDrawnCount",
+    "RecruitChosen",
+    "RecruitChosenHidden",
+    "Recruited",
     "Repaired",
     "Rescued",
     "Retreated",
@@ -539,3 +550,79 @@ class LeaderEliminated(Event):
     kind: ClassVar[str] = "leader_eliminated"
     player: int
     leader: int
+
+
+# ---------------------------------------------------------------- recruiting
+@attrs.frozen(kw_only=True)
+class RecruitChosen(Event):
+    """A side's recruit choice, face down until both are in (RR-15): the leader and the
+    card kept (``leader`` -1: no leader, ``card`` is discarded, RR-A4)."""
+
+    kind: ClassVar[str] = "recruit_chosen"
+    player: int
+    leader: int
+    card: int = card_field()
+
+    def public(self) -> Event:
+        return RecruitChosenHidden(player=self.player)
+
+
+@attrs.frozen(kw_only=True)
+class RecruitChosenHidden(Event):
+    kind: ClassVar[str] = "recruit_chosen_hidden"
+    player: int
+
+
+@attrs.frozen(kw_only=True)
+class Recruited(Event):
+    """The leader goes into its side's pool (public once both choices are in)."""
+
+    kind: ClassVar[str] = "recruited"
+    player: int
+    leader: int
+
+
+@attrs.frozen(kw_only=True)
+class ActionCardKept(Event):
+    """The card kept face down in the action hand: only its owner sees which."""
+
+    kind: ClassVar[str] = "action_card_kept"
+    player: int
+    card: int = card_field()
+
+    def public(self) -> Event:
+        return ActionCardKeptHidden(player=self.player)
+
+
+@attrs.frozen(kw_only=True)
+class ActionCardKeptHidden(Event):
+    kind: ClassVar[str] = "action_card_kept_hidden"
+    player: int
+
+
+@attrs.frozen(kw_only=True)
+class ActionCardDiscarded(Event):
+    """No leader on the chosen card could be recruited: it is discarded face up (RR-A4)."""
+
+    kind: ClassVar[str] = "action_card_discarded"
+    player: int
+    card: int = card_field()
+
+
+@attrs.frozen(kw_only=True)
+class ActionCardsBottomed(Event):
+    """The cards not chosen go to the bottom of the action deck (their owner knows them)."""
+
+    kind: ClassVar[str] = "action_cards_bottomed"
+    player: int
+    cards: tuple[int, ...] = card_field()
+
+    def public(self) -> Event:
+        return ActionCardsBottomedCount(player=self.player, count=len(self.cards))
+
+
+@attrs.frozen(kw_only=True)
+class ActionCardsBottomedCount(Event):
+    kind: ClassVar[str] = "action_cards_bottomed_count"
+    player: int
+    count: int

@@ -2,7 +2,9 @@
 
 * probe cards: the system's id, 0..31 (Coruscant has none);
 * mission and project cards: ``MISSION_BASE + i`` for ``data.MISSIONS[i]``;
-* advanced tactic cards: ``TACTIC_BASE + i`` for ``data.TACTICS[i]``.
+* advanced tactic cards: ``TACTIC_BASE + i`` for ``data.TACTICS[i]``;
+* action cards: ``ACTION_BASE + i`` for ``data.ACTIONS[i]`` (600..649; 500..599 are kept
+  for the objective cards).
 
 Actions name a mission by its index ``i`` (``assign <i> <leader>``); zones and
 events hold the card id.
@@ -10,10 +12,21 @@ events hold the card id.
 
 from __future__ import annotations
 
-__all__ = ["MISSION_BASE", "TACTIC_BASE", "mission_card", "mission_of", "tactic_card", "tactic_of"]
+__all__ = [
+    "ACTION_BASE",
+    "MISSION_BASE",
+    "TACTIC_BASE",
+    "action_card",
+    "action_of",
+    "mission_card",
+    "mission_of",
+    "tactic_card",
+    "tactic_of",
+]
 
 MISSION_BASE = 100
 TACTIC_BASE = 300
+ACTION_BASE = 600
 
 
 def mission_card(i: int) -> int:
@@ -30,3 +43,11 @@ def tactic_card(i: int) -> int:
 
 def tactic_of(card: int) -> int:
     return card - TACTIC_BASE
+
+
+def action_card(i: int) -> int:
+    return ACTION_BASE + i
+
+
+def action_of(card: int) -> int:
+    return card - ACTION_BASE

@@ -9,8 +9,18 @@ from tabletop import Action, Event
 from . import actions as A
 from . import decisions as D
 from . import events as E
-from .data import LEADERS, MISSIONS, NUM_SYSTEMS, REBEL_BASE, SIDES, SYSTEMS, TACTICS, UNITS
-from .ids import mission_of
+from .data import (
+    ACTIONS,
+    LEADERS,
+    MISSIONS,
+    NUM_SYSTEMS,
+    REBEL_BASE,
+    SIDES,
+    SYSTEMS,
+    TACTICS,
+    UNITS,
+)
+from .ids import ACTION_BASE, MISSION_BASE, TACTIC_BASE, action_of, mission_of
 
 if TYPE_CHECKING:
     from .state import RebellionState
@@ -22,6 +32,21 @@ LOYALTY_WORD = {-1: "neutral", 0: "Rebel", 1: "Imperial"}
 
 def loc_name(loc: int) -> str:
     return "the Rebel Base space" if loc == REBEL_BASE else SYSTEMS[loc].name
+
+
+def card_name(card: int) -> str:
+    """The name of a card id of any kind (:mod:`.ids`)."""
+    if card >= ACTION_BASE:
+        return ACTIONS[action_of(card)].name
+    if card >= TACTIC_BASE:
+        return TACTICS[card - TACTIC_BASE].name
+    if card >= MISSION_BASE:
+        return MISSIONS[mission_of(card)].name
+    return loc_name(card)
+
+
+def card_names(cards: tuple[int, ...] | list[int]) -> str:
+    return ", ".join(card_name(c) for c in cards) or "none"
 
 
 def set_name(roe: bool) -> str:
@@ -146,6 +171,15 @@ def describe(s: RebellionState, a: Action) -> str:
         return f"Build a {UNITS[a.unit].name} from {loc_name(a.loc)}"
     if isinstance(a, A.Eliminate):
         return f"Eliminate {LEADERS[a.leader].name}"
+    if isinstance(a, A.Recruit):
+        return f"Recruit {LEADERS[a.leader].name}"
+    if isinstance(a, A.ActionCardChoice):
+        name = ACTIONS[a.card].name
+        if isinstance(top, D.KeepActionCard):
+            return f"Keep {name} for {LEADERS[top.leader].name}"
+        return f"Discard {name}: no leader on it can be recruited"
+    if isinstance(a, A.DrawOn):
+        return "Draw one more action card"
     return a.notation()
 
 
@@ -229,6 +263,14 @@ def prompt(s: RebellionState) -> str:
         return f"{who}: deploy the units leaving the build queue"
     if isinstance(top, D.EliminateLeader):
         return f"{who}: more than 8 leaders in the pool: eliminate one"
+    if isinstance(top, D.RecruitLeader):
+        # the same words whatever was drawn: the drawn cards are the player's secret
+        return (
+            f"{who}: recruit a leader pictured on your action cards, face down "
+            "(if none can be recruited: draw on, or choose the card to discard)"
+        )
+    if isinstance(top, D.KeepActionCard):
+        return f"{who}: choose the action card to keep, face down"
     return top.kind.replace("_", " ")
 
 
@@ -367,7 +409,60 @@ def narrate(s: RebellionState, ev: Event) -> str:
         return f"{UNITS[ev.unit].name} deployed to {loc_name(ev.loc)}"
     if isinstance(ev, E.LeaderEliminated):
         return f"{LEADERS[ev.leader].name} was eliminated"
+    return narrate_actions(ev)
+
+
+def narrate_actions(ev: Event) -> str:
+    """Drawing action cards and recruiting."""
+    if isinstance(ev, E.Drew):
+        return f"{SIDES[ev.player]} drew {card_names(ev.cards)}"
+    if isinstance(ev, E.DrewCount):
+        return f"{SIDES[ev.player]} drew {plural(ev.count, 'action card')}"
+    if isinstance(ev, E.RecruitChosen):
+        if ev.leader >= 0:
+            return (
+                f"{SIDES[ev.player]} chose to recruit {LEADERS[ev.leader].name}, "
+                f"keeping {card_name(ev.card)} (face down)"
+            )
+        return f"{SIDES[ev.player]} chose {card_name(ev.card)}, on which no leader can be recruited"
+    if isinstance(ev, E.RecruitChosenHidden):
+        return f"{SIDES[ev.player]} made a recruit choice, face down"
+    if isinstance(ev, E.Recruited):
+        return f"{SIDES[ev.player]} recruited {LEADERS[ev.leader].name}"
+    if isinstance(ev, E.ActionCardKept):
+        return f"{SIDES[ev.player]} kept {card_name(ev.card)} face down"
+    if isinstance(ev, E.ActionCardKeptHidden):
+        return f"{SIDES[ev.player]} kept an action card face down"
+    if isinstance(ev, E.ActionCardDiscarded):
+        return (
+            f"{SIDES[ev.player]} discarded {card_name(ev.card)}: no leader on it could be recruited"
+        )
+    if isinstance(ev, E.ActionCardsBottomed):
+        return f"{SIDES[ev.player]} put {card_names(ev.cards)} on the bottom of the action deck"
+    if isinstance(ev, E.ActionCardsBottomedCount):
+        return (
+            f"{SIDES[ev.player]} put {plural(ev.count, 'action card')} "
+            "on the bottom of the action deck"
+        )
     return ev.kind
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def action_lines(s: RebellionState, p: int, player: int | None) -> list[str]:
+    """``p``'s action hand (its cards to ``p`` only, a count to the others) and deck."""
+    hand = s.zones[f"action_hand{p}"].cards
+    deck = len(s.zones[f"action_deck{p}"].cards)
+    out = [f"{SIDES[p]} action hand: {plural(len(hand), 'card')}; action deck: {deck}"]
+    if player == p:
+        out.append(f"Your action cards: {card_names(hand) if hand else '(none)'}")
+    drawn = s.zones[f"action_drawn{p}"].cards
+    if drawn:
+        shown = card_names(drawn) if player == p else plural(len(drawn), "card")
+        out.append(f"{SIDES[p]} drew to recruit: {shown}")
+    return out
 
 
 def render(s: RebellionState, player: int | None) -> str:
@@ -407,6 +502,7 @@ def render(s: RebellionState, player: int | None) -> str:
         if player == p:
             hand = ", ".join(MISSIONS[mission_of(c)].name for c in s.zones[f"missions{p}"].cards)
             lines.append(f"Your missions: {hand or '(none)'}")
+        lines.extend(action_lines(s, p, player))
     bt = s.battle
     if bt.active:
         lines.append(f"Combat in {loc_name(bt.system)}, round {bt.round}")

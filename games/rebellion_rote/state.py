@@ -2,7 +2,8 @@
 
 Player 0 is the Rebel player, player 1 the Imperial player. Card ids in zones
 are unique across kinds (:mod:`.ids`): probe cards are system ids (0..31,
-Coruscant has none), mission cards ``100 + i``, advanced tactic cards ``300 + i``.
+Coruscant has none), mission cards ``100 + i``, advanced tactic cards ``300 + i``,
+action cards ``600 + i``.
 
 Zones (RR-17): ``probe_deck`` (hidden), ``probe_hand`` (the Empire's),
 ``base`` (the Rebel's: the probe card of the base's system), ``probes_out``
@@ -12,13 +13,22 @@ Rapid Mobilization); ``missions0`` / ``missions1`` (mission hands), ``assigned0`
 ``assigned1`` (face-down assigned missions, in slot order; the leaders on each
 slot are public in ``slots``); ``tactics_<side>_<theater>`` and
 ``tactic_discard_<side>_<theater>`` (advanced tactic decks and discards, all
-public), ``tactics_removed_<side>`` (tactic cards out of the game, public). The
-hidden probe zones form one resample pool, so a determinisation re-deals the base
-among the cards its player cannot see.
+public), ``tactics_removed_<side>`` (tactic cards out of the game, public);
+``action_deck<side>`` (the recruit deck, hidden from both; cards put on its bottom are
+known to their owner), ``action_hand<side>`` (face-down action cards, hidden from the
+other side), ``action_drawn<side>`` (the cards drawn to recruit, its owner's eyes
+only), ``action_discard<side>`` (discarded with no effect, public) and
+``action_box<side>`` (the starting action cards, out of the game, public: none is dealt
+yet, RR-A3). The hidden probe zones form one resample pool, so a determinisation
+re-deals the base among the cards its player cannot see; each side's action deck,
+hand and drawn cards form another (``actions<side>``).
 
 Hidden facts kept outside zones, re-dealt by ``_resample``: the other side's
-face-down mission-set choice, its face-down tactic card (``battle.chosen``) and
-its face-down build placements (``builds``), until both are in (RR-15).
+face-down mission-set choice, its face-down tactic card (``battle.chosen``), its
+face-down build placements (``builds``) and its face-down recruit choice
+(``recruit_card`` / ``recruit_leader``), until both are in (RR-15). The re-deal of the
+other side's action cards keeps what is public: the leader each card in hand
+recruited (``hand_recruits``, RR-A6).
 
 The rules live in ``rules/``: each decision class maps to a pair of functions,
 its legal actions and its effect (``rules.HANDLERS``).
@@ -68,6 +78,14 @@ class RebellionState(State):
     """Leaders marked for elimination at the end of the Command Phase (Confrontation)."""
     end_of_command: list[tuple[int, int]] = attrs.field(factory=list)
     """Revealed missions resolved at the end of the Command Phase: (card, leaders assigned)."""
+    recruit_card: list[int] = attrs.field(factory=lambda: [-1, -1])
+    """A recruit icon: per side, the action card chosen face down (-1: not yet) (RR-15)."""
+    recruit_leader: list[int] = attrs.field(factory=lambda: [-1, -1])
+    """Per side, the leader recruited with ``recruit_card`` (-1: none, the card is
+    discarded with no effect, RR-A4)."""
+    hand_recruits: list[list[int]] = attrs.field(factory=lambda: [[], []])
+    """Per side, aligned with ``action_hand<side>``: the leader each card recruited when it
+    was kept (public), or -1 for a card gained otherwise."""
 
     # ------------------------------------------------------------ helpers
     @property
@@ -153,6 +171,11 @@ class RebellionState(State):
             "doomed_leaders": self.doomed_leaders[:],
             "end_of_command": [list(x) for x in self.end_of_command],
             "deployed": self.deployed[:],
+            "recruit_choice": [
+                None if c < 0 else [c, x] if player == p else -2
+                for p, (c, x) in enumerate(zip(self.recruit_card, self.recruit_leader))
+            ],
+            "hand_recruits": [h[:] for h in self.hand_recruits],
         }
 
     def _battle_view(self, player: int | None) -> dict[str, Any] | None:
@@ -196,10 +219,15 @@ class RebellionState(State):
         new.leaving = self.leaving[:]
         new.deployed = self.deployed[:]
         new.new_bunkers = self.new_bunkers[:]
+        new.recruit_card = self.recruit_card[:]
+        new.recruit_leader = self.recruit_leader[:]
+        new.hand_recruits = [h[:] for h in self.hand_recruits]
 
     def _resample(self, player: int, rng: Rng) -> None:
-        """Re-deal the opponent's face-down mission-set choice and tactic card while hidden (RR-15),
-        and keep a re-dealt hidden base out of systems where it would have been revealed."""
+        """Re-deal the opponent's face-down mission-set choice, tactic card, build placements
+        and recruit choice while hidden (RR-15), keep its re-dealt action cards consistent with
+        the leaders they recruited (RR-A6), and keep a re-dealt hidden base out of systems
+        where it would have been revealed."""
         other = IMPERIAL if player == REBEL else REBEL
         if not self.sets_revealed and self.mission_set[other] >= 0:
             self.mission_set[other] = rng.below(2)
@@ -207,6 +235,10 @@ class RebellionState(State):
             from .rules.refresh import redeal_builds
 
             redeal_builds(self, other, rng)
+        if f"action_deck{other}" in self.zones:
+            from .rules.recruit import redeal_actions
+
+            redeal_actions(self, other, player, rng)
         bt = self.battle
         if bt.active and not bt.revealed and bt.chosen[other] >= 0:
             from .ids import tactic_of

@@ -51,3 +51,12 @@ def assign(s: RebellionState, player: int, mission: str, *leaders: str) -> int:
     s.slots[player].append(ids)
     s._legal = None
     return len(s.slots[player]) - 1
+
+
+def finish_recruit(s: RebellionState) -> RebellionState:
+    """Play a recruit in progress (a recruit icon) with each side's first legal choice."""
+    from rebellion_rote.decisions import KeepActionCard, RecruitLeader
+
+    while s.stack and isinstance(s.stack[-1], RecruitLeader | KeepActionCard):
+        s.apply(s.legal_actions()[0])
+    return s

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rr_helpers import command_phase, fixed_game, kinds
+from rr_helpers import command_phase, finish_recruit, fixed_game, kinds
 
 from rebellion_rote.actions import (
     Activate,
@@ -125,7 +125,8 @@ def test_end_of_command_returns_unrevealed_missions_and_their_leaders() -> None:
     s.apply(Pass())
     assert s.current_player == REBEL  # the Empire passed for good: the Rebels go on
     s.apply(Pass())
-    # the Refresh Phase: leaders back, time on 2 (a build icon): the Rebels build first
+    # the Refresh Phase: leaders back, time on 2 (recruit, then build): the Rebels build first
+    finish_recruit(s)
     assert isinstance(s.stack[-1], BuildUnits) and s.phase == "refresh"
     assert mission_card(sabotage) in s.zones["missions0"].cards and not s.zones["assigned0"].cards
     assert s.board.leader_status[DODONNA] == POOL

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rr_helpers import finish_recruit
+
 from rebellion_rote.actions import Build, Eliminate, Pass, Place, Stop
 from rebellion_rote.board import ELIMINATED, OFF, POOL
 from rebellion_rote.data import (
@@ -27,10 +29,11 @@ MON_CAL = system_id("Mon Calamari")
 
 
 def to_refresh(s: RebellionState) -> RebellionState:
-    """Both sides pass: the Command Phase ends and the Refresh Phase begins."""
+    """Both sides pass: the Command Phase ends and the Refresh Phase begins (a recruit icon
+    is played with each side's first choice)."""
     s.apply(Pass())
     s.apply(Pass())
-    return s
+    return finish_recruit(s)
 
 
 def builds(s: RebellionState) -> list[Build]:

@@ -8,6 +8,7 @@
 * :mod:`.combat`: Cinematic Combat, a package with one module per mechanic (flow and
   rounds, leaders, tactic cards, abilities, attacks, damage, retreat, after the retreat).
 * :mod:`.refresh`: the Refresh Phase.
+* :mod:`.recruit`: recruiting leaders with action cards (the Refresh Phase's recruit icon).
 * :mod:`.dice`: dice rolls and mission dice pools.
 * :mod:`.units`: unit facts as flat tuples.
 
@@ -30,6 +31,7 @@ from ..decisions import (
     CommandTurn,
     DeployUnits,
     EliminateLeader,
+    KeepActionCard,
     MissionSystem,
     MissionTarget,
     MoveUnits,
@@ -37,10 +39,11 @@ from ..decisions import (
     OpposeMission,
     PlaceUnits,
     RapidMobilization,
+    RecruitLeader,
     ReplaceUnit,
     SecondLeader,
 )
-from . import assignment, combat, command, missions, mobilization, refresh, setup
+from . import assignment, combat, command, missions, mobilization, recruit, refresh, setup
 
 __all__ = ["HANDLERS"]
 
@@ -64,5 +67,7 @@ HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = 
     ReplaceUnit: (refresh.legal_replace, refresh.apply_replace),
     DeployUnits: (refresh.legal_deploy, refresh.apply_deploy),
     EliminateLeader: (refresh.legal_eliminate, refresh.apply_eliminate),
+    RecruitLeader: (recruit.legal_recruit, recruit.apply_recruit),
+    KeepActionCard: (recruit.legal_keep, recruit.apply_keep),
     **combat.HANDLERS,
 }

@@ -10,12 +10,14 @@
 4. **Draw objective**: the Rebels' objective deck is a later part of the pack:
    nothing is drawn yet (a placeholder step, so the order stays the rules').
 5. **Advance the time marker** one space; the Rebels win at once if it reaches
-   reputation (RR-18). On a **recruit** icon each side draws action cards to
-   recruit a leader: the action decks are a later part, so nobody is recruited
-   yet. On a **build** icon each side places one unit per resource icon of its
-   systems onto the build queue space of the system's build number, Rebels
-   first; the Rebels' placements are hidden from the Empire until both are in
-   (RR-15):
+   reputation (RR-18). Then the icons of the new space, in the rules' order
+   (RR-A5): on a **recruit** icon each side draws 2 action cards and recruits a
+   leader pictured on one, keeping that card face down (:mod:`.recruit`: drawing
+   on, discarding, the hidden choices, RR-15, RR-A4..A6), and the leader pool
+   limit of 8 applies at once; on a **build** icon each side places one unit per
+   resource icon of its systems onto the build queue space of the system's build
+   number, Rebels first; the Rebels' placements are hidden from the Empire until
+   both are in (RR-15):
 
    * the Rebels use their Rebel systems (loyal, not subjugated) and the Rebel
      Base space, unless the base is revealed and the Empire has a unit or
@@ -47,8 +49,8 @@
    Empire's win is checked after each (RR-18).
 
 Then the leader pool limit (8: excess leaders are eliminated, their owner
-choosing) and the round cap (``max_rounds``, RR-18: a draw), and the next
-round's Assignment Phase.
+choosing; also checked right after recruiting, RR-A5) and the round cap
+(``max_rounds``, RR-18: a draw), and the next round's Assignment Phase.
 """
 
 from __future__ import annotations
@@ -99,7 +101,14 @@ from .units import UNIT_FACTS as F
 if TYPE_CHECKING:
     from ..state import RebellionState
 
-__all__ = ["POOL_LIMIT", "build_options", "deploy_options", "redeal_builds", "start_refresh"]
+__all__ = [
+    "POOL_LIMIT",
+    "after_recruit",
+    "build_options",
+    "deploy_options",
+    "redeal_builds",
+    "start_refresh",
+]
 
 POOL_LIMIT = 8
 DEPLOY_LIMIT = 2
@@ -149,7 +158,8 @@ def draw_objective(s: RebellionState) -> None:
 
 
 def advance_time(s: RebellionState) -> None:
-    """Step 5: the time marker moves on; the Rebels may win; then build if the icon says so."""
+    """Step 5: the time marker moves on; the Rebels may win; then the new space's icons,
+    recruit before build (RR-A5)."""
     b = s.board
     b.time = min(b.time + 1, TIME_TRACK.length)
     space = TIME_TRACK.spaces[b.time - 1]
@@ -160,7 +170,23 @@ def advance_time(s: RebellionState) -> None:
         return
     s.builds = [[], []]
     s.build_used = [[], []]
-    if space.build:
+    if space.recruit:
+        from .recruit import start_recruit
+
+        start_recruit(s)
+    else:
+        build_step(s)
+
+
+def after_recruit(s: RebellionState) -> None:
+    """Recruiting is over: the pool limit at once (RR-A5), then the build icon."""
+    if pool_limit_due(s, "recruit"):
+        return
+    build_step(s)
+
+
+def build_step(s: RebellionState) -> None:
+    if TIME_TRACK.spaces[s.board.time - 1].build:
         s.stack.append(BuildUnits(player=REBEL))
     else:
         start_deploy(s)
@@ -406,10 +432,8 @@ def apply_deploy(s: RebellionState, d: DeployUnits, a: Action) -> None:
 # ================================================================ end of the phase
 def end_refresh(s: RebellionState) -> None:
     """The pool limit, the round cap (RR-18), then the next round."""
-    for p in (REBEL, IMPERIAL):
-        if len(s.board.pool(p)) > POOL_LIMIT:
-            s.stack.append(EliminateLeader(player=p))
-            return
+    if pool_limit_due(s, "end"):
+        return
     if s.round >= s.options.max_rounds:
         s.emit(GameOver(winner=-1, reason=f"the round cap ({s.options.max_rounds}) is reached"))
         s.finish([0.0, 0.0])
@@ -417,6 +441,16 @@ def end_refresh(s: RebellionState) -> None:
     from .assignment import start_round
 
     start_round(s)
+
+
+def pool_limit_due(s: RebellionState, after: str) -> bool:
+    """A pool holds more than 8 leaders: its owner eliminates one (Rebels first); the phase
+    goes on at ``after`` ("recruit": the build step; "end": the end of the phase)."""
+    for p in (REBEL, IMPERIAL):
+        if len(s.board.pool(p)) > POOL_LIMIT:
+            s.stack.append(EliminateLeader(player=p, after=after))
+            return True
+    return False
 
 
 def legal_eliminate(s: RebellionState, d: EliminateLeader) -> list[Action]:
@@ -428,7 +462,10 @@ def apply_eliminate(s: RebellionState, d: EliminateLeader, a: Action) -> None:
     s.stack.pop()
     s.board.leader_status[a.leader] = ELIMINATED
     s.emit(LeaderEliminated(player=d.player, leader=a.leader))
-    end_refresh(s)
+    if d.after == "recruit":
+        after_recruit(s)
+    else:
+        end_refresh(s)
 
 
 def recompute(s: RebellionState, loc: int) -> None:

@@ -4,6 +4,9 @@ In order:
 
 1. Each side's 4 starting leaders go to its pool; time on 1, reputation on 14.
 2. The advanced tactic decks (8 per side and theater) are laid out, public (RR-17).
+   Each side shuffles its recruit-icon action cards into its action deck (the Rise of
+   the Empire replacement cards in place of the base versions, RR-A2), hidden from
+   both; its starting action cards stay in the box, face up: none is dealt (RR-A3).
 3. The mission sets (RR-04): each side chooses face down, Rebels first (RR-15);
    both are revealed when both are in. Option ``first_game`` skips this.
 4. Starting loyalty: the probe deck is shuffled and revealed until 3 Rebel-icon
@@ -22,9 +25,9 @@ In order:
 7. Each side takes its 4 starting missions. Round 1 begins with the
    Assignment Phase.
 
-Not yet built (a later part, with the mission, action and objective decks):
-drawing 2 mission cards, the 2 starting action cards and the Rebels' first
-objective card.
+Not yet built (a later part, with the mission and objective decks and the action
+cards' abilities): drawing 2 mission cards, the 2 starting action cards (RR-A3) and
+the Rebels' first objective card.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from tabletop import Action, Vis, Zone
 from ..actions import MissionSet, Place, SystemChoice
 from ..board import GROUND_OF, POOL, imperial_system
 from ..data import (
+    ACTIONS,
     FIXED_LOYALTY,
     FIXED_UNITS,
     IMPERIAL,
@@ -45,6 +49,7 @@ from ..data import (
     PROBES,
     REBEL,
     REBEL_BASE,
+    RECRUIT_DECKS,
     SIDES,
     STARTING_UNITS,
     SYSTEMS,
@@ -64,7 +69,7 @@ from ..events import (
     StartingMissions,
     UnitPlaced,
 )
-from ..ids import mission_card, tactic_card
+from ..ids import action_card, mission_card, tactic_card
 
 if TYPE_CHECKING:
     from ..state import RebellionState
@@ -109,6 +114,7 @@ def begin(s: RebellionState) -> None:
             ]
             s.add_zone(Zone(f"tactic_discard_{p}_{th}", p, Vis.PUBLIC))
         s.add_zone(Zone(f"tactics_removed_{p}", p, Vis.PUBLIC))
+        action_decks(s, p)
     s.zones["probe_deck"].cards = sorted(system_id(p.system) for p in PROBES)
     if s.options.first_game:
         s.mission_set = [1, 1]
@@ -116,6 +122,22 @@ def begin(s: RebellionState) -> None:
         after_mission_sets(s)
     else:
         s.stack.append(ChooseMissionSet(player=REBEL))
+
+
+def action_decks(s: RebellionState, p: int) -> None:
+    """``p``'s shuffled recruit deck, its empty action hand, and its starting action cards
+    in the box (research §2 step 5; RR-A2, RR-A3)."""
+    pool = f"actions{p}"
+    deck = s.add_zone(Zone(f"action_deck{p}", p, Vis.HIDDEN, pool=pool))
+    deck.cards = [action_card(i) for i in RECRUIT_DECKS[p]]
+    s.rng.shuffle(deck.cards)
+    s.add_zone(Zone(f"action_hand{p}", p, Vis.OWNER, pool=pool))
+    s.add_zone(Zone(f"action_drawn{p}", p, Vis.OWNER, pool=pool))
+    s.add_zone(Zone(f"action_discard{p}", p, Vis.PUBLIC))
+    box = s.add_zone(Zone(f"action_box{p}", p, Vis.PUBLIC))
+    box.cards = [
+        action_card(i) for i, c in enumerate(ACTIONS) if c.starting and side_of(c.side) == p
+    ]
 
 
 def legal_mission_set(s: RebellionState, d: ChooseMissionSet) -> list[Action]:
