@@ -15,7 +15,7 @@ What is built and tested:
   words and as structured effects), the 4 starting missions of each side, every
   action card of both sides (the base game's 34 and Rise of the Empire's 16: the
   leaders each pictures, timing keywords, gists in our own words; Track Them a
-  starting card, RR-A1; the replacement cards, RR-A2; RR-A7), and the
+  starting card, RR-27; the replacement cards, RR-28; RR-33), and the
   starting-unit lists and first-game fixed set-up (``setup.toml``).
 * **The board** (:mod:`.board`): per-system and per-side facts as flat lists,
   with the derived predicates: subjugation, loyalty gains, base reveal, both
@@ -25,7 +25,7 @@ What is built and tested:
   Construction, placing the starting units unit by unit (the Rise of the Empire
   list, the base list or the fixed first-game set-up, RR-03), the secret base,
   the starting missions in hand, each side's shuffled recruit deck (hidden from
-  both, RR-17); no starting action card is dealt yet (RR-A3).
+  both, RR-17); no starting action card is dealt yet (RR-29).
 * **Assignment Phase** (:mod:`.rules.assignment`) and the **Command Phase**
   (:mod:`.rules.command`): turns, activation and movement with leader lock and
   transport, the base reveal (forced, or by the Rebels at the start of a turn),
@@ -60,8 +60,8 @@ What is built and tested:
   2 probe cards, the time marker with the Rebels' win, recruiting on a recruit
   icon (:mod:`.rules.recruit`: 2 action cards, a leader pictured on one
   recruited, that card kept face down in the action hand, the other to the
-  bottom; drawing on and discarding, RR-A4; Rebels first, hidden until both are
-  in, RR-15, RR-A6; then the pool limit, RR-A5), building from icons
+  bottom; drawing on and discarding, RR-30; Rebels first, hidden until both are
+  in, RR-15, RR-32; then the pool limit, RR-31), building from icons
   (Rebels first, hidden until both are in; rebuilding a unit out of supply),
   the queue slide and deployment with every limit and the Shield Bunker rules,
   the pool limit of 8, the round cap (RR-18, a draw).
@@ -78,7 +78,7 @@ the Rebels' objective draw of the Refresh Phase, playing Death Star Plans and
 its once-per-round limit, reputation from objectives: reputation stays on 14
 and the Rebels win when time reaches it), the action cards' abilities (action
 cards are recruited and kept in hand, but none can be played yet; the starting
-action cards are not dealt, RR-A3; a kept Immediate card resolves nothing),
+action cards are not dealt, RR-29; a kept Immediate card resolves nothing),
 target markers, and the team game (RR-02). Those two starting missions (Research and Development, Infiltration)
 are not offered for reveal. The pack is not registered as an entry point until
 those parts are built.

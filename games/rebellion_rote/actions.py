@@ -48,8 +48,8 @@ block over its fields:
   pictured on more than one).
 * ``action_card <i>``: choose action card ``i`` (an index into ``data.ACTIONS``) among those
   just drawn: the card kept for the leader recruited, or, with no leader to recruit on any,
-  the card discarded with no effect (RR-A4).
-* ``draw_on``: no action card drawn pictures a leader to recruit: draw one more (RR-A4).
+  the card discarded with no effect (RR-30).
+* ``draw_on``: no action card drawn pictures a leader to recruit: draw one more (RR-30).
 """
 
 from __future__ import annotations

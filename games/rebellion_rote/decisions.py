@@ -318,7 +318,7 @@ class EliminateLeader(Decision):
 @attrs.frozen(kw_only=True)
 class RecruitLeader(Decision):
     """A recruit icon: recruit a leader pictured on the action cards just drawn, face down
-    (RR-15); with none to recruit, draw on or choose the card discarded (RR-A4)."""
+    (RR-15); with none to recruit, draw on or choose the card discarded (RR-30)."""
 
     kind: ClassVar[str] = "recruit_leader"
 

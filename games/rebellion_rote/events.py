@@ -556,7 +556,7 @@ class LeaderEliminated(Event):
 @attrs.frozen(kw_only=True)
 class RecruitChosen(Event):
     """A side's recruit choice, face down until both are in (RR-15): the leader and the
-    card kept (``leader`` -1: no leader, ``card`` is discarded, RR-A4)."""
+    card kept (``leader`` -1: no leader, ``card`` is discarded, RR-30)."""
 
     kind: ClassVar[str] = "recruit_chosen"
     player: int
@@ -602,7 +602,7 @@ class ActionCardKeptHidden(Event):
 
 @attrs.frozen(kw_only=True)
 class ActionCardDiscarded(Event):
-    """No leader on the chosen card could be recruited: it is discarded face up (RR-A4)."""
+    """No leader on the chosen card could be recruited: it is discarded face up (RR-30)."""
 
     kind: ClassVar[str] = "action_card_discarded"
     player: int

@@ -19,7 +19,7 @@ known to their owner), ``action_hand<side>`` (face-down action cards, hidden fro
 other side), ``action_drawn<side>`` (the cards drawn to recruit, its owner's eyes
 only), ``action_discard<side>`` (discarded with no effect, public) and
 ``action_box<side>`` (the starting action cards, out of the game, public: none is dealt
-yet, RR-A3). The hidden probe zones form one resample pool, so a determinisation
+yet, RR-29). The hidden probe zones form one resample pool, so a determinisation
 re-deals the base among the cards its player cannot see; each side's action deck,
 hand and drawn cards form another (``actions<side>``).
 
@@ -28,7 +28,7 @@ face-down mission-set choice, its face-down tactic card (``battle.chosen``), its
 face-down build placements (``builds``) and its face-down recruit choice
 (``recruit_card`` / ``recruit_leader``), until both are in (RR-15). The re-deal of the
 other side's action cards keeps what is public: the leader each card in hand
-recruited (``hand_recruits``, RR-A6).
+recruited (``hand_recruits``, RR-32).
 
 The rules live in ``rules/``: each decision class maps to a pair of functions,
 its legal actions and its effect (``rules.HANDLERS``).
@@ -82,7 +82,7 @@ class RebellionState(State):
     """A recruit icon: per side, the action card chosen face down (-1: not yet) (RR-15)."""
     recruit_leader: list[int] = attrs.field(factory=lambda: [-1, -1])
     """Per side, the leader recruited with ``recruit_card`` (-1: none, the card is
-    discarded with no effect, RR-A4)."""
+    discarded with no effect, RR-30)."""
     hand_recruits: list[list[int]] = attrs.field(factory=lambda: [[], []])
     """Per side, aligned with ``action_hand<side>``: the leader each card recruited when it
     was kept (public), or -1 for a card gained otherwise."""
@@ -226,7 +226,7 @@ class RebellionState(State):
     def _resample(self, player: int, rng: Rng) -> None:
         """Re-deal the opponent's face-down mission-set choice, tactic card, build placements
         and recruit choice while hidden (RR-15), keep its re-dealt action cards consistent with
-        the leaders they recruited (RR-A6), and keep a re-dealt hidden base out of systems
+        the leaders they recruited (RR-32), and keep a re-dealt hidden base out of systems
         where it would have been revealed."""
         other = IMPERIAL if player == REBEL else REBEL
         if not self.sets_revealed and self.mission_set[other] >= 0:

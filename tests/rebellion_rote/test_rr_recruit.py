@@ -1,5 +1,5 @@
 """The action decks and recruiting: data, set-up, and recruit scenarios with exact outcomes
-(research §2, §4.5 step 5, §7.3, §8.5; ROTE; RR-15, RR-17, RR-A1..A7)."""
+(research §2, §4.5 step 5, §7.3, §8.5; ROTE; RR-15, RR-17, RR-27..A7)."""
 
 from __future__ import annotations
 
@@ -142,8 +142,8 @@ def test_bad_action_rows_name_the_row_and_field(tmp_path: Path) -> None:
         data.load_actions(d)
 
 
-def test_rra1_track_them_is_a_starting_card() -> None:
-    """RR-A1: Track Them pictures no leader, so it is a starting card (no recruit icon):
+def test_rr27_track_them_is_a_starting_card() -> None:
+    """RR-27: Track Them pictures no leader, so it is a starting card (no recruit icon):
     each side's Rise of the Empire cards are then 2 starting, 5 recruit, 1 replacement."""
     track = ACTIONS[action_id("Track Them")]
     assert track.starting and track.leaders == () and track.side == "Imperial"
@@ -159,8 +159,8 @@ def test_rra1_track_them_is_a_starting_card() -> None:
         assert all(not c.leaders for c in new if c.starting)
 
 
-def test_rra2_replacement_cards_take_the_base_versions_place() -> None:
-    """RR-A2: Good Intel and Son of Skywalker of Rise of the Empire replace the base cards in
+def test_rr28_replacement_cards_take_the_base_versions_place() -> None:
+    """RR-28: Good Intel and Son of Skywalker of Rise of the Empire replace the base cards in
     the recruit decks and picture the same leaders; their abilities are not in our sources."""
     for name, p in (("Good Intel", IMPERIAL), ("Son of Skywalker", REBEL)):
         base, new = action_id(name, expansion=False), action_id(name, expansion=True)
@@ -173,8 +173,8 @@ def test_rra2_replacement_cards_take_the_base_versions_place() -> None:
         assert action_card(new) in everywhere and action_card(base) not in everywhere
 
 
-def test_rra7_timing_keywords() -> None:
-    """RR-A7: the timing keywords the research names, JC's for the others; none for the two
+def test_rr33_timing_keywords() -> None:
+    """RR-33: the timing keywords the research names, JC's for the others; none for the two
     replacement cards, whose text we do not have."""
     timing = {(c.name, c.expansion): c.timing for c in ACTIONS}
     assert timing["Early Promotion", True] == "Immediate"
@@ -204,8 +204,8 @@ def test_set_up_shuffles_each_recruit_deck_hidden_from_both() -> None:
     assert s.zones["action_deck0"].cards != other.zones["action_deck0"].cards  # shuffled
 
 
-def test_rra3_no_starting_action_cards_are_dealt() -> None:
-    """RR-A3: no starting action card is dealt in this part (as in the first game); the
+def test_rr29_no_starting_action_cards_are_dealt() -> None:
+    """RR-29: no starting action card is dealt in this part (as in the first game); the
     starting cards lie in the box, face up."""
     s = position()
     for p, side in enumerate(SIDE_NAMES):
@@ -241,7 +241,7 @@ def test_recruit_a_leader_from_two_cards_then_build() -> None:
         (REBEL, HAN),
         (IMPERIAL, YULAREN),
     ]
-    # time 2 has a build icon too: recruit first, then build (RR-A5)
+    # time 2 has a build icon too: recruit first, then build (RR-31)
     assert isinstance(s.stack[-1], BuildUnits) and s.current_player == REBEL
 
 
@@ -269,8 +269,8 @@ def test_a_leader_pictured_on_both_cards_chooses_the_card_kept() -> None:
     assert s2.recruit_card[REBEL] == card("One in a Million")
 
 
-def test_rra4_nothing_to_recruit_draw_on_until_a_card_has_a_leader() -> None:
-    """RR-A4: with no recruitable leader on the cards drawn, draw one more at a time; the
+def test_rr30_nothing_to_recruit_draw_on_until_a_card_has_a_leader() -> None:
+    """RR-30: with no recruitable leader on the cards drawn, draw one more at a time; the
     cards not kept go to the bottom in the order drawn, the last drawn lowest."""
     s = at_recruit(
         rebel=("Ambush", "An Old Friend", "Wookiee Guardian"),
@@ -295,8 +295,8 @@ def test_rra4_nothing_to_recruit_draw_on_until_a_card_has_a_leader() -> None:
     assert [e["count"] for e in seen] == [2, 1]
 
 
-def test_rra4_a_card_with_no_leader_to_recruit_is_discarded_with_no_effect() -> None:
-    """RR-A4: stopping with nothing to recruit, the player still chooses a card: it is
+def test_rr30_a_card_with_no_leader_to_recruit_is_discarded_with_no_effect() -> None:
+    """RR-30: stopping with nothing to recruit, the player still chooses a card: it is
     discarded face up with no effect; the other goes to the bottom."""
     s = at_recruit(
         rebel=("Ambush", "An Old Friend"), leaders={"Han Solo": "pool", "General Madine": "pool"}
@@ -315,7 +315,7 @@ def test_rra4_a_card_with_no_leader_to_recruit_is_discarded_with_no_effect() -> 
     assert s.view(IMPERIAL)["zones"]["action_discard0"]["cards"] == [card("An Old Friend")]
 
 
-def test_rra4_no_drawing_on_from_an_empty_deck() -> None:
+def test_rr30_no_drawing_on_from_an_empty_deck() -> None:
     s = position(time=1, leaders={"Han Solo": "pool", "General Madine": "pool"})
     s.zones["action_deck0"].cards = [card("An Old Friend"), card("Ambush")]  # Ambush on top
     s.apply(Pass())
@@ -324,8 +324,8 @@ def test_rra4_no_drawing_on_from_an_empty_deck() -> None:
     assert s.legal_actions() == [ActionCardChoice(ambush), ActionCardChoice(friend)]
 
 
-def test_rra5_an_empty_action_deck_recruits_nobody() -> None:
-    """RR-A5: a side with no action card left draws nothing and recruits nobody; one card
+def test_rr31_an_empty_action_deck_recruits_nobody() -> None:
+    """RR-31: a side with no action card left draws nothing and recruits nobody; one card
     left is drawn alone."""
     s = position(time=1)
     s.zones["action_deck0"].cards = []
@@ -365,8 +365,8 @@ def test_leaders_in_play_captured_or_eliminated_cannot_be_recruited() -> None:
     assert s.legal_actions() == [Recruit(CHEWIE)]
 
 
-def test_rra5_recruit_then_the_pool_limit_then_build() -> None:
-    """RR-A5: the pool limit of 8 applies as soon as the recruited leaders are in the pools,
+def test_rr31_recruit_then_the_pool_limit_then_build() -> None:
+    """RR-31: the pool limit of 8 applies as soon as the recruited leaders are in the pools,
     before the build icon of the same space."""
     eight = {"Luke Skywalker": "pool", "Wedge Antilles": "pool"}
     eight |= {"Admiral Ackbar": "pool", "Obi-Wan Kenobi": "pool"}
@@ -437,8 +437,8 @@ def test_rr15_recruit_choices_are_hidden_until_both_are_in() -> None:
     assert s.view(IMPERIAL)["state"]["hand_recruits"] == [[HAN], [YULAREN]]
 
 
-def test_rra6_a_view_never_shows_the_other_sides_drawn_or_kept_cards() -> None:
-    """RR-A6: the other side sees counts and, once both are in, the leader recruited; never
+def test_rr32_a_view_never_shows_the_other_sides_drawn_or_kept_cards() -> None:
+    """RR-32: the other side sees counts and, once both are in, the leader recruited; never
     which card was drawn, kept or put on the bottom."""
     s = at_recruit(rebel=("Ambush", "An Old Friend"), imperial=("Blindside", "Local Rumors"))
     rebel_deck = {action_card(i) for i in RECRUIT_DECKS[REBEL]}

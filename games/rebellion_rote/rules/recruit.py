@@ -1,4 +1,4 @@
-"""Recruiting: the Refresh Phase's recruit icon (research §4.5 step 5, §7.3; RR-15, RR-A4..A6).
+"""Recruiting: the Refresh Phase's recruit icon (research §4.5 step 5, §7.3; RR-15, RR-30..A6).
 
 When the time marker reaches a space with a recruit icon (``data/time_track.toml``,
 RR-10), each side draws 2 cards from its action deck and recruits one leader pictured
@@ -11,13 +11,13 @@ on either card:
   leader who can be recruited;
 * with no such leader on any card drawn, the player may draw one more card at a time
   (``draw_on``) while the deck has cards; the cards drawn wait beside the deck until the
-  choice is made, so none is drawn twice (RR-A4). Or he chooses one drawn card
+  choice is made, so none is drawn twice (RR-30). Or he chooses one drawn card
   (``action_card <i>``): every leader on it is unavailable, so it is discarded face up
-  with no effect (RR-A4: the only way a chosen card can be discarded in a two-player
+  with no effect (RR-30: the only way a chosen card can be discarded in a two-player
   game);
 * the choices are simultaneous, the Rebels declaring first (RR-15): the Rebels draw and
   choose face down, then the Empire; the Empire sees only how many cards the Rebels drew
-  and that they chose (RR-A6);
+  and that they chose (RR-32);
 * once both are in, each recruited leader goes into its pool (public), the card kept goes
   face down into the action hand (its ability is a later part of the pack), a discarded
   card goes face up to ``action_discard<side>``, and the other cards drawn go to the
@@ -25,10 +25,10 @@ on either card:
   knows them there; the other side never learns which card was kept or which went to
   the bottom);
 * an empty action deck draws what it has; with no card at all the side recruits nobody
-  this time (RR-A5).
+  this time (RR-31).
 
 Then the leader pool limit of 8 applies (ROTE: whenever a pool has more than 8), and the
-build icon of the same space is acted on (RR-A5).
+build icon of the same space is acted on (RR-31).
 
 ``hand_recruits[side]`` lists, aligned with ``action_hand<side>``, the leader each card
 in hand recruited: public (the leader was seen entering the pool), it keeps a
@@ -216,7 +216,7 @@ def resolve(s: RebellionState, p: int) -> None:
 # ---------------------------------------------------------------- determinisation
 def redeal_actions(s: RebellionState, side: int, viewer: int, rng: Rng) -> None:
     """Re-deal ``side``'s action cards hidden from ``viewer`` (deck, hand, cards drawn) so the
-    deal stays consistent with what ``viewer`` knows (RR-A6):
+    deal stays consistent with what ``viewer`` knows (RR-32):
 
     * each card in hand pictures the leader it recruited (``hand_recruits``);
     * when more than 2 cards are drawn, all but the last picture no leader who can be

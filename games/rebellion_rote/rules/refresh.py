@@ -11,9 +11,9 @@
    nothing is drawn yet (a placeholder step, so the order stays the rules').
 5. **Advance the time marker** one space; the Rebels win at once if it reaches
    reputation (RR-18). Then the icons of the new space, in the rules' order
-   (RR-A5): on a **recruit** icon each side draws 2 action cards and recruits a
+   (RR-31): on a **recruit** icon each side draws 2 action cards and recruits a
    leader pictured on one, keeping that card face down (:mod:`.recruit`: drawing
-   on, discarding, the hidden choices, RR-15, RR-A4..A6), and the leader pool
+   on, discarding, the hidden choices, RR-15, RR-30..A6), and the leader pool
    limit of 8 applies at once; on a **build** icon each side places one unit per
    resource icon of its systems onto the build queue space of the system's build
    number, Rebels first; the Rebels' placements are hidden from the Empire until
@@ -49,7 +49,7 @@
    Empire's win is checked after each (RR-18).
 
 Then the leader pool limit (8: excess leaders are eliminated, their owner
-choosing; also checked right after recruiting, RR-A5) and the round cap
+choosing; also checked right after recruiting, RR-31) and the round cap
 (``max_rounds``, RR-18: a draw), and the next round's Assignment Phase.
 """
 
@@ -159,7 +159,7 @@ def draw_objective(s: RebellionState) -> None:
 
 def advance_time(s: RebellionState) -> None:
     """Step 5: the time marker moves on; the Rebels may win; then the new space's icons,
-    recruit before build (RR-A5)."""
+    recruit before build (RR-31)."""
     b = s.board
     b.time = min(b.time + 1, TIME_TRACK.length)
     space = TIME_TRACK.spaces[b.time - 1]
@@ -179,7 +179,7 @@ def advance_time(s: RebellionState) -> None:
 
 
 def after_recruit(s: RebellionState) -> None:
-    """Recruiting is over: the pool limit at once (RR-A5), then the build icon."""
+    """Recruiting is over: the pool limit at once (RR-31), then the build icon."""
     if pool_limit_due(s, "recruit"):
         return
     build_step(s)

@@ -5,8 +5,8 @@ In order:
 1. Each side's 4 starting leaders go to its pool; time on 1, reputation on 14.
 2. The advanced tactic decks (8 per side and theater) are laid out, public (RR-17).
    Each side shuffles its recruit-icon action cards into its action deck (the Rise of
-   the Empire replacement cards in place of the base versions, RR-A2), hidden from
-   both; its starting action cards stay in the box, face up: none is dealt (RR-A3).
+   the Empire replacement cards in place of the base versions, RR-28), hidden from
+   both; its starting action cards stay in the box, face up: none is dealt (RR-29).
 3. The mission sets (RR-04): each side chooses face down, Rebels first (RR-15);
    both are revealed when both are in. Option ``first_game`` skips this.
 4. Starting loyalty: the probe deck is shuffled and revealed until 3 Rebel-icon
@@ -26,7 +26,7 @@ In order:
    Assignment Phase.
 
 Not yet built (a later part, with the mission and objective decks and the action
-cards' abilities): drawing 2 mission cards, the 2 starting action cards (RR-A3) and
+cards' abilities): drawing 2 mission cards, the 2 starting action cards (RR-29) and
 the Rebels' first objective card.
 """
 
@@ -126,7 +126,7 @@ def begin(s: RebellionState) -> None:
 
 def action_decks(s: RebellionState, p: int) -> None:
     """``p``'s shuffled recruit deck, its empty action hand, and its starting action cards
-    in the box (research §2 step 5; RR-A2, RR-A3)."""
+    in the box (research §2 step 5; RR-28, RR-29)."""
     pool = f"actions{p}"
     deck = s.add_zone(Zone(f"action_deck{p}", p, Vis.HIDDEN, pool=pool))
     deck.cards = [action_card(i) for i in RECRUIT_DECKS[p]]
