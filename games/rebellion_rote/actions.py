@@ -43,6 +43,11 @@ block over its fields:
   then the units as ``move <unit> <src>`` and ``stop``).
 * ``relocate``: Rapid Mobilization: relocate the base (look at the top probe cards; the
   new base follows as ``system <s>``, or ``pass`` to stay).
+* ``objective <card>``: choose objective card ``card`` (an index into ``data.OBJECTIVES``):
+  Infiltration's card to put on top of the deck.
+* ``remove_marker <system> <marker>``: remove the target marker of kind ``marker`` (an
+  index into ``data.MARKERS``) from ``system`` (``pass``: remove none); also Rogue One's
+  choice, where ``target <leader>`` rescues the captured leader instead.
 """
 
 from __future__ import annotations
@@ -53,7 +58,7 @@ import attrs
 
 from tabletop import Action, ActionSpace
 
-from .data import LEADERS, NUM_LOCATIONS, TACTICS, UNITS
+from .data import LEADERS, MARKERS, NUM_LOCATIONS, NUM_SYSTEMS, OBJECTIVES, TACTICS, UNITS
 
 __all__ = [
     "ACTION_SPACE",
@@ -71,10 +76,12 @@ __all__ = [
     "MissionSet",
     "Move",
     "MoveCaptive",
+    "Objective",
     "Oppose",
     "Pass",
     "Place",
     "Relocate",
+    "RemoveMarker",
     "Repair",
     "Reroll",
     "Retreat",
@@ -262,6 +269,19 @@ class Eliminate(Action):
     leader: int
 
 
+@attrs.frozen
+class Objective(Action):
+    kind: ClassVar[str] = "objective"
+    card: int
+
+
+@attrs.frozen
+class RemoveMarker(Action):
+    kind: ClassVar[str] = "remove_marker"
+    system: int
+    marker: int
+
+
 MAX_SLOTS = 12
 """Face-down missions a side can have at once (4 starting + up to 10 in hand, 1 leader each
 from at most 8 leaders in the pool: 8 is the real limit)."""
@@ -303,5 +323,7 @@ ACTION_SPACE = ActionSpace(
         (Build, {"unit": NU, "loc": NUM_LOCATIONS}),
         (Eliminate, {"leader": NL}),
         (Relocate, {}),
+        (Objective, {"card": len(OBJECTIVES)}),
+        (RemoveMarker, {"system": NUM_SYSTEMS, "marker": len(MARKERS)}),
     ]
 )

@@ -2,18 +2,30 @@
 
 * probe cards: the system's id, 0..31 (Coruscant has none);
 * mission and project cards: ``MISSION_BASE + i`` for ``data.MISSIONS[i]``;
-* advanced tactic cards: ``TACTIC_BASE + i`` for ``data.TACTICS[i]``.
+* advanced tactic cards: ``TACTIC_BASE + i`` for ``data.TACTICS[i]``;
+* objective cards: ``OBJECTIVE_BASE + i`` for ``data.OBJECTIVES[i]`` (500..526).
 
-Actions name a mission by its index ``i`` (``assign <i> <leader>``); zones and
-events hold the card id.
+Actions name a mission by its index ``i`` (``assign <i> <leader>``), an objective
+likewise (``objective <i>``); zones and events hold the card id.
 """
 
 from __future__ import annotations
 
-__all__ = ["MISSION_BASE", "TACTIC_BASE", "mission_card", "mission_of", "tactic_card", "tactic_of"]
+__all__ = [
+    "MISSION_BASE",
+    "OBJECTIVE_BASE",
+    "TACTIC_BASE",
+    "mission_card",
+    "mission_of",
+    "objective_card",
+    "objective_of",
+    "tactic_card",
+    "tactic_of",
+]
 
 MISSION_BASE = 100
 TACTIC_BASE = 300
+OBJECTIVE_BASE = 500
 
 
 def mission_card(i: int) -> int:
@@ -30,3 +42,11 @@ def tactic_card(i: int) -> int:
 
 def tactic_of(card: int) -> int:
     return card - TACTIC_BASE
+
+
+def objective_card(i: int) -> int:
+    return OBJECTIVE_BASE + i
+
+
+def objective_of(card: int) -> int:
+    return card - OBJECTIVE_BASE

@@ -2,7 +2,8 @@
 
 Player 0 is the Rebel player, player 1 the Imperial player. Card ids in zones
 are unique across kinds (:mod:`.ids`): probe cards are system ids (0..31,
-Coruscant has none), mission cards ``100 + i``, advanced tactic cards ``300 + i``.
+Coruscant has none), mission cards ``100 + i``, advanced tactic cards ``300 + i``,
+objective cards ``500 + i``.
 
 Zones (RR-17): ``probe_deck`` (hidden), ``probe_hand`` (the Empire's),
 ``base`` (the Rebel's: the probe card of the base's system), ``probes_out``
@@ -12,9 +13,16 @@ Rapid Mobilization); ``missions0`` / ``missions1`` (mission hands), ``assigned0`
 ``assigned1`` (face-down assigned missions, in slot order; the leaders on each
 slot are public in ``slots``); ``tactics_<side>_<theater>`` and
 ``tactic_discard_<side>_<theater>`` (advanced tactic decks and discards, all
-public), ``tactics_removed_<side>`` (tactic cards out of the game, public). The
-hidden probe zones form one resample pool, so a determinisation re-deals the base
-among the cards its player cannot see.
+public), ``tactics_removed_<side>`` (tactic cards out of the game, public);
+``objective_deck`` and ``objectives_out`` (the objective deck and the cards left out
+of the game, hidden from both), ``objective_hand`` (the Rebels'). The hidden probe
+zones form one resample pool, so a determinisation re-deals the base among the cards
+its player cannot see.
+
+The stage on the back of each objective card is public: ``objective_backs`` gives it
+for each deck position (RR-O3), and a determinisation re-deals objective cards only
+within their stage (:func:`.rules.objectives.redeal`); the Rebels' view gives the
+depth of each deck card they know (Infiltration).
 
 Hidden facts kept outside zones, re-dealt by ``_resample``: the other side's
 face-down mission-set choice, its face-down tactic card (``battle.chosen``) and
@@ -35,6 +43,8 @@ from tabletop import Action, Event, Rng, State
 from .battle import Battle
 from .board import Board, base_reveal_due
 from .data import IMPERIAL, REBEL, TACTICS
+from .rules.objectives import known_depths
+from .rules.objectives import redeal as redeal_objectives
 
 __all__ = ["RebellionState"]
 
@@ -68,6 +78,9 @@ class RebellionState(State):
     """Leaders marked for elimination at the end of the Command Phase (Confrontation)."""
     end_of_command: list[tuple[int, int]] = attrs.field(factory=list)
     """Revealed missions resolved at the end of the Command Phase: (card, leaders assigned)."""
+    objective_backs: list[int] = attrs.field(factory=list)
+    """The stage printed on the back of each card of ``objective_deck``, in deck order
+    (the end is the top): public (RR-O3)."""
 
     # ------------------------------------------------------------ helpers
     @property
@@ -153,6 +166,8 @@ class RebellionState(State):
             "doomed_leaders": self.doomed_leaders[:],
             "end_of_command": [list(x) for x in self.end_of_command],
             "deployed": self.deployed[:],
+            "objective_backs": self.objective_backs[::-1],
+            "objectives_known": [] if player is None else known_depths(self, player),
         }
 
     def _battle_view(self, player: int | None) -> dict[str, Any] | None:
@@ -196,11 +211,14 @@ class RebellionState(State):
         new.leaving = self.leaving[:]
         new.deployed = self.deployed[:]
         new.new_bunkers = self.new_bunkers[:]
+        new.objective_backs = self.objective_backs[:]
 
     def _resample(self, player: int, rng: Rng) -> None:
         """Re-deal the opponent's face-down mission-set choice and tactic card while hidden (RR-15),
-        and keep a re-dealt hidden base out of systems where it would have been revealed."""
+        keep a re-dealt hidden base out of systems where it would have been revealed, and
+        re-deal hidden objective cards within their stage (RR-O3)."""
         other = IMPERIAL if player == REBEL else REBEL
+        redeal_objectives(self, player, rng)
         if not self.sets_revealed and self.mission_set[other] >= 0:
             self.mission_set[other] = rng.below(2)
         if self.builds[other]:

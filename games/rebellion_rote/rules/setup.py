@@ -4,6 +4,8 @@ In order:
 
 1. Each side's 4 starting leaders go to its pool; time on 1, reputation on 14.
 2. The advanced tactic decks (8 per side and theater) are laid out, public (RR-17).
+   The objective deck is built the Rise of the Empire way, 5 cards of each stage,
+   the unused cards out of the game unseen (:mod:`.objectives`).
 3. The mission sets (RR-04): each side chooses face down, Rebels first (RR-15);
    both are revealed when both are in. Option ``first_game`` skips this.
 4. Starting loyalty: the probe deck is shuffled and revealed until 3 Rebel-icon
@@ -22,9 +24,9 @@ In order:
 7. Each side takes its 4 starting missions. Round 1 begins with the
    Assignment Phase.
 
-Not yet built (a later part, with the mission, action and objective decks):
-drawing 2 mission cards, the 2 starting action cards and the Rebels' first
-objective card.
+Not yet built (later parts, with the mission and action decks and the objectives'
+abilities): drawing 2 mission cards, the 2 starting action cards and the Rebels'
+first objective card (RR-O2).
 """
 
 from __future__ import annotations
@@ -65,6 +67,8 @@ from ..events import (
     UnitPlaced,
 )
 from ..ids import mission_card, tactic_card
+from .objectives import add_zones as add_objective_zones
+from .objectives import build_deck as build_objective_deck
 
 if TYPE_CHECKING:
     from ..state import RebellionState
@@ -110,6 +114,8 @@ def begin(s: RebellionState) -> None:
             s.add_zone(Zone(f"tactic_discard_{p}_{th}", p, Vis.PUBLIC))
         s.add_zone(Zone(f"tactics_removed_{p}", p, Vis.PUBLIC))
     s.zones["probe_deck"].cards = sorted(system_id(p.system) for p in PROBES)
+    add_objective_zones(s)
+    build_objective_deck(s)
     if s.options.first_game:
         s.mission_set = [1, 1]
         s.sets_revealed = True
