@@ -50,6 +50,11 @@ block over its fields:
   just drawn: the card kept for the leader recruited, or, with no leader to recruit on any,
   the card discarded with no effect (RR-30).
 * ``draw_on``: no action card drawn pictures a leader to recruit: draw one more (RR-30).
+* ``objective <card>``: choose objective card ``card`` (an index into ``data.OBJECTIVES``):
+  Infiltration's card to put on top of the deck.
+* ``remove_marker <system> <marker>``: remove the target marker of kind ``marker`` (an
+  index into ``data.MARKERS``) from ``system`` (``pass``: remove none); also Rogue One's
+  choice, where ``target <leader>`` rescues the captured leader instead.
 """
 
 from __future__ import annotations
@@ -60,7 +65,7 @@ import attrs
 
 from tabletop import Action, ActionSpace
 
-from .data import ACTIONS, LEADERS, NUM_LOCATIONS, TACTICS, UNITS
+from .data import ACTIONS, LEADERS, MARKERS, NUM_LOCATIONS, NUM_SYSTEMS, OBJECTIVES, TACTICS, UNITS
 
 __all__ = [
     "ACTION_SPACE",
@@ -80,11 +85,13 @@ __all__ = [
     "MissionSet",
     "Move",
     "MoveCaptive",
+    "Objective",
     "Oppose",
     "Pass",
     "Place",
     "Recruit",
     "Relocate",
+    "RemoveMarker",
     "Repair",
     "Reroll",
     "Retreat",
@@ -285,8 +292,21 @@ class ActionCardChoice(Action):
 
 
 @attrs.frozen
+class Objective(Action):
+    kind: ClassVar[str] = "objective"
+    card: int
+
+
+@attrs.frozen
 class DrawOn(Action):
     kind: ClassVar[str] = "draw_on"
+
+
+@attrs.frozen
+class RemoveMarker(Action):
+    kind: ClassVar[str] = "remove_marker"
+    system: int
+    marker: int
 
 
 MAX_SLOTS = 12
@@ -333,5 +353,7 @@ ACTION_SPACE = ActionSpace(
         (Recruit, {"leader": NL}),
         (ActionCardChoice, {"card": len(ACTIONS)}),
         (DrawOn, {}),
+        (Objective, {"card": len(OBJECTIVES)}),
+        (RemoveMarker, {"system": NUM_SYSTEMS, "marker": len(MARKERS)}),
     ]
 )

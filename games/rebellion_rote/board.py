@@ -4,7 +4,9 @@ Locations are the 32 systems (ids 0..31) and the Rebel Base space (``REBEL_BASE`
 32). :class:`Board` holds (research §10 checklist):
 
 * per system: ``loyalty`` (``NONE``, ``REBEL`` or ``IMPERIAL``), ``subjugated``,
-  ``sabotage``, ``destroyed``, ``markers`` (target markers, a bit mask);
+  ``sabotage``, ``destroyed``, ``markers`` (target markers, a bit mask: bit ``k`` for
+  ``data.MARKERS[k]``, one of a kind per system; placed and removed by
+  :mod:`.rules.markers`);
 * per location: ``units[loc][unit]``, the number of figures of each unit type;
 * per leader: ``leader_loc`` (a location, or ``OFF`` when not on the board) and
   ``leader_status`` (``SUPPLY``, ``POOL``, ``BOARD``, ``MISSION``,

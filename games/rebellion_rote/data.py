@@ -10,8 +10,10 @@ unit) are checked here too.
 Ids are indexes into the tables, in file order: systems 0..31 (``SYSTEMS``),
 the Rebel Base space is location ``REBEL_BASE`` (32); units 0..25 (``UNITS``);
 leaders 0..32 (``LEADERS``); tactic cards 0..31 (``TACTICS``); starting
-missions 0..7 (``MISSIONS``); action cards 0..49 (``ACTIONS``, both sides, the
-base game's then Rise of the Empire's). Hot facts are flat tuples indexed by id.
+missions 0..7 (``MISSIONS``); objective cards 0..26 (``OBJECTIVES``: the 15 of
+the base game, then the 12 of Rise of the Empire); target marker kinds 0..3
+(``MARKERS``); action cards 0..49 (``ACTIONS``, both sides, the base game's then
+Rise of the Empire's). Hot facts are flat tuples indexed by id.
 """
 
 from __future__ import annotations
@@ -36,9 +38,11 @@ __all__ = [
     "FIXED_UNITS",
     "IMPERIAL",
     "LEADERS",
+    "MARKERS",
     "MISSIONS",
     "NUM_LOCATIONS",
     "NUM_SYSTEMS",
+    "OBJECTIVES",
     "PROBES",
     "REBEL",
     "REBEL_BASE",
@@ -58,7 +62,9 @@ __all__ = [
     "FixedLoyalty",
     "FixedUnit",
     "LeaderDef",
+    "MarkerDef",
     "MissionDef",
+    "ObjectiveDef",
     "ProbeCard",
     "RebelBaseSpace",
     "StartingUnit",
@@ -71,6 +77,8 @@ __all__ = [
     "leader_id",
     "load",
     "load_actions",
+    "marker_id",
+    "objective_id",
     "system_id",
     "unit_id",
 ]
@@ -448,6 +456,63 @@ class ActionDef:
             raise ValueError("replaces: only a Rise of the Empire card replaces a base card")
 
 
+OBJECTIVE_TIMINGS = ("combat", "refresh", "immediate")
+REPUTATION_PER = ("", "destroyed_system", "marker_removed", "refresh")
+
+
+@attrs.frozen(kw_only=True)
+class ObjectiveDef:
+    """A Rebel objective card. See ``data/objectives.toml`` for each field."""
+
+    name: str
+    stage: int = attrs.field(
+        validator=_between(1, 3), metadata={"help": "the number on the card back (I, II, III)"}
+    )
+    reputation: int = attrs.field(
+        validator=_between(0, 3),
+        metadata={"help": "spaces the reputation marker moves toward time, per reputation_per"},
+    )
+    reputation_per: str = attrs.field(
+        default="",
+        validator=_one_of(REPUTATION_PER),
+        metadata={
+            "help": "empty: once, when played; destroyed_system: per destroyed system; "
+            "marker_removed: each time the Rebels remove one of its markers; refresh: at "
+            "the start of each later Refresh Phase while its marker is on the board (RR-O1)"
+        },
+    )
+    timing: str = attrs.field(
+        validator=_one_of(OBJECTIVE_TIMINGS),
+        metadata={
+            "help": "combat: in a combat; refresh: just before Refresh step 1; "
+            "immediate: resolved when drawn"
+        },
+    )
+    markers: int = attrs.field(
+        default=0, validator=_between(0, 2), metadata={"help": "target markers it places"}
+    )
+    expansion: bool = attrs.field(metadata={"help": "a Rise of the Empire card"})
+    text: str
+    source: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if self.timing == "immediate" and not self.markers:
+            raise ValueError("an immediate objective places target markers")
+        if self.reputation_per in ("marker_removed", "refresh") and not self.markers:
+            raise ValueError(f"reputation_per {self.reputation_per!r} needs a target marker")
+
+
+@attrs.frozen(kw_only=True)
+class MarkerDef:
+    """A kind of target marker: how many are in the box and the card that places them."""
+
+    name: str
+    count: int = attrs.field(validator=_between(1, 5))
+    card: str
+    card_type: str = attrs.field(validator=_one_of(("objective", "mission")))
+    source: str = ""
+
+
 # ---------------------------------------------------------------- loading
 T = TypeVar("T")
 SOURCES: dict[str, str] = {}
@@ -570,6 +635,32 @@ _unique([t.name for t in TACTICS], "tactics.toml")
 MISSIONS: tuple[MissionDef, ...] = tuple(load("missions.toml", "mission", MissionDef))
 _unique([m.name for m in MISSIONS], "missions.toml")
 
+OBJECTIVES: tuple[ObjectiveDef, ...] = tuple(load("objectives.toml", "objective", ObjectiveDef))
+_unique([f"{o.name} (stage {o.stage})" for o in OBJECTIVES], "objectives.toml")
+MARKERS: tuple[MarkerDef, ...] = tuple(load("markers.toml", "marker", MarkerDef))
+_unique([m.name for m in MARKERS], "markers.toml")
+
+
+def check_markers(objectives: Sequence[ObjectiveDef], markers: Sequence[MarkerDef]) -> None:
+    """Every objective that places markers has its kind, with as many in the box; every
+    kind names its card (an objective, or a Rise of the Empire mission not loaded yet)."""
+    by_card = {m.card: m for m in markers}
+    names = {o.name for o in objectives}
+    for m in markers:
+        if m.card_type == "objective" and m.card not in names:
+            raise CardDataError(f"markers.toml ({m.name}): card {m.card!r} is not an objective")
+    for o in objectives:
+        kind = by_card.get(o.name)
+        if o.markers and (kind is None or kind.card_type != "objective"):
+            raise CardDataError(f"objectives.toml ({o.name}): no target marker names this card")
+        if kind is not None and kind.card_type == "objective" and kind.count != o.markers:
+            raise CardDataError(
+                f"objectives.toml ({o.name}): places {o.markers} markers, the box has {kind.count}"
+            )
+
+
+check_markers(OBJECTIVES, MARKERS)
+
 _SYSTEM_IDS = {s.name: i for i, s in enumerate(SYSTEMS)}
 _UNIT_IDS = {u.name: i for i, u in enumerate(UNITS)}
 _LEADER_IDS = {x.name: i for i, x in enumerate(LEADERS)}
@@ -597,6 +688,22 @@ def leader_id(name: str) -> int:
         return _LEADER_IDS[name]
     except KeyError:
         raise KeyError(f"no leader {name!r}") from None
+
+
+def objective_id(name: str, stage: int = 0) -> int:
+    """The index of an objective card by name (``stage`` tells the two Death Star Plans apart)."""
+    for i, o in enumerate(OBJECTIVES):
+        if o.name == name and stage in (0, o.stage):
+            return i
+    raise KeyError(f"no objective {name!r}" + (f" of stage {stage}" if stage else ""))
+
+
+def marker_id(name: str) -> int:
+    """The kind of a target marker by name (its bit in ``board.markers`` is ``1 << kind``)."""
+    for i, m in enumerate(MARKERS):
+        if m.name == name:
+            return i
+    raise KeyError(f"no target marker {name!r}")
 
 
 @attrs.frozen(kw_only=True)

@@ -35,13 +35,16 @@ __all__ = [
     "MissionTarget",
     "MoveUnits",
     "OpposeMission",
+    "PlaceObjectives",
     "PlaceUnits",
     "RecruitLeader",
+    "RemoveMarkers",
     "ReplaceUnit",
     "RetreatChoice",
     "RetreatTo",
     "RetreatUnits",
     "Retrieve",
+    "RogueOne",
     "SecondLeader",
     "SpendSpecial",
 ]
@@ -381,3 +384,33 @@ class OpposeMission(Decision):
     card: int
     system: int
     target: int = -1
+
+
+@attrs.frozen(kw_only=True)
+class PlaceObjectives(Decision):
+    """Infiltration: of the top 2 objective cards (looked at, known to the Rebels), the one
+    that goes back on top; the other goes to the bottom of the deck."""
+
+    kind: ClassVar[str] = "place_objectives"
+
+
+@attrs.frozen(kw_only=True)
+class RemoveMarkers(Decision):
+    """A removal checkpoint (RR-O5): remove a target marker ``player`` may remove, or pass.
+
+    ``after`` says how play goes on once both sides are done: ``"turn"`` (the next Command
+    turn after ``last``'s), ``"end_command"`` (the end of the Command Phase) or
+    ``"refresh"`` (the end of the Refresh Phase).
+    """
+
+    kind: ClassVar[str] = "remove_markers"
+    after: str
+    last: int = -1
+
+
+@attrs.frozen(kw_only=True)
+class RogueOne(Decision):
+    """Rogue One's top ability, a unit having retreated this round: rescue the captured
+    leader (``target <leader>``) or remove one target marker (RR-O6)."""
+
+    kind: ClassVar[str] = "rogue_one"

@@ -46,6 +46,8 @@ __all__ = [
     "LeadersRetrieved",
     "LoyaltyChanged",
     "LoyaltyPlaced",
+    "MarkerPlaced",
+    "MarkerRemoved",
     "MissionAgainst",
     "MissionOutcome",
     "MissionRevealed",
@@ -54,6 +56,11 @@ __all__ = [
     "MissionSetHidden",
     "MissionSetsRevealed",
     "Moved",
+    "ObjectiveDeckBuilt",
+    "ObjectivesLooked",
+    "ObjectivesLookedCount",
+    "ObjectivesPlaced",
+    "ObjectivesPlacedHidden",
     "Opposed",
     "Passed",
     "PhaseBegan",
@@ -359,6 +366,70 @@ class BaseStayed(Event):
     kind: ClassVar[str] = "base_stayed"
     returned: int
     """How many probe cards looked at went to the bottom of the deck."""
+
+
+# ---------------------------------------------------------------- objectives and markers
+@attrs.frozen(kw_only=True)
+class ObjectiveDeckBuilt(Event):
+    """Set-up: the objective deck is built, 5 cards of each stage; the others leave the
+    game unseen."""
+
+    kind: ClassVar[str] = "objective_deck_built"
+    size: int
+    out: int
+
+
+@attrs.frozen(kw_only=True)
+class ObjectivesLooked(Event):
+    """The Rebels look at the top objective cards (Infiltration), top card first."""
+
+    kind: ClassVar[str] = "objectives_looked"
+    cards: tuple[int, ...] = card_field()
+
+    def public(self) -> Event:
+        return ObjectivesLookedCount(count=len(self.cards))
+
+
+@attrs.frozen(kw_only=True)
+class ObjectivesLookedCount(Event):
+    kind: ClassVar[str] = "objectives_looked_count"
+    count: int
+
+
+@attrs.frozen(kw_only=True)
+class ObjectivesPlaced(Event):
+    """Infiltration: one card back on top of the objective deck, the other at the bottom."""
+
+    kind: ClassVar[str] = "objectives_placed"
+    top: int = card_field()
+    bottom: int = card_field()
+
+    def public(self) -> Event:
+        return ObjectivesPlacedHidden()
+
+
+@attrs.frozen(kw_only=True)
+class ObjectivesPlacedHidden(Event):
+    kind: ClassVar[str] = "objectives_placed_hidden"
+
+
+@attrs.frozen(kw_only=True)
+class MarkerPlaced(Event):
+    kind: ClassVar[str] = "marker_placed"
+    system: int
+    marker: int
+
+
+@attrs.frozen(kw_only=True)
+class MarkerRemoved(Event):
+    """A target marker back to the supply: ``by`` removed it (``reason``: "removed" by a
+    ground unit, "Rogue One", or "destroyed" with its system)."""
+
+    kind: ClassVar[str] = "marker_removed"
+    system: int
+    marker: int
+    by: int
+    reason: str
 
 
 # ---------------------------------------------------------------- combat

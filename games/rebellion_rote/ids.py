@@ -3,11 +3,11 @@
 * probe cards: the system's id, 0..31 (Coruscant has none);
 * mission and project cards: ``MISSION_BASE + i`` for ``data.MISSIONS[i]``;
 * advanced tactic cards: ``TACTIC_BASE + i`` for ``data.TACTICS[i]``;
-* action cards: ``ACTION_BASE + i`` for ``data.ACTIONS[i]`` (600..649; 500..599 are kept
-  for the objective cards).
+* objective cards: ``OBJECTIVE_BASE + i`` for ``data.OBJECTIVES[i]`` (500..526);
+* action cards: ``ACTION_BASE + i`` for ``data.ACTIONS[i]`` (600..649).
 
-Actions name a mission by its index ``i`` (``assign <i> <leader>``); zones and
-events hold the card id.
+Actions name a mission by its index ``i`` (``assign <i> <leader>``), an objective
+likewise (``objective <i>``); zones and events hold the card id.
 """
 
 from __future__ import annotations
@@ -15,17 +15,21 @@ from __future__ import annotations
 __all__ = [
     "ACTION_BASE",
     "MISSION_BASE",
+    "OBJECTIVE_BASE",
     "TACTIC_BASE",
     "action_card",
     "action_of",
     "mission_card",
     "mission_of",
+    "objective_card",
+    "objective_of",
     "tactic_card",
     "tactic_of",
 ]
 
 MISSION_BASE = 100
 TACTIC_BASE = 300
+OBJECTIVE_BASE = 500
 ACTION_BASE = 600
 
 
@@ -51,3 +55,11 @@ def action_card(i: int) -> int:
 
 def action_of(card: int) -> int:
     return card - ACTION_BASE
+
+
+def objective_card(i: int) -> int:
+    return OBJECTIVE_BASE + i
+
+
+def objective_of(card: int) -> int:
+    return card - OBJECTIVE_BASE

@@ -2,16 +2,17 @@
 
 :func:`position` makes a consistent game state at the start of a Command turn
 (or of the Assignment Phase) with exactly the facts given: units, loyalty,
-leaders, the base, the tracks. Zones stay consistent: the base's probe card is
-in the Rebels' ``base`` zone (or face up when revealed), every other probe card
-in the deck, the starting missions in hand. Subjugation follows the units. A built position is not reached by
+leaders, target markers, the base, the tracks. Zones stay consistent: the base's
+probe card is in the Rebels' ``base`` zone (or face up when revealed), every other
+probe card in the deck, the starting missions in hand, the objective deck as set-up
+built it from ``seed``. Subjugation follows the units. A built position is not reached by
 actions from its seed, so it has no record (``record()`` refuses, as for a
 determinisation); ``dumps`` / ``loads`` and ``clone`` work as usual.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from . import GAME
 from .actions import SystemChoice
@@ -23,10 +24,12 @@ from .data import (
     SIDES,
     SYSTEMS,
     leader_id,
+    marker_id,
     system_id,
     unit_id,
 )
 from .decisions import AssignMission, CommandTurn
+from .rules.markers import put_marker
 from .state import RebellionState
 
 __all__ = ["position"]
@@ -39,6 +42,7 @@ def position(
     units: Mapping[str, Mapping[str, int]] | None = None,
     loyalty: Mapping[str, str] | None = None,
     leaders: Mapping[str, str] | None = None,
+    markers: Mapping[str, Sequence[str]] | None = None,
     phase: str = "command",
     player: str = "Rebel",
     time: int = 1,
@@ -50,7 +54,9 @@ def position(
     ``units`` maps a location ("Rebel Base" for the space) to unit counts by
     name; ``loyalty`` a system to "Rebel" or "Imperial" (Coruscant is always
     Imperial); ``leaders`` a leader to a location or "pool" (the starting
-    leaders not named are in the pool, the others in the supply).
+    leaders not named are in the pool, the others in the supply); ``markers`` a system
+    to the target markers in it, by kind (``{"Kessel": ["Rebel Cell"]}``; at most the
+    box's count of a kind, one of a kind per system).
     """
     if phase not in ("command", "assignment"):
         raise ValueError("phase must be 'command' or 'assignment'")
@@ -81,6 +87,9 @@ def position(
         else:
             b.leader_status[i] = BOARD
             b.leader_loc[i] = system_id(where)
+    for name, kinds in (markers or {}).items():
+        for kind in kinds:
+            put_marker(b, system_id(name), marker_id(kind))
     for sys_ in range(NUM_SYSTEMS):
         update_subjugation(b, sys_)
     base_id = system_id(base)

@@ -12,15 +12,17 @@ from . import events as E
 from .data import (
     ACTIONS,
     LEADERS,
+    MARKERS,
     MISSIONS,
     NUM_SYSTEMS,
+    OBJECTIVES,
     REBEL_BASE,
     SIDES,
     SYSTEMS,
     TACTICS,
     UNITS,
 )
-from .ids import ACTION_BASE, MISSION_BASE, TACTIC_BASE, action_of, mission_of
+from .ids import ACTION_BASE, MISSION_BASE, TACTIC_BASE, action_of, mission_of, objective_of
 
 if TYPE_CHECKING:
     from .state import RebellionState
@@ -116,6 +118,12 @@ def describe(s: RebellionState, a: Action) -> str:
     if isinstance(a, A.Reveal):
         card = s.zones[f"assigned{top.player}"].cards[a.slot] if top is not None else -1
         return f"Reveal {MISSIONS[mission_of(card)].name}" if card >= 0 else "Reveal a mission"
+    if isinstance(a, A.Target) and isinstance(top, D.RogueOne):
+        return f"Rescue {LEADERS[a.leader].name}"
+    if isinstance(a, A.RemoveMarker):
+        return f"Remove the {MARKERS[a.marker].name} marker from {loc_name(a.system)}"
+    if isinstance(a, A.Objective):
+        return f"Put {objective_name(a.card)} on top of the objective deck, the other at the bottom"
     if isinstance(a, A.Target) and isinstance(top, D.ChooseLeader):
         verb = "Capture" if top.why == "capture" else "Mark for elimination"
         return f"{verb} {LEADERS[a.leader].name}"
@@ -140,6 +148,8 @@ def describe(s: RebellionState, a: Action) -> str:
             return "Neither move units nor relocate the base"
         if isinstance(top, D.NewBase):
             return "Keep the base where it is"
+        if isinstance(top, D.RemoveMarkers):
+            return "Remove no (more) target markers now"
         return "Pass for the rest of the Command Phase"
     if isinstance(a, A.Join):
         return f"Add {LEADERS[a.leader].name} to the combat"
@@ -271,6 +281,12 @@ def prompt(s: RebellionState) -> str:
         )
     if isinstance(top, D.KeepActionCard):
         return f"{who}: choose the action card to keep, face down"
+    if isinstance(top, D.PlaceObjectives):
+        return f"{who}: Infiltration: the objective card to put back on top (the other goes to the bottom)"
+    if isinstance(top, D.RemoveMarkers):
+        return f"{who}: remove a target marker where only you have ground units, or not"
+    if isinstance(top, D.RogueOne):
+        return f"{who}: Rogue One: rescue the captured leader or remove a target marker"
     return top.kind.replace("_", " ")
 
 
@@ -409,6 +425,30 @@ def narrate(s: RebellionState, ev: Event) -> str:
         return f"{UNITS[ev.unit].name} deployed to {loc_name(ev.loc)}"
     if isinstance(ev, E.LeaderEliminated):
         return f"{LEADERS[ev.leader].name} was eliminated"
+    if isinstance(ev, E.ObjectiveDeckBuilt):
+        return f"The objective deck: {ev.size} cards; {ev.out} more left the game unseen"
+    if isinstance(ev, E.ObjectivesLooked):
+        names = ", ".join(objective_name(objective_of(c)) for c in ev.cards) or "none"
+        return f"The Rebels looked at the top of the objective deck: {names}"
+    if isinstance(ev, E.ObjectivesLookedCount):
+        return (
+            f"The Rebels looked at the top {ev.count} objective card{'s' if ev.count != 1 else ''}"
+        )
+    if isinstance(ev, E.ObjectivesPlaced):
+        top, bottom = objective_name(objective_of(ev.top)), objective_name(objective_of(ev.bottom))
+        return f"{top} went back on top of the objective deck, {bottom} to the bottom"
+    if isinstance(ev, E.ObjectivesPlacedHidden):
+        return (
+            "The Rebels put one objective card back on top of the deck and the other at the bottom"
+        )
+    if isinstance(ev, E.MarkerPlaced):
+        return f"{MARKERS[ev.marker].name} target marker placed in {loc_name(ev.system)}"
+    if isinstance(ev, E.MarkerRemoved):
+        how = {"destroyed": " (the system was destroyed)", "Rogue One": " (Rogue One)"}
+        return (
+            f"{SIDES[ev.by]} removed the {MARKERS[ev.marker].name} target marker from "
+            f"{loc_name(ev.system)}{how.get(ev.reason, '')}"
+        )
     return narrate_actions(ev)
 
 
@@ -465,6 +505,34 @@ def action_lines(s: RebellionState, p: int, player: int | None) -> list[str]:
     return out
 
 
+def objective_name(i: int) -> str:
+    o = OBJECTIVES[i]
+    return f"{o.name} (stage {'I' * o.stage})"
+
+
+def objective_line(s: RebellionState, player: int | None) -> str:
+    """The objective deck as ``player`` sees it: the stages on the backs, top first, and
+    the cards ``player`` knows."""
+    stages = s.objective_backs[::-1]
+    runs: list[list[int]] = []  # [stage, how many in a row]
+    for st in stages:
+        if runs and runs[-1][0] == st:
+            runs[-1][1] += 1
+        else:
+            runs.append([st, 1])
+    backs = ", ".join(f"{n} stage {'I' * st}" for st, n in runs) or "empty"
+    line = f"Objective deck, top first: {backs}"
+    if player is not None:
+        from .rules.objectives import known_depths
+
+        known = known_depths(s, player)
+        if known:
+            line += "; you know " + ", ".join(
+                f"{objective_name(objective_of(c))} at depth {d}" for d, c in known
+            )
+    return line
+
+
 def render(s: RebellionState, player: int | None) -> str:
     """A text picture of the board as ``player`` sees it."""
     b = s.board
@@ -490,6 +558,9 @@ def render(s: RebellionState, player: int | None) -> str:
                 marks.append("sabotage")
             if b.destroyed[loc]:
                 marks.append("destroyed")
+            marks.extend(
+                f"{m.name} marker" for k, m in enumerate(MARKERS) if b.markers[loc] >> k & 1
+            )
         if not (units or leaders or marks):
             continue
         head = loc_name(loc) + (f" [{', '.join(marks)}]" if marks else "")
@@ -503,6 +574,7 @@ def render(s: RebellionState, player: int | None) -> str:
             hand = ", ".join(MISSIONS[mission_of(c)].name for c in s.zones[f"missions{p}"].cards)
             lines.append(f"Your missions: {hand or '(none)'}")
         lines.extend(action_lines(s, p, player))
+    lines.append(objective_line(s, player))
     bt = s.battle
     if bt.active:
         lines.append(f"Combat in {loc_name(bt.system)}, round {bt.round}")

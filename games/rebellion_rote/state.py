@@ -3,7 +3,7 @@
 Player 0 is the Rebel player, player 1 the Imperial player. Card ids in zones
 are unique across kinds (:mod:`.ids`): probe cards are system ids (0..31,
 Coruscant has none), mission cards ``100 + i``, advanced tactic cards ``300 + i``,
-action cards ``600 + i``.
+objective cards ``500 + i``, action cards ``600 + i``.
 
 Zones (RR-17): ``probe_deck`` (hidden), ``probe_hand`` (the Empire's),
 ``base`` (the Rebel's: the probe card of the base's system), ``probes_out``
@@ -14,6 +14,8 @@ Rapid Mobilization); ``missions0`` / ``missions1`` (mission hands), ``assigned0`
 slot are public in ``slots``); ``tactics_<side>_<theater>`` and
 ``tactic_discard_<side>_<theater>`` (advanced tactic decks and discards, all
 public), ``tactics_removed_<side>`` (tactic cards out of the game, public);
+``objective_deck`` and ``objectives_out`` (the objective deck and the cards left out
+of the game, hidden from both), ``objective_hand`` (the Rebels');
 ``action_deck<side>`` (the recruit deck, hidden from both; cards put on its bottom are
 known to their owner), ``action_hand<side>`` (face-down action cards, hidden from the
 other side), ``action_drawn<side>`` (the cards drawn to recruit, its owner's eyes
@@ -22,6 +24,11 @@ only), ``action_discard<side>`` (discarded with no effect, public) and
 yet, RR-29). The hidden probe zones form one resample pool, so a determinisation
 re-deals the base among the cards its player cannot see; each side's action deck,
 hand and drawn cards form another (``actions<side>``).
+
+The stage on the back of each objective card is public: ``objective_backs`` gives it
+for each deck position (RR-O3), and a determinisation re-deals objective cards only
+within their stage (:func:`.rules.objectives.redeal`); the Rebels' view gives the
+depth of each deck card they know (Infiltration).
 
 Hidden facts kept outside zones, re-dealt by ``_resample``: the other side's
 face-down mission-set choice, its face-down tactic card (``battle.chosen``), its
@@ -45,6 +52,8 @@ from tabletop import Action, Event, Rng, State
 from .battle import Battle
 from .board import Board, base_reveal_due
 from .data import IMPERIAL, REBEL, TACTICS
+from .rules.objectives import known_depths
+from .rules.objectives import redeal as redeal_objectives
 
 __all__ = ["RebellionState"]
 
@@ -86,6 +95,9 @@ class RebellionState(State):
     hand_recruits: list[list[int]] = attrs.field(factory=lambda: [[], []])
     """Per side, aligned with ``action_hand<side>``: the leader each card recruited when it
     was kept (public), or -1 for a card gained otherwise."""
+    objective_backs: list[int] = attrs.field(factory=list)
+    """The stage printed on the back of each card of ``objective_deck``, in deck order
+    (the end is the top): public (RR-O3)."""
 
     # ------------------------------------------------------------ helpers
     @property
@@ -176,6 +188,8 @@ class RebellionState(State):
                 for p, (c, x) in enumerate(zip(self.recruit_card, self.recruit_leader))
             ],
             "hand_recruits": [h[:] for h in self.hand_recruits],
+            "objective_backs": self.objective_backs[::-1],
+            "objectives_known": [] if player is None else known_depths(self, player),
         }
 
     def _battle_view(self, player: int | None) -> dict[str, Any] | None:
@@ -222,13 +236,15 @@ class RebellionState(State):
         new.recruit_card = self.recruit_card[:]
         new.recruit_leader = self.recruit_leader[:]
         new.hand_recruits = [h[:] for h in self.hand_recruits]
+        new.objective_backs = self.objective_backs[:]
 
     def _resample(self, player: int, rng: Rng) -> None:
         """Re-deal the opponent's face-down mission-set choice, tactic card, build placements
         and recruit choice while hidden (RR-15), keep its re-dealt action cards consistent with
-        the leaders they recruited (RR-32), and keep a re-dealt hidden base out of systems
-        where it would have been revealed."""
+        the leaders they recruited (RR-32), keep a re-dealt hidden base out of systems where it
+        would have been revealed, and re-deal hidden objective cards within their stage (RR-O3)."""
         other = IMPERIAL if player == REBEL else REBEL
+        redeal_objectives(self, player, rng)
         if not self.sets_revealed and self.mission_set[other] >= 0:
             self.mission_set[other] = rng.below(2)
         if self.builds[other]:

@@ -1,5 +1,5 @@
-"""Death Star Plans' roll (research §7.4), a rule ready for the objective deck: no card
-triggers it in play yet, so the scenarios call it directly in a space battle."""
+"""Death Star Plans' roll (research §7.4), a rule ready for playing objectives: no card
+triggers it in play yet (RR-O2), so the scenarios call it directly in a space battle."""
 
 from __future__ import annotations
 

@@ -55,9 +55,9 @@ def test_missions_whose_parts_are_not_built_are_not_offered() -> None:
     s = position(loyalty={"Kessel": "Imperial"}, player="Imperial")
     assign(s, IMPERIAL, "Research and Development", "Grand Moff Tarkin")  # the project deck
     assert not [a for a in s.legal_actions() if isinstance(a, Reveal)]
-    r = position()
-    assign(r, REBEL, "Infiltration", "Princess Leia")  # the objective deck
-    assert not [a for a in r.legal_actions() if isinstance(a, Reveal)]
+    r = position(units={"Kessel": {"Stormtrooper": 1}})
+    slot = assign(r, REBEL, "Infiltration", "Princess Leia")  # the objective deck is built
+    assert [a for a in r.legal_actions() if isinstance(a, Reveal)] == [Reveal(slot)]
 
 
 def test_reveal_places_the_leaders_in_a_fitting_system() -> None:

@@ -5,6 +5,9 @@
 * :mod:`.command`: the Command Phase: turns, activation, movement, base reveal.
 * :mod:`.missions`: revealing missions, opposition, the roll-off, the effects.
 * :mod:`.mobilization`: Rapid Mobilization, at the end of the Command Phase.
+* :mod:`.objectives`: the objective deck (set-up, hidden order, per-stage re-deal) and
+  Infiltration.
+* :mod:`.markers`: target markers: placing, removing (the checkpoints), destroyed systems.
 * :mod:`.combat`: Cinematic Combat, a package with one module per mechanic (flow and
   rounds, leaders, tactic cards, abilities, attacks, damage, retreat, after the retreat).
 * :mod:`.refresh`: the Refresh Phase.
@@ -37,13 +40,26 @@ from ..decisions import (
     MoveUnits,
     NewBase,
     OpposeMission,
+    PlaceObjectives,
     PlaceUnits,
     RapidMobilization,
     RecruitLeader,
+    RemoveMarkers,
     ReplaceUnit,
     SecondLeader,
 )
-from . import assignment, combat, command, missions, mobilization, recruit, refresh, setup
+from . import (
+    assignment,
+    combat,
+    command,
+    markers,
+    missions,
+    mobilization,
+    objectives,
+    recruit,
+    refresh,
+    setup,
+)
 
 __all__ = ["HANDLERS"]
 
@@ -63,6 +79,8 @@ HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = 
     OpposeMission: (missions.legal_oppose, missions.apply_oppose),
     RapidMobilization: (mobilization.legal_mobilization, mobilization.apply_mobilization),
     NewBase: (mobilization.legal_new_base, mobilization.apply_new_base),
+    PlaceObjectives: (objectives.legal_place, objectives.apply_place),
+    RemoveMarkers: (markers.legal_remove, markers.apply_remove),
     BuildUnits: (refresh.legal_build, refresh.apply_build),
     ReplaceUnit: (refresh.legal_replace, refresh.apply_replace),
     DeployUnits: (refresh.legal_deploy, refresh.apply_deploy),

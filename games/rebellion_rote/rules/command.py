@@ -41,10 +41,12 @@ The Empire's win is checked after every unit moved and after every reveal
 (RR-18).
 
 A due combat is fought at once (:mod:`.combat`); after it the activated system's
-subjugation is recomputed and rescue checked, then the next turn. When both have
-passed, a revealed Rapid Mobilization resolves (:mod:`.mobilization`), unrevealed
-missions go back to hand, leaders marked by Confrontation are eliminated, and the
-Refresh Phase follows (:mod:`.refresh`).
+subjugation is recomputed and rescue checked. At the end of every turn (an
+activation with its combat, a mission, a pass) the players may remove target markers
+(:mod:`.markers`, RR-O5), then the next turn. When both have passed, a revealed Rapid
+Mobilization resolves (:mod:`.mobilization`, another marker checkpoint after it),
+unrevealed missions go back to hand, leaders marked by Confrontation are eliminated,
+and the Refresh Phase follows (:mod:`.refresh`).
 """
 
 from __future__ import annotations
@@ -95,6 +97,7 @@ from ..events import (
     Subjugation,
 )
 from .combat import start_combat
+from .markers import offer_removals
 from .missions import apply_reveal, legal_reveals
 from .mobilization import start_rapid_mobilization
 
@@ -102,7 +105,7 @@ if TYPE_CHECKING:
     from ..board import Board
     from ..state import RebellionState
 
-__all__ = ["combat_due", "move_sources", "start_command"]
+__all__ = ["combat_due", "move_sources", "next_turn", "pass_turn_on", "start_command"]
 
 CAPACITY = tuple(u.capacity for u in UNITS)
 IMPERIAL_LEADERS = frozenset(i for i, side in enumerate(SIDE_OF_LEADER) if side == IMPERIAL)
@@ -153,6 +156,14 @@ def apply_turn(s: RebellionState, d: CommandTurn, a: Action) -> None:
 
 
 def next_turn(s: RebellionState, last: int) -> None:
+    """``last``'s Command turn is over: the target-marker checkpoint (RR-O5), then the
+    next turn."""
+    if offer_removals(s, "turn", last):
+        return
+    pass_turn_on(s, last)
+
+
+def pass_turn_on(s: RebellionState, last: int) -> None:
     """The other player moves next unless passed; the phase ends when both have passed."""
     other = 1 - last
     if not s.passed[other]:

@@ -24,13 +24,14 @@ On a Command turn a player may reveal one of his face-down missions
 
 The effects are looked up by their kind (``data/missions.toml``) in
 ``EFFECTS``. Built: ``gain_loyalty``, ``place_sabotage``, ``capture_leader``,
-``draw_probes_per_base_units`` (RR-22); ``move_units_to_base`` and
+``draw_probes_per_base_units`` (RR-22), ``objectives_top_and_bottom``
+(Infiltration, :mod:`.objectives`: the Rebels then choose the card that stays on
+top, and the turn ends once they have); ``move_units_to_base`` and
 ``relocate_base`` (Rapid Mobilization) are resolved at the end of the Command
 Phase by :mod:`.mobilization`: such a card stays in play until then. Not yet
-built (later parts, with the decks they use): ``draw_projects_keep_one`` and
-``remove_sabotage_draw_project`` (Research and Development: the project deck),
-``objectives_top_and_bottom`` (Infiltration: the objective deck); a card whose
-effect is not built yet is not offered for reveal.
+built (a later part, with the project deck): ``draw_projects_keep_one`` and
+``remove_sabotage_draw_project`` (Research and Development); a card whose effect
+is not built yet is not offered for reveal.
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ from ..events import (
 )
 from ..ids import mission_card, mission_of
 from .dice import mission_dice, requirement_met, roll, successes
+from .objectives import effect_top_and_bottom
 
 if TYPE_CHECKING:
     from ..state import RebellionState
@@ -233,6 +235,7 @@ def finish_mission(
     s: RebellionState, player: int, card: int, x: int, target: int, ok: bool
 ) -> None:
     m = MISSIONS[card]
+    depth = len(s.stack)
     if m.mode == "attempt":
         s.emit(MissionOutcome(player=player, card=mission_card(card), success=ok))
     if ok and not m.timing:  # a card with a timing is resolved then (it stays in play)
@@ -242,8 +245,8 @@ def finish_mission(
         hand = s.zones[f"missions{player}"]
         s.move(mission_card(card), s.zones[f"missions_played{player}"], hand)
         hand.reveal_to(1 - player, [mission_card(card)])  # it was seen going back to hand
-    if s.is_terminal:
-        return
+    if s.is_terminal or len(s.stack) > depth:
+        return  # an effect waits for a choice; the turn ends once it is made
     from .command import next_turn
 
     next_turn(s, player)
@@ -287,6 +290,7 @@ EFFECTS: dict[str, Callable[[RebellionState, int, int, int, int], None]] = {
     "place_sabotage": effect_place_sabotage,
     "capture_leader": effect_capture,
     "draw_probes_per_base_units": effect_draw_probes,
+    "objectives_top_and_bottom": effect_top_and_bottom,
 }
 
 END_OF_COMMAND = frozenset({"move_units_to_base", "relocate_base"})

@@ -21,7 +21,8 @@ before the unrevealed missions go back to hand, the Rebels choose one of:
   Empire (RR-17);
 * **neither** (``pass``).
 
-The mission card then goes back to the Rebels' hand. No combat follows either
+The mission card then goes back to the Rebels' hand, and the players may remove
+target markers (RR-O5) before the Command Phase ends. No combat follows either
 move: a combat begins only on an activation or a base reveal (research §4.3), so
 units moved beside enemy ships wait for the next activation of their system.
 """
@@ -163,10 +164,15 @@ def recompute(s: RebellionState, x: int) -> None:
 
 
 def finish(s: RebellionState, card: int) -> None:
-    """The card goes back to hand (seen going there); the Command Phase's end goes on."""
+    """The card goes back to hand (seen going there); after a target-marker checkpoint
+    (RR-O5: units left a system) the Command Phase's end goes on."""
     hand = s.zones[f"missions{REBEL}"]
     s.move(mission_card(card), s.zones[f"missions_played{REBEL}"], hand)
     hand.reveal_to(IMPERIAL, [mission_card(card)])
+    from .markers import offer_removals
+
+    if offer_removals(s, "end_command"):
+        return
     from .command import end_command
 
     end_command(s)

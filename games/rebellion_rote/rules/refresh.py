@@ -7,8 +7,10 @@
    a later part of the pack, so nothing is drawn yet and no hand can pass 10
    (the 4 starting missions are never discarded).
 3. **Launch probe droids**: the Empire draws 2 probe cards, kept secret.
-4. **Draw objective**: the Rebels' objective deck is a later part of the pack:
-   nothing is drawn yet (a placeholder step, so the order stays the rules').
+4. **Draw objective**: the objective deck is built at set-up (:mod:`.objectives`),
+   but drawing and playing objectives come with their abilities in a later part of
+   the pack (RR-O2): :func:`draw_objective_placeholder` keeps the step's place and
+   draws nothing yet.
 5. **Advance the time marker** one space; the Rebels win at once if it reaches
    reputation (RR-18). Then the icons of the new space, in the rules' order
    (RR-31): on a **recruit** icon each side draws 2 action cards and recruits a
@@ -48,7 +50,8 @@
    Deployed Imperial ground units subjugate and may reveal the base; the
    Empire's win is checked after each (RR-18).
 
-Then the leader pool limit (8: excess leaders are eliminated, their owner
+After the deploy step the players may remove target markers (:mod:`.markers`,
+RR-O5). Then the leader pool limit (8: excess leaders are eliminated, their owner
 choosing; also checked right after recruiting, RR-31) and the round cap
 (``max_rounds``, RR-18: a draw), and the next round's Assignment Phase.
 """
@@ -106,6 +109,8 @@ __all__ = [
     "after_recruit",
     "build_options",
     "deploy_options",
+    "draw_objective_placeholder",
+    "end_refresh",
     "redeal_builds",
     "start_refresh",
 ]
@@ -127,7 +132,7 @@ def start_refresh(s: RebellionState) -> None:
     s.emit(PhaseBegan(phase="refresh", round=s.round))
     retrieve_leaders(s)
     launch_probes(s)
-    draw_objective(s)
+    draw_objective_placeholder(s)
     advance_time(s)
 
 
@@ -151,10 +156,12 @@ def launch_probes(s: RebellionState) -> None:
     s.emit(ProbesDrawn(cards=got, to=(IMPERIAL,)))
 
 
-def draw_objective(s: RebellionState) -> None:
-    """Step 4, a placeholder: the Rebels draw 1 objective card. The objective deck is a
-    later part of the pack, so nothing is drawn yet; the step keeps its place in the
-    order so that part only has to fill it in."""
+def draw_objective_placeholder(s: RebellionState) -> None:
+    """Step 4, the objective draw placeholder (RR-O2): the rules have the Rebels draw 1
+    objective card here (an Immediate one resolved at once). The deck is built and
+    Infiltration works on it, but drawing and playing objectives come with their
+    abilities in a later part of the pack, so nothing is drawn yet and the Rebels'
+    objective hand stays empty; the step keeps its place so that part fills it in."""
 
 
 def advance_time(s: RebellionState) -> None:
@@ -353,12 +360,16 @@ def next_deploy(s: RebellionState, p: int) -> None:
 
 
 def finish_deploy(s: RebellionState, p: int) -> None:
-    """Units not deployed go back onto space 1; then the Empire, then the end of the round."""
+    """Units not deployed go back onto space 1; then the Empire; then the target-marker
+    checkpoint (RR-O5) and the end of the round."""
     s.board.queue[p * 3 + 0].extend(s.leaving)
     s.leaving = []
     if p == REBEL:
         slide(s, IMPERIAL)
-    else:
+        return
+    from .markers import offer_removals
+
+    if not offer_removals(s, "refresh"):
         end_refresh(s)
 
 

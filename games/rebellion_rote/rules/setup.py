@@ -7,6 +7,8 @@ In order:
    Each side shuffles its recruit-icon action cards into its action deck (the Rise of
    the Empire replacement cards in place of the base versions, RR-28), hidden from
    both; its starting action cards stay in the box, face up: none is dealt (RR-29).
+   The objective deck is built the Rise of the Empire way, 5 cards of each stage,
+   the unused cards out of the game unseen (:mod:`.objectives`).
 3. The mission sets (RR-04): each side chooses face down, Rebels first (RR-15);
    both are revealed when both are in. Option ``first_game`` skips this.
 4. Starting loyalty: the probe deck is shuffled and revealed until 3 Rebel-icon
@@ -25,9 +27,9 @@ In order:
 7. Each side takes its 4 starting missions. Round 1 begins with the
    Assignment Phase.
 
-Not yet built (a later part, with the mission and objective decks and the action
-cards' abilities): drawing 2 mission cards, the 2 starting action cards (RR-29) and
-the Rebels' first objective card.
+Not yet built (later parts, with the mission decks and the abilities of the action
+cards and objectives): drawing 2 mission cards, the 2 starting action cards (RR-29) and
+the Rebels' first objective card (RR-O2).
 """
 
 from __future__ import annotations
@@ -70,6 +72,8 @@ from ..events import (
     UnitPlaced,
 )
 from ..ids import action_card, mission_card, tactic_card
+from .objectives import add_zones as add_objective_zones
+from .objectives import build_deck as build_objective_deck
 
 if TYPE_CHECKING:
     from ..state import RebellionState
@@ -116,6 +120,8 @@ def begin(s: RebellionState) -> None:
         s.add_zone(Zone(f"tactics_removed_{p}", p, Vis.PUBLIC))
         action_decks(s, p)
     s.zones["probe_deck"].cards = sorted(system_id(p.system) for p in PROBES)
+    add_objective_zones(s)
+    build_objective_deck(s)
     if s.options.first_game:
         s.mission_set = [1, 1]
         s.sets_revealed = True

@@ -53,10 +53,12 @@ Every ability of the 32 cards is built. Some notes on them:
   (``hit`` names it, then ``repair`` each source, ``stop``).
 * Tractor Beam, Rogue One, Confrontation act after the retreat step of the round
   (FAQ: Tractor Beam after the retreats, never on a leader who retreated; Rebels'
-  first, RR-16). Rogue One rescues the captured leader: no card of the pack
-  places target markers, so there is no marker to remove instead. Confrontation
-  marks an Imperial leader in the system, eliminated at the end of the Command
-  Phase, and the card leaves the game (``tactics_removed_<side>``).
+  first, RR-16). Rogue One, if a unit retreated this round, rescues the captured
+  leader or removes one target marker anywhere on the board, the Rebels choosing
+  when both are possible (``target <leader>`` or ``remove_marker <system>
+  <marker>``; RR-O6). Confrontation marks an Imperial leader in the system,
+  eliminated at the end of the Command Phase, and the card leaves the game
+  (``tactics_removed_<side>``).
 * Escape Plan: the side's retreat, at once; if it retreated, the Imperial card is
   canceled (so a defender holding it picks first).
 * Deployment: the gained triangle ground unit (Rebel Trooper or Rebel Vanguard)
@@ -81,8 +83,8 @@ The mechanics, one module each:
 * :mod:`.retreat`: the retreat step.
 * :mod:`.after_retreat`: Tractor Beam, Rogue One, Confrontation.
 * :mod:`.forces`: the figures, units, dice and tactic values in the system.
-* :mod:`.death_star_plans`: the objective's roll, ready for the objective deck (not
-  reachable in play until that deck exists).
+* :mod:`.death_star_plans`: the objective's roll, ready for playing objectives (not
+  reachable in play until objectives are drawn and played, RR-O2).
 """
 
 from __future__ import annotations
@@ -109,11 +111,20 @@ from ...decisions import (
     RetreatTo,
     RetreatUnits,
     Retrieve,
+    RogueOne,
     SpendSpecial,
 )
 from ...ids import tactic_card
 from .abilities import apply_gain, legal_gain, step_effect
-from .after_retreat import apply_leader, legal_leader, step_after_retreat, step_leader
+from .after_retreat import (
+    apply_leader,
+    apply_rogue_one,
+    legal_leader,
+    legal_rogue_one,
+    step_after_retreat,
+    step_leader,
+    step_rogue_one,
+)
 from .attacks import (
     apply_assign,
     apply_attack,
@@ -224,6 +235,7 @@ STEPS.update(
         "retreat": step_retreat,
         "after_retreat": step_after_retreat,
         "leader": step_leader,
+        "rogue_one": step_rogue_one,
         "next": step_next,
     }
 )
@@ -233,6 +245,7 @@ HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = 
     DamageSink: (legal_sink, apply_sink),
     DamageSource: (legal_source, apply_source),
     ChooseLeader: (legal_leader, apply_leader),
+    RogueOne: (legal_rogue_one, apply_rogue_one),
     Combat: (legal_join, apply_join),
     Retrieve: (legal_retrieve, apply_retrieve),
     ChooseTactic: (legal_choose, apply_choose),

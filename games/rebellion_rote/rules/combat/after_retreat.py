@@ -1,6 +1,7 @@
 """The abilities acting after the retreat step of a round (FAQ; RR-16), Rebels' first:
-Tractor Beam captures a leader, Rogue One rescues the captured one, Confrontation
-marks a leader for elimination.
+Tractor Beam captures a leader, Rogue One rescues the captured one or removes a target
+marker (RR-O6), Confrontation marks a leader for elimination. A side's abilities act in
+the order its cards were resolved.
 """
 
 from __future__ import annotations
@@ -9,12 +10,13 @@ from typing import TYPE_CHECKING
 
 from tabletop import Action
 
-from ...actions import Target
+from ...actions import RemoveMarker, Target
 from ...board import OFF, capture, rescue
-from ...data import REBEL, TACTICS
-from ...decisions import ChooseLeader
+from ...data import NUM_SYSTEMS, REBEL, TACTICS
+from ...decisions import ChooseLeader, RogueOne
 from ...events import Captured, LeaderMarked, Rescued
 from ...ids import tactic_card
+from ..markers import kinds_at, remove_marker
 from .flow import advance, then
 from .forces import GROUND, SPACE, side_units
 
@@ -25,26 +27,61 @@ if TYPE_CHECKING:
 def step_after_retreat(s: RebellionState, p: int, th: int, extra: int) -> None:
     """The end-of-round abilities of ``p``'s cards this round, after the retreat step."""
     bt = s.battle
+    steps: list[tuple[str, int, int, int]] = []
     for what in bt.round_end[p]:
         if what == "rescue":
-            rogue_one(s)
+            steps.append(("rogue_one", p, -1, 0))
         elif what == "capture" and not side_units(s, REBEL, SPACE) and enemy_leaders(s, p):
-            then(s, ("leader", p, -1, -1))
+            steps.append(("leader", p, -1, -1))
         elif what.startswith("confront:") and confrontation_due(s, p):
             c = int(what.split(":")[1])
             remove_card(s, p, c)
             if enemy_leaders(s, p):
-                then(s, ("leader", p, -1, c))
+                steps.append(("leader", p, -1, c))
     bt.round_end[p] = []
+    then(s, *steps)
 
 
-def rogue_one(s: RebellionState) -> None:
-    """If any unit retreated this round, the captured leader is rescued (no card of the
-    pack places target markers, so there is no marker to remove instead)."""
+# ---------------------------------------------------------------- Rogue One (RR-O6)
+def rogue_one_options(s: RebellionState) -> list[Action]:
+    """If any unit retreated this round: rescue the captured leader (``target``), or
+    remove one target marker anywhere on the board (``remove_marker``)."""
     b, bt = s.board, s.battle
-    if b.captured != OFF and bt.round in bt.retreat_round:
-        leader = b.captured
-        s.emit(Rescued(leader=leader, dst=rescue(b, leader, s.base)))
+    if bt.round not in bt.retreat_round:
+        return []
+    out: list[Action] = [Target(b.captured)] if b.captured != OFF else []
+    for x in range(NUM_SYSTEMS):
+        if b.markers[x]:
+            out.extend(RemoveMarker(x, k) for k in kinds_at(b, x))
+    return out
+
+
+def step_rogue_one(s: RebellionState, p: int, th: int, extra: int) -> None:
+    """One of the options happens: the Rebels choose when there are two or more."""
+    options = rogue_one_options(s)
+    if len(options) > 1:
+        s.stack.append(RogueOne(player=p))
+    elif options:
+        rogue_one(s, p, options[0])
+
+
+def rogue_one(s: RebellionState, p: int, a: Action) -> None:
+    b = s.board
+    if isinstance(a, Target):
+        s.emit(Rescued(leader=a.leader, dst=rescue(b, a.leader, s.base)))
+    else:
+        assert isinstance(a, RemoveMarker)
+        remove_marker(s, a.system, a.marker, p, "Rogue One")
+
+
+def legal_rogue_one(s: RebellionState, d: RogueOne) -> list[Action]:
+    return rogue_one_options(s)
+
+
+def apply_rogue_one(s: RebellionState, d: RogueOne, a: Action) -> None:
+    s.stack.pop()
+    rogue_one(s, d.player, a)
+    advance(s)
 
 
 def confrontation_due(s: RebellionState, p: int) -> bool:

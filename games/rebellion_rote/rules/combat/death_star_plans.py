@@ -1,9 +1,9 @@
 """Death Star Plans' roll (research §7.4; ROTE "Green Dice", "Death Star Protection").
 
-Death Star Plans is a Rebel objective (stage II and stage III, research §7.1). Its
-roll is built here as a rule ready for the objective deck; **it is not reachable in
-play yet**: no objective deck exists, so no card triggers it (the pack's docstring
-lists the objective deck among the parts not built).
+Death Star Plans is a Rebel objective (stage II and stage III, research §7.1; both
+copies are in the objective deck). Its roll is built here as a rule ready for
+playing objectives; **it is not reachable in play yet**: objectives are neither drawn
+nor played until their part of the pack (RR-O2), so no card triggers it.
 
 When the card is played, during a space battle after both sides have attacked and
 destroyed units were removed, at most once per combat round:
@@ -15,7 +15,7 @@ destroyed units were removed, at most once per combat round:
   dice unless it says otherwise; both have the same faces, RR-05, so the pack rolls
   red): any direct hit destroys the targeted unit (a destroyed Death Star Under
   Construction takes its queued Death Star with it). Otherwise nothing happens and
-  the objective goes back to the Rebels' hand (the objective deck's part).
+  the objective goes back to the Rebels' hand (the part that plays objectives).
 """
 
 from __future__ import annotations

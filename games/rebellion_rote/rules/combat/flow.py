@@ -33,6 +33,7 @@ from ...decisions import (
     RetreatTo,
     RetreatUnits,
     Retrieve,
+    RogueOne,
     SpendSpecial,
 )
 from ...events import CombatBegan, CombatEnded, Rescued, Subjugation
@@ -198,5 +199,6 @@ COMBAT_DECISIONS = frozenset(
         DamageSink,
         DamageSource,
         ChooseLeader,
+        RogueOne,
     }
 )
