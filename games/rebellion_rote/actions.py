@@ -43,6 +43,17 @@ block over its fields:
   then the units as ``move <unit> <src>`` and ``stop``).
 * ``relocate``: Rapid Mobilization: relocate the base (look at the top probe cards; the
   new base follows as ``system <s>``, or ``pass`` to stay).
+* ``option <which>``: a mission card whose effects are a choice (Research and
+  Development): resolve its effect ``which`` (1 = the first).
+* ``keep <card>``: keep project ``card`` (an index into ``data.MISSIONS``) of those drawn.
+* ``discard <card>``: the hand limit: discard mission ``card`` (an index into ``data.MISSIONS``).
+* ``deploy <unit> <space>``: Oversee Project: deploy a unit of type ``unit`` from
+  build-queue space ``space`` (1 or 2) into the mission's system.
+
+A project card's other choices reuse the actions above: ``build <unit> <loc>`` and
+``stop`` (Construct Factory), ``system <s>`` (the figure destroyed to build a unit out of
+supply; the system Superlaser Online gains loyalty in), ``destroy <unit> 0`` (the
+Imperial ground units a destroyed system cannot hold).
 """
 
 from __future__ import annotations
@@ -63,15 +74,19 @@ __all__ = [
     "Assign",
     "Build",
     "Close",
+    "Deploy",
     "Destroy",
+    "Discard",
     "Eliminate",
     "Hit",
     "Join",
+    "Keep",
     "Mark",
     "MissionSet",
     "Move",
     "MoveCaptive",
     "Oppose",
+    "Option",
     "Pass",
     "Place",
     "Relocate",
@@ -262,6 +277,31 @@ class Eliminate(Action):
     leader: int
 
 
+@attrs.frozen
+class Option(Action):
+    kind: ClassVar[str] = "option"
+    which: int
+
+
+@attrs.frozen
+class Keep(Action):
+    kind: ClassVar[str] = "keep"
+    card: int
+
+
+@attrs.frozen
+class Discard(Action):
+    kind: ClassVar[str] = "discard"
+    card: int
+
+
+@attrs.frozen
+class Deploy(Action):
+    kind: ClassVar[str] = "deploy"
+    unit: int
+    space: int
+
+
 MAX_SLOTS = 12
 """Face-down missions a side can have at once (4 starting + up to 10 in hand, 1 leader each
 from at most 8 leaders in the pool: 8 is the real limit)."""
@@ -272,6 +312,8 @@ MAX_DAMAGE = 16
 MAX_DICE = 13
 """Dice in one attack: 5 red, 5 black, 3 green."""
 NU = len(UNITS)
+MAX_OPTIONS = 3
+"""Effects a mission card offers a choice of (Research and Development has 2)."""
 
 ACTION_SPACE = ActionSpace(
     [
@@ -303,5 +345,9 @@ ACTION_SPACE = ActionSpace(
         (Build, {"unit": NU, "loc": NUM_LOCATIONS}),
         (Eliminate, {"leader": NL}),
         (Relocate, {}),
+        (Option, {"which": MAX_OPTIONS + 1}),
+        (Keep, {"card": MAX_CARDS}),
+        (Discard, {"card": MAX_CARDS}),
+        (Deploy, {"unit": NU, "space": 3}),
     ]
 )

@@ -22,19 +22,27 @@ __all__ = [
     "ChooseDsucSystem",
     "ChooseLeader",
     "ChooseMissionSet",
+    "ChooseOption",
     "ChooseTactic",
     "Combat",
     "CommandTurn",
     "DamageSink",
     "DamageSource",
     "DeployUnits",
+    "DiscardMission",
     "EliminateLeader",
+    "FactoryBuild",
+    "FactoryReplace",
     "GainChoice",
+    "KeepProject",
+    "LoseGroundUnits",
     "MissionSystem",
     "MissionTarget",
     "MoveUnits",
     "OpposeMission",
+    "OverseeDeploy",
     "PlaceUnits",
+    "RegionLoyalty",
     "ReplaceUnit",
     "RetreatChoice",
     "RetreatTo",
@@ -350,6 +358,8 @@ class MissionTarget(Decision):
     kind: ClassVar[str] = "mission_target"
     card: int
     system: int
+    leaders: int = 1
+    """How many leaders were assigned to the card (some effects depend on it)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -361,3 +371,78 @@ class OpposeMission(Decision):
     card: int
     system: int
     target: int = -1
+    leaders: int = 1
+    """How many leaders were assigned to the card (some effects depend on it)."""
+
+
+# ---------------------------------------------------------------- the project deck
+@attrs.frozen(kw_only=True)
+class ChooseOption(Decision):
+    """Mission ``card`` (an index) offers a choice of effects: resolve which one."""
+
+    kind: ClassVar[str] = "choose_option"
+    card: int
+    options: tuple[int, ...]
+    """The effects that may be chosen (indexes into the card's effects)."""
+
+
+@attrs.frozen(kw_only=True)
+class KeepProject(Decision):
+    """Research and Development: keep one of the project cards drawn (``project_look``)."""
+
+    kind: ClassVar[str] = "keep_project"
+
+
+@attrs.frozen(kw_only=True)
+class FactoryBuild(Decision):
+    """Construct Factory: build from the resource icons of ``system`` not ``used`` yet, or stop."""
+
+    kind: ClassVar[str] = "factory_build"
+    system: int
+    used: tuple[int, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class FactoryReplace(Decision):
+    """Construct Factory: ``unit`` is out of supply: the figure on the board destroyed to
+    build it from ``system`` (then the factory goes on with ``used``)."""
+
+    kind: ClassVar[str] = "factory_replace"
+    unit: int
+    system: int
+    used: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class OverseeDeploy(Decision):
+    """Oversee Project: the unit deployed from queue spaces 1..``spaces`` into ``system``."""
+
+    kind: ClassVar[str] = "oversee_deploy"
+    system: int
+    spaces: int = 2
+
+
+@attrs.frozen(kw_only=True)
+class LoseGroundUnits(Decision):
+    """A destroyed system: ``player`` chooses ``left`` more of his ground units there that
+    his ships cannot carry, to be destroyed."""
+
+    kind: ClassVar[str] = "lose_ground_units"
+    system: int
+    left: int
+
+
+@attrs.frozen(kw_only=True)
+class RegionLoyalty(Decision):
+    """Superlaser Online: the populous system of ``region`` that gains loyalty."""
+
+    kind: ClassVar[str] = "region_loyalty"
+    region: int
+    amount: int
+
+
+@attrs.frozen(kw_only=True)
+class DiscardMission(Decision):
+    """The Refresh Phase's hand limit: discard a mission card (never a starting mission)."""
+
+    kind: ClassVar[str] = "discard_mission"

@@ -2,19 +2,25 @@
 
 Player 0 is the Rebel player, player 1 the Imperial player. Card ids in zones
 are unique across kinds (:mod:`.ids`): probe cards are system ids (0..31,
-Coruscant has none), mission cards ``100 + i``, advanced tactic cards ``300 + i``.
+Coruscant has none), mission and project cards ``100 + i``, advanced tactic cards ``300 + i``.
 
 Zones (RR-17): ``probe_deck`` (hidden), ``probe_hand`` (the Empire's),
 ``base`` (the Rebel's: the probe card of the base's system), ``probes_out``
 (probe cards out of the game, public), ``base_face_up`` (the revealed base's
 card), ``probe_look`` (the probe cards the Rebels look at to relocate their base,
-Rapid Mobilization); ``missions0`` / ``missions1`` (mission hands), ``assigned0`` /
-``assigned1`` (face-down assigned missions, in slot order; the leaders on each
-slot are public in ``slots``); ``tactics_<side>_<theater>`` and
+Rapid Mobilization); ``missions0`` / ``missions1`` (mission hands, projects in the
+Empire's), ``assigned0`` / ``assigned1`` (face-down assigned missions, in slot order;
+the leaders on each slot are public in ``slots``), ``missions_played<side>`` (revealed
+missions until clean-up); ``project_deck`` (hidden from both; the cards the Empire put
+on its bottom are known to it), ``project_look`` (the Empire's: project cards drawn to
+choose one to keep), ``project_discard`` (public); ``tactics_<side>_<theater>`` and
 ``tactic_discard_<side>_<theater>`` (advanced tactic decks and discards, all
 public), ``tactics_removed_<side>`` (tactic cards out of the game, public). The
 hidden probe zones form one resample pool, so a determinisation re-deals the base
-among the cards its player cannot see.
+among the cards its player cannot see. A hand and its face-down assignments form a
+pool (the owner's); for the Rebels' determinisation ``_resample`` also swaps the
+Empire's unseen project cards (hand, assignments, ``project_look``) with the project
+deck's, so starting missions never enter the deck.
 
 Hidden facts kept outside zones, re-dealt by ``_resample``: the other side's
 face-down mission-set choice, its face-down tactic card (``battle.chosen``) and
@@ -68,6 +74,9 @@ class RebellionState(State):
     """Leaders marked for elimination at the end of the Command Phase (Confrontation)."""
     end_of_command: list[tuple[int, int]] = attrs.field(factory=list)
     """Revealed missions resolved at the end of the Command Phase: (card, leaders assigned)."""
+    resolving: list[int] = attrs.field(factory=list)
+    """The mission whose effects are being resolved: [player, card, system, target,
+    leaders, next effect, stop], or empty (:func:`.rules.missions.continue_mission`)."""
 
     # ------------------------------------------------------------ helpers
     @property
@@ -152,6 +161,7 @@ class RebellionState(State):
             "leaving": self.leaving[:],
             "doomed_leaders": self.doomed_leaders[:],
             "end_of_command": [list(x) for x in self.end_of_command],
+            "resolving": self.resolving[:],
             "deployed": self.deployed[:],
         }
 
@@ -191,6 +201,7 @@ class RebellionState(State):
         new.battle = self.battle.copy()
         new.doomed_leaders = self.doomed_leaders[:]
         new.end_of_command = self.end_of_command[:]
+        new.resolving = self.resolving[:]
         new.builds = [b[:] for b in self.builds]
         new.build_used = [b[:] for b in self.build_used]
         new.leaving = self.leaving[:]
@@ -199,7 +210,9 @@ class RebellionState(State):
 
     def _resample(self, player: int, rng: Rng) -> None:
         """Re-deal the opponent's face-down mission-set choice and tactic card while hidden (RR-15),
-        and keep a re-dealt hidden base out of systems where it would have been revealed."""
+        the Empire's unseen project cards with the project deck (for the Rebels), and keep
+        a re-dealt hidden base out of systems where it would have been revealed or that
+        are destroyed (the Empire would have won)."""
         other = IMPERIAL if player == REBEL else REBEL
         if not self.sets_revealed and self.mission_set[other] >= 0:
             self.mission_set[other] = rng.below(2)
@@ -214,9 +227,18 @@ class RebellionState(State):
             theater = TACTICS[bt.chosen[other]].theater
             cards = self.zones[f"tactics_{other}_{theater}"].cards
             bt.chosen[other] = tactic_of(cards[rng.below(len(cards))])
+        if player == REBEL:
+            from .rules.projects import redeal_projects
+
+            redeal_projects(self, rng)
         base, deck = self.zones["base"], self.zones["probe_deck"]
-        if player == IMPERIAL and base.cards and base_reveal_due(self.board, base.cards[0]):
-            fits = [i for i, c in enumerate(deck.cards) if not base_reveal_due(self.board, c)]
+        b = self.board
+
+        def impossible(c: int) -> bool:
+            return base_reveal_due(b, c) or b.destroyed[c]
+
+        if player == IMPERIAL and base.cards and impossible(base.cards[0]):
+            fits = [i for i, c in enumerate(deck.cards) if not impossible(c)]
             if fits:
                 i = fits[rng.below(len(fits))]
                 deck.cards[i], base.cards[0] = base.cards[0], deck.cards[i]

@@ -4,6 +4,10 @@
 * :mod:`.assignment`: the Assignment Phase.
 * :mod:`.command`: the Command Phase: turns, activation, movement, base reveal.
 * :mod:`.missions`: revealing missions, opposition, the roll-off, the effects.
+* :mod:`.projects`: the Imperial project deck and the project cards' effects.
+* :mod:`.destroyed`: a destroyed system (Superlaser Online).
+* :mod:`.aftermath`: what follows a change of the board (subjugation, rescue, the base
+  reveal, the Empire's win), wherever it happens.
 * :mod:`.mobilization`: Rapid Mobilization, at the end of the Command Phase.
 * :mod:`.combat`: Cinematic Combat, a package with one module per mechanic (flow and
   rounds, leaders, tactic cards, abilities, attacks, damage, retreat, after the retreat).
@@ -27,9 +31,12 @@ from ..decisions import (
     ChooseBase,
     ChooseDsucSystem,
     ChooseMissionSet,
+    ChooseOption,
     CommandTurn,
     DeployUnits,
+    DiscardMission,
     EliminateLeader,
+    LoseGroundUnits,
     MissionSystem,
     MissionTarget,
     MoveUnits,
@@ -40,7 +47,17 @@ from ..decisions import (
     ReplaceUnit,
     SecondLeader,
 )
-from . import assignment, combat, command, missions, mobilization, refresh, setup
+from . import (
+    assignment,
+    combat,
+    command,
+    destroyed,
+    missions,
+    mobilization,
+    projects,
+    refresh,
+    setup,
+)
 
 __all__ = ["HANDLERS"]
 
@@ -58,11 +75,15 @@ HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = 
     MissionSystem: (missions.legal_system, missions.apply_system),
     MissionTarget: (missions.legal_target, missions.apply_target),
     OpposeMission: (missions.legal_oppose, missions.apply_oppose),
+    ChooseOption: (missions.legal_option, missions.apply_option),
+    LoseGroundUnits: (destroyed.legal_lose, destroyed.apply_lose),
+    **projects.HANDLERS,
     RapidMobilization: (mobilization.legal_mobilization, mobilization.apply_mobilization),
     NewBase: (mobilization.legal_new_base, mobilization.apply_new_base),
     BuildUnits: (refresh.legal_build, refresh.apply_build),
     ReplaceUnit: (refresh.legal_replace, refresh.apply_replace),
     DeployUnits: (refresh.legal_deploy, refresh.apply_deploy),
     EliminateLeader: (refresh.legal_eliminate, refresh.apply_eliminate),
+    DiscardMission: (refresh.legal_discard, refresh.apply_discard),
     **combat.HANDLERS,
 }

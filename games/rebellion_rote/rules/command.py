@@ -60,16 +60,13 @@ from ..board import (
     MISSION,
     OFF,
     POOL,
-    SHIPS_OF,
     SIDE_OF_LEADER,
     UNITS_OF,
     adjacent,
     base_reveal_due,
-    empire_wins,
     rescue,
     rescue_due,
-    reveal_base,
-    update_subjugation,
+    transport_room,
 )
 from ..data import (
     ADJACENT,
@@ -84,16 +81,14 @@ from ..data import (
 from ..decisions import ActivateSystem, CommandTurn, MoveUnits
 from ..events import (
     Activated,
-    BaseRevealed,
     CaptiveMoved,
-    GameOver,
     LeaderEliminated,
     Moved,
     Passed,
     PhaseBegan,
     Rescued,
-    Subjugation,
 )
+from .aftermath import check_empire_win, recompute_subjugation, reveal_now
 from .combat import start_combat
 from .missions import apply_reveal, legal_reveals
 from .mobilization import start_rapid_mobilization
@@ -240,13 +235,6 @@ def move_sources(b: Board, player: int, target: int, base: int) -> list[int]:
     return sorted(x for x in srcs if not b.locks(x, player))
 
 
-def transport_room(b: Board, player: int, loc: int) -> int:
-    """Transport capacity of ``player``'s ships at ``loc`` minus the ground units there."""
-    row = b.units[loc]
-    cap = sum(row[u] * CAPACITY[u] for u in SHIPS_OF[player])
-    return cap - sum(row[u] for u in UNITS_OF[player] if GROUND[u])
-
-
 def legal_move(s: RebellionState, d: MoveUnits) -> list[Action]:
     b = s.board
     p, target = d.player, d.system
@@ -299,32 +287,11 @@ def apply_move(s: RebellionState, d: MoveUnits, a: Action) -> None:
     s.stack.append(MoveUnits(player=d.player, system=d.system, spare=tuple(spare)))
 
 
-def recompute_subjugation(s: RebellionState, system: int) -> None:
-    if update_subjugation(s.board, system):
-        s.emit(Subjugation(system=system, on=s.board.subjugated[system]))
-
-
 def combat_due(b: Board, loc: int) -> bool:
     """Both sides have units in the same theater at ``loc`` (research §5.2)."""
     return (b.has_ships(loc, REBEL) and b.has_ships(loc, IMPERIAL)) or (
         b.has_ground(loc, REBEL) and b.has_ground(loc, IMPERIAL)
     )
-
-
-def check_empire_win(s: RebellionState) -> bool:
-    if empire_wins(s.board, s.base):
-        s.emit(GameOver(winner=IMPERIAL, reason="Imperial units hold the Rebel base's system"))
-        s.finish([-1.0, 1.0])
-        return True
-    return False
-
-
-def reveal_now(s: RebellionState) -> None:
-    """Turn the base's probe card face up; the Rebel Base space empties into its system."""
-    base = s.base
-    s.move(base, s.zones["base"], s.zones["base_face_up"])
-    reveal_base(s.board, base)
-    s.emit(BaseRevealed(card=base))
 
 
 def after_movement(s: RebellionState, player: int, system: int) -> None:

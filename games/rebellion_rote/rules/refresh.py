@@ -4,8 +4,11 @@
 1. **Retrieve leaders**: every leader on the board goes back to its pool; a
    captured leader stays where it is.
 2. **Draw missions** (2 a side, then discard down to 10): the mission decks are
-   a later part of the pack, so nothing is drawn yet and no hand can pass 10
-   (the 4 starting missions are never discarded).
+   a later part of the pack, so nothing is drawn yet. A hand may still hold more
+   than 10 cards: project cards count toward the 10 (research §4.5 step 2). Each
+   side over 10, Rebels first, discards one card at a time (``discard <card>``)
+   until it holds 10; starting missions are never discarded; a discarded project
+   goes face up to the project discard.
 3. **Launch probe droids**: the Empire draws 2 probe cards, kept secret.
 4. **Draw objective**: the Rebels' objective deck is a later part of the pack:
    nothing is drawn yet (a placeholder step, so the order stays the rules').
@@ -57,19 +60,20 @@ from typing import TYPE_CHECKING
 
 from tabletop import Action, Rng
 
-from ..actions import Build, Eliminate, Place, Stop, SystemChoice
+from ..actions import Build, Discard, Eliminate, Place, Stop, SystemChoice
 from ..board import (
     ELIMINATED,
     OFF,
     POOL,
     base_reveal_due,
-    empire_wins,
     rebel_system,
     rebels_win,
+    transport_room,
     update_subjugation,
 )
 from ..data import (
     IMPERIAL,
+    MISSIONS,
     NUM_SYSTEMS,
     REBEL,
     REBEL_BASE,
@@ -79,7 +83,7 @@ from ..data import (
     UNITS,
     unit_id,
 )
-from ..decisions import BuildUnits, DeployUnits, EliminateLeader, ReplaceUnit
+from ..decisions import BuildUnits, DeployUnits, DiscardMission, EliminateLeader, ReplaceUnit
 from ..events import (
     Built,
     BuiltHidden,
@@ -93,15 +97,24 @@ from ..events import (
     TimeAdvanced,
     UnitsDestroyed,
 )
-from .command import transport_room
+from ..ids import mission_card, mission_of
+from .aftermath import check_empire_win, reveal_now
 from .units import UNIT_FACTS as F
 
 if TYPE_CHECKING:
     from ..state import RebellionState
 
-__all__ = ["POOL_LIMIT", "build_options", "deploy_options", "redeal_builds", "start_refresh"]
+__all__ = [
+    "HAND_LIMIT",
+    "POOL_LIMIT",
+    "build_options",
+    "deploy_options",
+    "redeal_builds",
+    "start_refresh",
+]
 
 POOL_LIMIT = 8
+HAND_LIMIT = 10
 DEPLOY_LIMIT = 2
 PROBES_PER_REFRESH = 2
 DEATH_STAR = unit_id("Death Star")
@@ -117,6 +130,11 @@ def start_refresh(s: RebellionState) -> None:
     s.phase = "refresh"
     s.emit(PhaseBegan(phase="refresh", round=s.round))
     retrieve_leaders(s)
+    draw_missions(s)
+
+
+def after_hand_limit(s: RebellionState) -> None:
+    """Steps 3-5, once every hand is down to the limit."""
     launch_probes(s)
     draw_objective(s)
     advance_time(s)
@@ -132,6 +150,47 @@ def retrieve_leaders(s: RebellionState) -> None:
             b.leader_status[x] = POOL
             back.append(x)
     s.emit(LeadersRetrieved(leaders=tuple(back)))
+
+
+def draw_missions(s: RebellionState) -> None:
+    """Step 2: each side draws 2 mission cards (the mission decks are a later part of the
+    pack: nothing is drawn yet), then discards down to the hand limit."""
+    hand_limit(s)
+
+
+def discardable(s: RebellionState, p: int) -> list[int]:
+    """The cards of ``p``'s hand that may be discarded (not a starting mission), one id per
+    card name (copies are the same choice)."""
+    seen: set[str] = set()
+    out = []
+    for c in sorted(s.zones[f"missions{p}"].cards):
+        m = MISSIONS[mission_of(c)]
+        if not m.starting and m.name not in seen:
+            seen.add(m.name)
+            out.append(c)
+    return out
+
+
+def hand_limit(s: RebellionState) -> None:
+    """A side holding more than 10 mission cards discards one, Rebels first; then step 3."""
+    for p in (REBEL, IMPERIAL):
+        if len(s.zones[f"missions{p}"].cards) > HAND_LIMIT and discardable(s, p):
+            s.stack.append(DiscardMission(player=p))
+            return
+    after_hand_limit(s)
+
+
+def legal_discard(s: RebellionState, d: DiscardMission) -> list[Action]:
+    return [Discard(mission_of(c)) for c in discardable(s, d.player)]
+
+
+def apply_discard(s: RebellionState, d: DiscardMission, a: Action) -> None:
+    assert isinstance(a, Discard)
+    s.stack.pop()
+    from .projects import discard
+
+    discard(s, d.player, mission_card(a.card), s.zones[f"missions{d.player}"])
+    hand_limit(s)
 
 
 def launch_probes(s: RebellionState) -> None:
@@ -353,11 +412,12 @@ def deploy_targets(s: RebellionState, p: int, u: int) -> list[int]:
             continue
         if b.destroyed[loc] and F.theater[u] == 1 and transport_room(b, p, loc) <= 0:
             continue  # ground units enter a destroyed system only within transport capacity
+        remote = REMOTE[loc] and not b.destroyed[loc]  # a destroyed system is not remote
         if p == REBEL:
-            ok = not REMOTE[loc] and rebel_system(b, loc)
+            ok = not remote and rebel_system(b, loc)
         else:
-            ok = not REMOTE[loc] and (b.loyalty[loc] == IMPERIAL or b.subjugated[loc])
-            ok = ok or (REMOTE[loc] and b.units[loc][SHIELD_BUNKER] > s.new_bunkers.count(loc))
+            ok = not remote and (b.loyalty[loc] == IMPERIAL or b.subjugated[loc])
+            ok = ok or (remote and b.units[loc][SHIELD_BUNKER] > s.new_bunkers.count(loc))
             if u == SHIELD_BUNKER:
                 ok = ok or b.has_ground(loc, IMPERIAL)
         if ok:
@@ -395,8 +455,6 @@ def apply_deploy(s: RebellionState, d: DeployUnits, a: Action) -> None:
         recompute(s, a.loc)
         base = s.base
         if base_reveal_due(b, base):
-            from .command import reveal_now
-
             reveal_now(s)
     if check_empire_win(s):
         return
@@ -434,14 +492,6 @@ def apply_eliminate(s: RebellionState, d: EliminateLeader, a: Action) -> None:
 def recompute(s: RebellionState, loc: int) -> None:
     if update_subjugation(s.board, loc):
         s.emit(Subjugation(system=loc, on=s.board.subjugated[loc]))
-
-
-def check_empire_win(s: RebellionState) -> bool:
-    if empire_wins(s.board, s.base):
-        s.emit(GameOver(winner=IMPERIAL, reason="Imperial units hold the Rebel base's system"))
-        s.finish([-1.0, 1.0])
-        return True
-    return False
 
 
 F_SIDE: tuple[int, ...] = tuple(REBEL if u.side == "Rebel" else IMPERIAL for u in UNITS)
