@@ -12,8 +12,9 @@ What is built and tested:
   numbers, remote flags), the adjacency graph, the Rebel Base space, every base
   and Rise of the Empire unit, every leader, the probe deck, the dice faces, the
   time track, the 32 advanced tactic cards (top and bottom abilities in our own
-  words and as structured effects), the 4 starting missions of each side, and
-  the starting-unit lists and first-game fixed set-up (``setup.toml``).
+  words and as structured effects), the 4 starting missions of each side, the 12
+  Imperial project cards (RR-P1), and the starting-unit lists and first-game fixed
+  set-up (``setup.toml``).
 * **The board** (:mod:`.board`): per-system and per-side facts as flat lists,
   with the derived predicates: subjugation, loyalty gains, base reveal, both
   win conditions, reputation.
@@ -21,7 +22,7 @@ What is built and tested:
   RR-15), starting loyalty from the probe deck, the Death Star Under
   Construction, placing the starting units unit by unit (the Rise of the Empire
   list, the base list or the fixed first-game set-up, RR-03), the secret base,
-  the starting missions in hand.
+  the hidden project deck, the starting missions in hand.
 * **Assignment Phase** (:mod:`.rules.assignment`) and the **Command Phase**
   (:mod:`.rules.command`): turns, activation and movement with leader lock and
   transport, the base reveal (forced, or by the Rebels at the start of a turn),
@@ -29,13 +30,24 @@ What is built and tested:
   unit left) and the Empire's immediate win.
 * **Missions** (:mod:`.rules.missions`): revealing a face-down mission (skill
   requirement with minor skills), its system and target, opposition, the
-  roll-off with green dice, and the effects of six starting missions: Build
-  Alliance, Sabotage, Rule by Fear, Capture Rebel Operative, Gather Intel
-  (RR-22), and Rapid Mobilization (:mod:`.rules.mobilization`), resolved at the
+  roll-off with green dice, and the effects of seven starting missions: Build
+  Alliance, Sabotage, Rule by Fear (Imperial loyalty reveals a hidden base
+  there), Capture Rebel Operative, Gather Intel (RR-22), Research and
+  Development, and Rapid Mobilization (:mod:`.rules.mobilization`), resolved at the
   end of the Command Phase: up to 5 units from one system to the Rebel Base
   space ignoring adjacency only (RR-26), or relocating the base among the top 4
   probe cards (8 with two leaders), also after the base was revealed, the cards
   looked at hidden from the Empire (RR-17); starting missions go back to hand.
+* **The project deck** (:mod:`.rules.projects`, RR-P1..RR-P8): hidden, drawn by
+  Research and Development (draw 2 and keep 1, the other to the bottom; or remove
+  a sabotage marker and draw 1), projects held in the Empire's hidden hand,
+  assigned and revealed like missions, then discarded face up; an empty deck is
+  made again from the discard. Every project card works: Construct Death Star,
+  Construct Factory (building from every icon, rebuilding out of supply),
+  Construct Super Star Destroyer, Oversee Project (a Death Star only into its
+  construction site), Superlaser Online (a destroyed system with everything it
+  implies, :mod:`.rules.destroyed`; the Empire wins at once on the base's system,
+  even hidden), Interdictor Development and Single Reactor Ignition (RR-13).
 * **Cinematic Combat** (:mod:`.rules.combat`, one module per mechanic, RR-01):
   adding a leader; each battle step's tactic card chosen face down, Rebels
   first, hidden until both are in (RR-15, RR-17); top or bottom ability with its unit requirement, the
@@ -53,6 +65,7 @@ What is built and tested:
   built and tested as a rule (:mod:`.rules.combat.death_star_plans`) but is not
   reachable in play until the objective deck exists.
 * **The Refresh Phase** (:mod:`.rules.refresh`): leaders back (captives stay),
+  the hand limit of 10 (projects count, starting missions are never discarded),
   2 probe cards, the time marker with the Rebels' win, building from icons
   (Rebels first, hidden until both are in; rebuilding a unit out of supply),
   the queue slide and deployment with every limit and the Shield Bunker rules,
@@ -62,17 +75,17 @@ What is built and tested:
 * :func:`.position.position` builds a position by names for scenario tests.
 
 The game plays to its end. Not built yet (later parts): the mission decks
-beyond the starting missions (so the Refresh Phase draws no mission and no
-hand passes 10; set-up deals no mission card; Contingency Plan, which would
-resolve Rapid Mobilization twice, is among them), the project deck (the
-starting mission Research and Development), the objective deck (Infiltration,
-the Rebels' objective draw of the Refresh Phase, playing Death Star Plans and
-its once-per-round limit, reputation from objectives: reputation stays on 14
-and the Rebels win when time reaches it), the action decks (the starting
-action cards, recruiting on a recruit icon), target markers, and the team game
-(RR-02). Those two starting missions (Research and Development, Infiltration)
-are not offered for reveal. The pack is not registered as an entry point until
-those parts are built.
+beyond the starting missions (so the Refresh Phase draws no mission and set-up
+deals no mission card; Contingency Plan, which would resolve Rapid
+Mobilization twice, and Secret Weapons Research, which draws projects, are
+among them), the objective deck (Infiltration, the Rebels' objective draw of
+the Refresh Phase, playing Death Star Plans and its once-per-round limit,
+reputation from objectives: reputation stays on 14 and the Rebels win when
+time reaches it), the action decks (the starting action cards, recruiting on a
+recruit icon), target markers (Single Reactor Ignition and a destroyed system
+clear a system's markers, without removal effects yet), and the team game
+(RR-02). The starting mission Infiltration is not offered for reveal. The pack
+is not registered as an entry point until those parts are built.
 
 >>> from rebellion_rote import GAME
 >>> state = GAME.new_state(seed=1)
@@ -88,7 +101,7 @@ from tabletop import Decision, Event, Game, Phase, Ruling, State, read_table
 
 from . import decisions, events
 from .actions import ACTION_SPACE
-from .data import LEADERS, MISSIONS, REBEL, SYSTEMS, TACTICS, UNITS
+from .data import LEADERS, PROJECTS, REBEL, STARTING_MISSIONS, SYSTEMS, TACTICS, UNITS
 from .options import RebellionOptions
 from .state import RebellionState
 
@@ -139,7 +152,8 @@ GAME = Game(
         "Units": UNITS,
         "Leaders": LEADERS,
         "Advanced tactic cards": TACTICS,
-        "Starting missions": MISSIONS,
+        "Starting missions": STARTING_MISSIONS,
+        "Project cards": PROJECTS,
     },
     heuristic=heuristic,
     description=(

@@ -149,8 +149,9 @@ def redeal_projects(s: RebellionState, rng: Rng) -> None:
     """The Rebels' determinisation: the project cards the Empire holds unseen (hand,
     face-down assignments, cards drawn to choose from) are re-dealt together with the
     project deck, so that those places keep their number of projects and starting
-    missions never enter the deck. Cards the Empire knows in the deck (those it put on
-    the bottom) keep that knowledge by position."""
+    missions never enter the deck. The cards the Empire knows in the deck are always
+    its bottom cards (it put them there; draws come from the top): the Empire knows
+    as many bottom cards as before."""
     deck = s.zones["project_deck"]
     slots: list[tuple[Zone, int]] = []
     for name in ("missions1", "assigned1", "project_look"):
@@ -159,15 +160,14 @@ def redeal_projects(s: RebellionState, rng: Rng) -> None:
         slots.extend((z, i) for i, c in enumerate(z.cards) if IS_PROJECT[c] and c not in seen)
     if not slots and len(deck.cards) < 2:
         return
-    marked = deck.known.get(IMPERIAL, [])
-    at = [i for i, c in enumerate(deck.cards) if c in marked]
+    marked = len(deck.known.get(IMPERIAL, ()))
     free = [z.cards[i] for z, i in slots] + deck.cards
     rng.shuffle(free)
     for k, (z, i) in enumerate(slots):
         z.cards[i] = free[k]
     deck.cards = free[len(slots) :]
     if marked:
-        deck.known[IMPERIAL] = [deck.cards[i] for i in at]
+        deck.known[IMPERIAL] = deck.cards[:marked]
 
 
 def resume(s: RebellionState) -> None:
