@@ -4,9 +4,13 @@
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
+import pytest
 from rr_helpers import assign, fixed_game
 
+from rebellion_rote import data
 from rebellion_rote.actions import (
     Build,
     Deploy,
@@ -48,7 +52,8 @@ from rebellion_rote.position import position
 from rebellion_rote.rules.projects import PROJECT_CARDS
 from rebellion_rote.rules.refresh import deploy_targets, icon_slots
 from rebellion_rote.state import RebellionState
-from tabletop import Rng
+from tabletop import CardDataError, Rng
+from tabletop.testing import check_state
 
 U = unit_id
 S = system_id
@@ -460,6 +465,7 @@ def test_oversee_project_deploys_one_unit_from_space_one_or_two() -> None:
     assert S("Kessel") in systems and S("Endor") in systems and S("Naboo") not in systems
     s.apply(SystemChoice(S("Kessel")))
     assert isinstance(s.stack[-1], OverseeDeploy)
+    check_state(s, Rng(5), "oversee project")
     assert s.legal_actions() == [
         Deploy(U("Stormtrooper"), 1),
         Deploy(U("AT-AT"), 2),
@@ -546,6 +552,7 @@ def test_rrp6_superlaser_online_destroys_the_system() -> None:
     )
     # 10 Imperial ground units, a Death Star carries 8: the Empire loses 2 of its choice
     assert isinstance(s.stack[-1], LoseGroundUnits) and s.stack[-1].left == 2
+    check_state(s, Rng(6), "lose ground units")
     assert s.legal_actions() == [Destroy(U("Stormtrooper"), 0), Destroy(U("AT-ST"), 0)]
     s.apply(Destroy(U("AT-ST"), 0))
     s.apply(Destroy(U("AT-ST"), 0))
@@ -679,6 +686,7 @@ def test_hand_limit_discards_projects_down_to_ten() -> None:
     s.apply(Pass())
     s.apply(Pass())
     assert isinstance(s.stack[-1], DiscardMission) and s.current_player == IMPERIAL
+    check_state(s, Rng(10), "hand limit")
     legal = s.legal_actions()
     assert len(legal) == 7 and Discard(mission_of(card("Superlaser Online"))) in legal
     assert not any(MISSIONS[a.card].starting for a in legal if isinstance(a, Discard))
@@ -735,3 +743,28 @@ def test_imperial_loyalty_gained_reveals_the_hidden_base() -> None:
     s.apply(Pass())
     assert s.board.loyalty[S("Naboo")] == IMPERIAL and s.board.base_revealed
     assert s.is_terminal and s.returns() == [-1.0, 1.0]  # Imperial units and no Rebel unit
+
+
+# ---------------------------------------------------------------- bad project data
+def _missions_copy(tmp_path: Path) -> Path:
+    d = tmp_path / "data"
+    shutil.copytree(data.DATA_DIR, d)
+    return d / "missions.toml"
+
+
+def test_bad_project_unit_names_row_and_field(tmp_path: Path) -> None:
+    p = _missions_copy(tmp_path)
+    p.write_text(p.read_text().replace('unit = "Interdictor"', 'unit = "Interdicter"', 1))
+    with pytest.raises(CardDataError) as err:
+        data.load("missions.toml", "mission", data.MissionDef, p.parent)
+    msg = str(err.value)
+    assert "(Interdictor Development)" in msg and "unit" in msg and "'Interdicter'" in msg
+
+
+def test_a_project_is_not_a_starting_mission(tmp_path: Path) -> None:
+    p = _missions_copy(tmp_path)
+    text = p.read_text()
+    i = text.index('name = "Oversee Project"')
+    p.write_text(text[:i] + text[i:].replace("starting = false", "starting = true", 1))
+    with pytest.raises(CardDataError, match=r"not a starting mission.*\(Oversee Project\)"):
+        data.load("missions.toml", "mission", data.MissionDef, p.parent)
