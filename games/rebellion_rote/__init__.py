@@ -12,12 +12,13 @@ What is built and tested:
   numbers, remote flags), the adjacency graph, the Rebel Base space, every base
   and Rise of the Empire unit, every leader, the probe deck, the dice faces, the
   time track, the 32 advanced tactic cards (top and bottom abilities in our own
-  words and as structured effects), the 4 starting missions of each side, the 27
-  objective cards (15 base, 12 Rise of the Empire; RR-O1), the 5 target markers,
-  every action card of both sides (the base game's 34 and Rise of the Empire's 16:
-  the leaders each pictures, timing keywords, gists in our own words; Track Them a
-  starting card, RR-27; the replacement cards, RR-28; RR-33), and the
-  starting-unit lists and first-game fixed set-up (``setup.toml``).
+  words and as structured effects), the 4 starting missions of each side, the 12
+  Imperial project cards (RR-40), the 27 objective cards (15 base, 12 Rise of the
+  Empire; RR-34), the 5 target markers, every action card of both sides (the base
+  game's 34 and Rise of the Empire's 16: the leaders each pictures, timing
+  keywords, gists in our own words; Track Them a starting card, RR-27; the
+  replacement cards, RR-28; RR-33), and the starting-unit lists and first-game
+  fixed set-up (``setup.toml``).
 * **The board** (:mod:`.board`): per-system and per-side facts as flat lists,
   with the derived predicates: subjugation, loyalty gains, base reveal, both
   win conditions, reputation.
@@ -25,13 +26,13 @@ What is built and tested:
   RR-15), starting loyalty from the probe deck, the Death Star Under
   Construction, placing the starting units unit by unit (the Rise of the Empire
   list, the base list or the fixed first-game set-up, RR-03), the secret base,
-  the starting missions in hand, each side's shuffled recruit deck (hidden from
-  both, RR-17; no starting action card is dealt yet, RR-29); the objective deck
-  (:mod:`.rules.objectives`): Death Star Plans and 4 random cards for stage III,
-  the same for stage II, 5 random stage I cards on top, both card sets in the
-  pools (RR-01), the unused cards out of the game unseen; its order hidden from
-  both sides, the stages on the backs public, a determinisation re-dealing cards
-  within their stage (RR-17, RR-O3).
+  the hidden project deck, the starting missions in hand, each side's shuffled
+  recruit deck (hidden from both, RR-17; no starting action card is dealt yet,
+  RR-29); the objective deck (:mod:`.rules.objectives`): Death Star Plans and 4
+  random cards for stage III, the same for stage II, 5 random stage I cards on
+  top, both card sets in the pools (RR-01), the unused cards out of the game
+  unseen; its order hidden from both sides, the stages on the backs public, a
+  determinisation re-dealing cards within their stage (RR-17, RR-36).
 * **Assignment Phase** (:mod:`.rules.assignment`) and the **Command Phase**
   (:mod:`.rules.command`): turns, activation and movement with leader lock and
   transport, the base reveal (forced, or by the Rebels at the start of a turn),
@@ -40,14 +41,25 @@ What is built and tested:
 * **Missions** (:mod:`.rules.missions`): revealing a face-down mission (skill
   requirement with minor skills), its system and target, opposition, the
   roll-off with green dice, and the effects of seven starting missions: Build
-  Alliance, Sabotage, Rule by Fear, Capture Rebel Operative, Gather Intel
-  (RR-22), Infiltration (the top 2 objective cards looked at, one put back on
-  top, the other at the bottom, the Rebels knowing both; RR-O4), and Rapid
+  Alliance, Sabotage, Rule by Fear (Imperial loyalty reveals a hidden base
+  there), Capture Rebel Operative, Gather Intel (RR-22), Research and
+  Development, Infiltration (the top 2 objective cards looked at, one put back on
+  top, the other at the bottom, the Rebels knowing both; RR-37), and Rapid
   Mobilization (:mod:`.rules.mobilization`), resolved at the
   end of the Command Phase: up to 5 units from one system to the Rebel Base
   space ignoring adjacency only (RR-26), or relocating the base among the top 4
   probe cards (8 with two leaders), also after the base was revealed, the cards
   looked at hidden from the Empire (RR-17); starting missions go back to hand.
+* **The project deck** (:mod:`.rules.projects`, RR-40..RR-47): hidden, drawn by
+  Research and Development (draw 2 and keep 1, the other to the bottom; or remove
+  a sabotage marker and draw 1), projects held in the Empire's hidden hand,
+  assigned and revealed like missions, then discarded face up; an empty deck is
+  made again from the discard. Every project card works: Construct Death Star,
+  Construct Factory (building from every icon, rebuilding out of supply),
+  Construct Super Star Destroyer, Oversee Project (a Death Star only into its
+  construction site), Superlaser Online (a destroyed system with everything it
+  implies, :mod:`.rules.destroyed`; the Empire wins at once on the base's system,
+  even hidden), Interdictor Development and Single Reactor Ignition (RR-13).
 * **Cinematic Combat** (:mod:`.rules.combat`, one module per mechanic, RR-01):
   adding a leader; each battle step's tactic card chosen face down, Rebels
   first, hidden until both are in (RR-15, RR-17); top or bottom ability with its unit requirement, the
@@ -61,7 +73,7 @@ What is built and tested:
   (a leader, destinations, the Interdictor, the Death Star, once a combat),
   forced Rebel retreats; the Golan Arms Turret in the ground battle (RR-23).
   Rogue One rescues the captured leader or removes a target marker, the Rebels
-  choosing (RR-O6). Death Star Plans' roll (3 dice, any direct hit destroys a
+  choosing (RR-39). Death Star Plans' roll (3 dice, any direct hit destroys a
   Death Star or a Death Star Under Construction; a Rebel fighter needed, no
   Shield Bunker) is built and tested as a rule
   (:mod:`.rules.combat.death_star_plans`) but is not reachable in play until
@@ -69,13 +81,14 @@ What is built and tested:
 * **Target markers** (:mod:`.rules.markers`): placing (one of a kind per system,
   from the box's 5), removing at checkpoints (the end of every Command turn,
   after Rapid Mobilization, after deployment; Rebels first; optional, one at a
-  time; RR-O5) by a side with a ground unit where the other has none, the
+  time; RR-38) by a side with a ground unit where the other has none, the
   removal effect looked up by marker kind, and a destroyed system's markers
   removed with it (``remove_markers``). No card places them yet (their cards
   come with the objective and mission decks), so the removal effects table is
   empty.
 * **The Refresh Phase** (:mod:`.rules.refresh`): leaders back (captives stay),
-  2 probe cards, the objective draw placeholder (RR-O2), the time marker with
+  the hand limit of 10 (projects count, starting missions are never discarded),
+  2 probe cards, the objective draw placeholder (RR-35), the time marker with
   the Rebels' win, recruiting on a recruit icon (:mod:`.rules.recruit`: 2 action
   cards, a leader pictured on one recruited, that card kept face down in the
   action hand, the other to the bottom; drawing on and discarding, RR-30; Rebels
@@ -88,17 +101,15 @@ What is built and tested:
 * :func:`.position.position` builds a position by names for scenario tests.
 
 The game plays to its end. Not built yet (later parts): the mission decks
-beyond the starting missions (so the Refresh Phase draws no mission and no
-hand passes 10; set-up deals no mission card; Contingency Plan, which would
-resolve Rapid Mobilization twice, is among them), the project deck (the
-starting mission Research and Development, not offered for reveal), drawing
-and playing objectives with their abilities (RR-O2: the set-up draw and the
-Refresh Phase's draw, Immediate objectives, playing Death Star Plans and its
-once-per-round limit, the cards that place target markers and their removal
-effects, reputation from objectives: reputation stays on 14 and the Rebels win
-when time reaches it), the action decks (the starting action cards,
-recruiting on a recruit icon), and the team game (RR-02). The pack is not
-registered as an entry point until those parts are built.
+beyond the starting missions (so the Refresh Phase draws no mission and set-up
+deals no mission card; Contingency Plan, which would resolve Rapid
+Mobilization twice, and Secret Weapons Research, which draws projects, are
+among them), drawing and playing objectives with their abilities (RR-35: the
+set-up draw and the Refresh Phase's draw, Immediate objectives, playing Death
+Star Plans and its once-per-round limit, the cards that place target markers
+and their removal effects, reputation from objectives: reputation stays on 14
+and the Rebels win when time reaches it), the abilities of the action cards
+(they are recruited and kept, RR-29), and the team game (RR-02).
 
 >>> from rebellion_rote import GAME
 >>> state = GAME.new_state(seed=1)
@@ -114,7 +125,18 @@ from tabletop import Decision, Event, Game, Phase, Ruling, State, read_table
 
 from . import decisions, events
 from .actions import ACTION_SPACE
-from .data import ACTIONS, LEADERS, MARKERS, MISSIONS, OBJECTIVES, REBEL, SYSTEMS, TACTICS, UNITS
+from .data import (
+    ACTIONS,
+    LEADERS,
+    MARKERS,
+    OBJECTIVES,
+    PROJECTS,
+    REBEL,
+    STARTING_MISSIONS,
+    SYSTEMS,
+    TACTICS,
+    UNITS,
+)
 from .options import RebellionOptions
 from .state import RebellionState
 
@@ -165,10 +187,11 @@ GAME = Game(
         "Units": UNITS,
         "Leaders": LEADERS,
         "Advanced tactic cards": TACTICS,
-        "Starting missions": MISSIONS,
-        "Action cards": ACTIONS,
+        "Starting missions": STARTING_MISSIONS,
+        "Project cards": PROJECTS,
         "Objectives": OBJECTIVES,
         "Target markers": MARKERS,
+        "Action cards": ACTIONS,
     },
     heuristic=heuristic,
     description=(

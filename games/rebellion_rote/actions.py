@@ -55,6 +55,17 @@ block over its fields:
 * ``remove_marker <system> <marker>``: remove the target marker of kind ``marker`` (an
   index into ``data.MARKERS``) from ``system`` (``pass``: remove none); also Rogue One's
   choice, where ``target <leader>`` rescues the captured leader instead.
+* ``option <which>``: a mission card whose effects are a choice (Research and
+  Development): resolve its effect ``which`` (1 = the first).
+* ``keep <card>``: keep project ``card`` (an index into ``data.MISSIONS``) of those drawn.
+* ``discard <card>``: the hand limit: discard mission ``card`` (an index into ``data.MISSIONS``).
+* ``deploy <unit> <space>``: Oversee Project: deploy a unit of type ``unit`` from
+  build-queue space ``space`` (1 or 2) into the mission's system.
+
+A project card's other choices reuse the actions above: ``build <unit> <loc>`` and
+``stop`` (Construct Factory), ``system <s>`` (the figure destroyed to build a unit out of
+supply; the system Superlaser Online gains loyalty in), ``destroy <unit> 0`` (the
+Imperial ground units a destroyed system cannot hold).
 """
 
 from __future__ import annotations
@@ -76,17 +87,21 @@ __all__ = [
     "Assign",
     "Build",
     "Close",
+    "Deploy",
     "Destroy",
+    "Discard",
     "DrawOn",
     "Eliminate",
     "Hit",
     "Join",
+    "Keep",
     "Mark",
     "MissionSet",
     "Move",
     "MoveCaptive",
     "Objective",
     "Oppose",
+    "Option",
     "Pass",
     "Place",
     "Recruit",
@@ -292,8 +307,26 @@ class ActionCardChoice(Action):
 
 
 @attrs.frozen
+class Option(Action):
+    kind: ClassVar[str] = "option"
+    which: int
+
+
+@attrs.frozen
+class Keep(Action):
+    kind: ClassVar[str] = "keep"
+    card: int
+
+
+@attrs.frozen
 class Objective(Action):
     kind: ClassVar[str] = "objective"
+    card: int
+
+
+@attrs.frozen
+class Discard(Action):
+    kind: ClassVar[str] = "discard"
     card: int
 
 
@@ -309,6 +342,13 @@ class RemoveMarker(Action):
     marker: int
 
 
+@attrs.frozen
+class Deploy(Action):
+    kind: ClassVar[str] = "deploy"
+    unit: int
+    space: int
+
+
 MAX_SLOTS = 12
 """Face-down missions a side can have at once (4 starting + up to 10 in hand, 1 leader each
 from at most 8 leaders in the pool: 8 is the real limit)."""
@@ -319,6 +359,8 @@ MAX_DAMAGE = 16
 MAX_DICE = 13
 """Dice in one attack: 5 red, 5 black, 3 green."""
 NU = len(UNITS)
+MAX_OPTIONS = 3
+"""Effects a mission card offers a choice of (Research and Development has 2)."""
 
 ACTION_SPACE = ActionSpace(
     [
@@ -355,5 +397,9 @@ ACTION_SPACE = ActionSpace(
         (DrawOn, {}),
         (Objective, {"card": len(OBJECTIVES)}),
         (RemoveMarker, {"system": NUM_SYSTEMS, "marker": len(MARKERS)}),
+        (Option, {"which": MAX_OPTIONS + 1}),
+        (Keep, {"card": MAX_CARDS}),
+        (Discard, {"card": MAX_CARDS}),
+        (Deploy, {"unit": NU, "space": 3}),
     ]
 )

@@ -55,6 +55,7 @@ __all__ = [
     "rebels_win",
     "rescue",
     "rescue_due",
+    "transport_room",
     "update_subjugation",
 ]
 
@@ -79,6 +80,8 @@ GROUND_OF: tuple[tuple[int, ...], tuple[int, ...]] = tuple(  # type: ignore[assi
 SHIPS_OF: tuple[tuple[int, ...], tuple[int, ...]] = tuple(  # type: ignore[assignment]
     tuple(i for i in UNITS_OF[side] if UNITS[i].theater == "space") for side in (REBEL, IMPERIAL)
 )
+CAPACITY: tuple[int, ...] = tuple(u.capacity for u in UNITS)
+IS_GROUND: tuple[bool, ...] = tuple(u.theater == "ground" for u in UNITS)
 POPULOUS: tuple[bool, ...] = tuple(s.populous for s in SYSTEMS)
 FIXED_IMPERIAL: tuple[bool, ...] = tuple(s.fixed_loyalty == "Imperial" for s in SYSTEMS)
 
@@ -189,6 +192,13 @@ class Board:
 def adjacent(a: int, b: int) -> bool:
     """Whether systems ``a`` and ``b`` are adjacent (the Rebel Base space is adjacent to nothing)."""
     return a < NUM_SYSTEMS and b < NUM_SYSTEMS and bool(ADJ_MASK[a] >> b & 1)
+
+
+def transport_room(b: Board, player: int, loc: int) -> int:
+    """Transport capacity of ``player``'s ships at ``loc`` minus the ground units there."""
+    row = b.units[loc]
+    cap = sum(row[u] * CAPACITY[u] for u in SHIPS_OF[player])
+    return cap - sum(row[u] for u in UNITS_OF[player] if IS_GROUND[u])
 
 
 # ---------------------------------------------------------------- loyalty

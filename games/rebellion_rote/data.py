@@ -9,9 +9,12 @@ unit) are checked here too.
 
 Ids are indexes into the tables, in file order: systems 0..31 (``SYSTEMS``),
 the Rebel Base space is location ``REBEL_BASE`` (32); units 0..25 (``UNITS``);
-leaders 0..32 (``LEADERS``); tactic cards 0..31 (``TACTICS``); starting
-missions 0..7 (``MISSIONS``); objective cards 0..26 (``OBJECTIVES``: the 15 of
-the base game, then the 12 of Rise of the Empire); target marker kinds 0..3
+leaders 0..32 (``LEADERS``); tactic cards 0..31 (``TACTICS``); mission cards
+(``MISSIONS``): the starting missions 0..7, then the project cards, one entry per
+physical copy (a row of ``missions.toml`` with ``copies = 3`` gives three entries with
+the same name). ``MISSION_ROWS`` holds the rows themselves, ``PROJECTS`` the project
+rows (the card reference lists those). Objective cards 0..26 (``OBJECTIVES``: the 15
+of the base game, then the 12 of Rise of the Empire); target marker kinds 0..3
 (``MARKERS``); action cards 0..49 (``ACTIONS``, both sides, the base game's then
 Rise of the Empire's). Hot facts are flat tuples indexed by id.
 """
@@ -40,16 +43,19 @@ __all__ = [
     "LEADERS",
     "MARKERS",
     "MISSIONS",
+    "MISSION_ROWS",
     "NUM_LOCATIONS",
     "NUM_SYSTEMS",
     "OBJECTIVES",
     "PROBES",
+    "PROJECTS",
     "REBEL",
     "REBEL_BASE",
     "REBEL_BASE_SPACE",
     "RECRUIT_DECKS",
     "SIDES",
     "SOURCES",
+    "STARTING_MISSIONS",
     "STARTING_UNITS",
     "SYSTEMS",
     "TACTICS",
@@ -145,6 +151,16 @@ MISSION_EFFECTS = (
     "move_units_to_base",
     "relocate_base",
     "place_sabotage",
+    "remove_sabotage",
+    "build_from_icons",
+    "construct_death_star",
+    "queue_unit",
+    "deploy_from_queue",
+    "destroy_system",
+    "gain_loyalty_in_region",
+    "reveal_base_here",
+    "destroy_rebel_ground",
+    "remove_target_markers",
 )
 MISSION_WHERE = (
     "any",
@@ -154,6 +170,9 @@ MISSION_WHERE = (
     "imperial_unit",
     "populous_imperial_unit",
     "rebel_base_space",
+    "imperial_system",
+    "remote",
+    "death_star",
 )
 
 
@@ -402,15 +421,28 @@ class TacticCard:
             raise ValueError(f"top.requires: {self.top.requires!r} is not a unit")
 
 
+def _unit_name(_: object, attr: attrs.Attribute[str], value: str) -> None:
+    if value and value not in {u.name for u in _UNITS_FOR_CHECK}:
+        raise ValueError(f"{attr.name}: {value!r} is not a unit")
+
+
 @attrs.frozen(kw_only=True)
 class MissionEffect:
+    """One effect of a mission card. ``unit`` names the unit it places; ``two_leaders``
+    is the amount when two leaders were assigned to the card (0: ``amount`` still)."""
+
     kind: str = attrs.field(validator=_one_of(MISSION_EFFECTS))
     amount: int = attrs.field(default=0, validator=_between(0, 10))
+    unit: str = attrs.field(default="", validator=_unit_name)
+    two_leaders: int = attrs.field(default=0, validator=_between(0, 10))
+
+    def amount_for(self, leaders: int) -> int:
+        return self.two_leaders if self.two_leaders and leaders >= 2 else self.amount
 
 
 @attrs.frozen(kw_only=True)
 class MissionDef:
-    """A mission card (this part: the starting missions). See ``data/missions.toml``."""
+    """A mission card: a starting mission or a project card. See ``data/missions.toml``."""
 
     name: str
     side: str = attrs.field(validator=_side)
@@ -425,7 +457,18 @@ class MissionDef:
     choice: bool = False
     bonus_dice_if_own_units: int = attrs.field(default=0, validator=_between(0, 4))
     starting: bool = True
+    project: bool = False
+    copies: int = attrs.field(default=1, validator=_between(1, 3))
+    no_rebel_units: bool = False
+    not_destroyed: bool = False
+    needs_icon: str = attrs.field(default="", validator=_one_of(("", *ICONS)))
     source: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if self.project and (self.starting or self.side != "Imperial"):
+            raise ValueError("a project card is an Imperial card and not a starting mission")
+        if self.copies > 1 and self.starting:
+            raise ValueError("a starting mission has one copy")
 
 
 @attrs.frozen(kw_only=True)
@@ -478,7 +521,7 @@ class ObjectiveDef:
         metadata={
             "help": "empty: once, when played; destroyed_system: per destroyed system; "
             "marker_removed: each time the Rebels remove one of its markers; refresh: at "
-            "the start of each later Refresh Phase while its marker is on the board (RR-O1)"
+            "the start of each later Refresh Phase while its marker is on the board (RR-34)"
         },
     )
     timing: str = attrs.field(
@@ -632,8 +675,12 @@ DICE: tuple[Die, ...] = tuple(load("dice.toml", "die", Die))
 TIME_TRACK: TimeTrack = _load_time_track()
 TACTICS: tuple[TacticCard, ...] = tuple(load("tactics.toml", "card", TacticCard))
 _unique([t.name for t in TACTICS], "tactics.toml")
-MISSIONS: tuple[MissionDef, ...] = tuple(load("missions.toml", "mission", MissionDef))
-_unique([m.name for m in MISSIONS], "missions.toml")
+MISSION_ROWS: tuple[MissionDef, ...] = tuple(load("missions.toml", "mission", MissionDef))
+_unique([m.name for m in MISSION_ROWS], "missions.toml")
+MISSIONS: tuple[MissionDef, ...] = tuple(m for m in MISSION_ROWS for _ in range(m.copies))
+"""Every mission card, one entry per copy: card id ``MISSION_BASE + i`` is ``MISSIONS[i]``."""
+STARTING_MISSIONS: tuple[MissionDef, ...] = tuple(m for m in MISSION_ROWS if m.starting)
+PROJECTS: tuple[MissionDef, ...] = tuple(m for m in MISSION_ROWS if m.project)
 
 OBJECTIVES: tuple[ObjectiveDef, ...] = tuple(load("objectives.toml", "objective", ObjectiveDef))
 _unique([f"{o.name} (stage {o.stage})" for o in OBJECTIVES], "objectives.toml")

@@ -22,22 +22,30 @@ __all__ = [
     "ChooseDsucSystem",
     "ChooseLeader",
     "ChooseMissionSet",
+    "ChooseOption",
     "ChooseTactic",
     "Combat",
     "CommandTurn",
     "DamageSink",
     "DamageSource",
     "DeployUnits",
+    "DiscardMission",
     "EliminateLeader",
+    "FactoryBuild",
+    "FactoryReplace",
     "GainChoice",
     "KeepActionCard",
+    "KeepProject",
+    "LoseGroundUnits",
     "MissionSystem",
     "MissionTarget",
     "MoveUnits",
     "OpposeMission",
+    "OverseeDeploy",
     "PlaceObjectives",
     "PlaceUnits",
     "RecruitLeader",
+    "RegionLoyalty",
     "RemoveMarkers",
     "ReplaceUnit",
     "RetreatChoice",
@@ -373,6 +381,8 @@ class MissionTarget(Decision):
     kind: ClassVar[str] = "mission_target"
     card: int
     system: int
+    leaders: int = 1
+    """How many leaders were assigned to the card (some effects depend on it)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -384,6 +394,8 @@ class OpposeMission(Decision):
     card: int
     system: int
     target: int = -1
+    leaders: int = 1
+    """How many leaders were assigned to the card (some effects depend on it)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -396,7 +408,7 @@ class PlaceObjectives(Decision):
 
 @attrs.frozen(kw_only=True)
 class RemoveMarkers(Decision):
-    """A removal checkpoint (RR-O5): remove a target marker ``player`` may remove, or pass.
+    """A removal checkpoint (RR-38): remove a target marker ``player`` may remove, or pass.
 
     ``after`` says how play goes on once both sides are done: ``"turn"`` (the next Command
     turn after ``last``'s), ``"end_command"`` (the end of the Command Phase) or
@@ -411,6 +423,79 @@ class RemoveMarkers(Decision):
 @attrs.frozen(kw_only=True)
 class RogueOne(Decision):
     """Rogue One's top ability, a unit having retreated this round: rescue the captured
-    leader (``target <leader>``) or remove one target marker (RR-O6)."""
+    leader (``target <leader>``) or remove one target marker (RR-39)."""
 
     kind: ClassVar[str] = "rogue_one"
+
+
+# ---------------------------------------------------------------- the project deck
+@attrs.frozen(kw_only=True)
+class ChooseOption(Decision):
+    """Mission ``card`` (an index) offers a choice of effects: resolve which one."""
+
+    kind: ClassVar[str] = "choose_option"
+    card: int
+    options: tuple[int, ...]
+    """The effects that may be chosen (indexes into the card's effects)."""
+
+
+@attrs.frozen(kw_only=True)
+class KeepProject(Decision):
+    """Research and Development: keep one of the project cards drawn (``project_look``)."""
+
+    kind: ClassVar[str] = "keep_project"
+
+
+@attrs.frozen(kw_only=True)
+class FactoryBuild(Decision):
+    """Construct Factory: build from the resource icons of ``system`` not ``used`` yet, or stop."""
+
+    kind: ClassVar[str] = "factory_build"
+    system: int
+    used: tuple[int, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class FactoryReplace(Decision):
+    """Construct Factory: ``unit`` is out of supply: the figure on the board destroyed to
+    build it from ``system`` (then the factory goes on with ``used``)."""
+
+    kind: ClassVar[str] = "factory_replace"
+    unit: int
+    system: int
+    used: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class OverseeDeploy(Decision):
+    """Oversee Project: the unit deployed from queue spaces 1..``spaces`` into ``system``."""
+
+    kind: ClassVar[str] = "oversee_deploy"
+    system: int
+    spaces: int = 2
+
+
+@attrs.frozen(kw_only=True)
+class LoseGroundUnits(Decision):
+    """A destroyed system: ``player`` chooses ``left`` more of his ground units there that
+    his ships cannot carry, to be destroyed."""
+
+    kind: ClassVar[str] = "lose_ground_units"
+    system: int
+    left: int
+
+
+@attrs.frozen(kw_only=True)
+class RegionLoyalty(Decision):
+    """Superlaser Online: the populous system of ``region`` that gains loyalty."""
+
+    kind: ClassVar[str] = "region_loyalty"
+    region: int
+    amount: int
+
+
+@attrs.frozen(kw_only=True)
+class DiscardMission(Decision):
+    """The Refresh Phase's hand limit: discard a mission card (never a starting mission)."""
+
+    kind: ClassVar[str] = "discard_mission"

@@ -21,6 +21,7 @@ __all__ = [
     "AssignedHidden",
     "BaseChosen",
     "BaseChosenHidden",
+    "BaseNotHere",
     "BaseRevealed",
     "Built",
     "BuiltHidden",
@@ -49,6 +50,7 @@ __all__ = [
     "MarkerPlaced",
     "MarkerRemoved",
     "MissionAgainst",
+    "MissionDiscarded",
     "MissionOutcome",
     "MissionRevealed",
     "MissionRolled",
@@ -67,6 +69,11 @@ __all__ = [
     "ProbeRevealed",
     "ProbesDrawn",
     "ProbesDrawnCount",
+    "ProjectBottomed",
+    "ProjectBottomedHidden",
+    "ProjectDeckReshuffled",
+    "ProjectsDrawn",
+    "ProjectsDrawnCount",
     "RecruitChosen",
     "RecruitChosenHidden",
     "Recruited",
@@ -74,9 +81,11 @@ __all__ = [
     "Rescued",
     "Retreated",
     "SabotagePlaced",
+    "SabotageRemoved",
     "SecondAssigned",
     "StartingMissions",
     "Subjugation",
+    "SystemDestroyed",
     "TacticChosen",
     "TacticChosenHidden",
     "TacticsRevealed",
@@ -697,3 +706,76 @@ class ActionCardsBottomedCount(Event):
     kind: ClassVar[str] = "action_cards_bottomed_count"
     player: int
     count: int
+
+
+# ---------------------------------------------------------------- the project deck
+@attrs.frozen(kw_only=True)
+class ProjectsDrawn(Event):
+    """The Empire drew project cards (into its hand, or to choose one to keep): only the
+    Empire sees which (RR-17)."""
+
+    kind: ClassVar[str] = "projects_drawn"
+    cards: tuple[int, ...] = card_field()
+
+    def public(self) -> Event:
+        return ProjectsDrawnCount(count=len(self.cards))
+
+
+@attrs.frozen(kw_only=True)
+class ProjectsDrawnCount(Event):
+    kind: ClassVar[str] = "projects_drawn_count"
+    count: int
+
+
+@attrs.frozen(kw_only=True)
+class ProjectBottomed(Event):
+    """A project card drawn and not kept went to the bottom of the project deck."""
+
+    kind: ClassVar[str] = "project_bottomed"
+    card: int = card_field()
+
+    def public(self) -> Event:
+        return ProjectBottomedHidden()
+
+
+@attrs.frozen(kw_only=True)
+class ProjectBottomedHidden(Event):
+    kind: ClassVar[str] = "project_bottomed_hidden"
+
+
+@attrs.frozen(kw_only=True)
+class ProjectDeckReshuffled(Event):
+    """The project deck ran out: the project discard was shuffled into a new deck (RR-47)."""
+
+    kind: ClassVar[str] = "project_deck_reshuffled"
+    count: int
+
+
+@attrs.frozen(kw_only=True)
+class MissionDiscarded(Event):
+    """A mission or project card went face up to its discard pile (after use, or the hand
+    limit)."""
+
+    kind: ClassVar[str] = "mission_discarded"
+    player: int
+    card: int = card_field()
+
+
+@attrs.frozen(kw_only=True)
+class SabotageRemoved(Event):
+    kind: ClassVar[str] = "sabotage_removed"
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class SystemDestroyed(Event):
+    kind: ClassVar[str] = "system_destroyed"
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class BaseNotHere(Event):
+    """The Rebels said the hidden base is not in ``system`` (Single Reactor Ignition)."""
+
+    kind: ClassVar[str] = "base_not_here"
+    system: int

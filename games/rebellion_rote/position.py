@@ -5,7 +5,8 @@
 leaders, target markers, the base, the tracks. Zones stay consistent: the base's
 probe card is in the Rebels' ``base`` zone (or face up when revealed), every other
 probe card in the deck, the starting missions in hand, the objective deck as set-up
-built it from ``seed``. Subjugation follows the units. A built position is not reached by
+built it from ``seed``, the project deck shuffled as at set-up (tests stack it or move
+cards into the Empire's hand). Subjugation follows the units. A built position is not reached by
 actions from its seed, so it has no record (``record()`` refuses, as for a
 determinisation); ``dumps`` / ``loads`` and ``clone`` work as usual.
 """

@@ -64,6 +64,11 @@ STOP_WORDS: dict[type, str] = {
     D.BuildUnits: "Build no more units",
     D.DeployUnits: "Deploy no more units (the rest go back onto queue space 1)",
     D.RapidMobilization: "Move no more units to the Rebel Base space",
+    D.FactoryBuild: "Build no more units with Construct Factory",
+}
+OPTION_WORDS: dict[str, str] = {
+    "draw_projects_keep_one": "Draw 2 project cards and keep 1",
+    "remove_sabotage_draw_project": "Remove the sabotage marker and draw 1 project card",
 }
 
 
@@ -84,8 +89,10 @@ def describe(s: RebellionState, a: Action) -> str:
             return f"Retreat to {loc_name(a.system)}"
         if isinstance(top, D.NewBase):
             return f"Relocate the Rebel base to {loc_name(a.system)}"
-        if isinstance(top, D.ReplaceUnit):
+        if isinstance(top, (D.ReplaceUnit, D.FactoryReplace)):
             return f"Destroy the {UNITS[top.unit].name} in {loc_name(a.system)} to build another"
+        if isinstance(top, D.RegionLoyalty):
+            return f"Gain {top.amount} loyalty in {loc_name(a.system)}"
         return f"Choose {loc_name(a.system)}"
     if isinstance(a, A.Place):
         if isinstance(top, D.GainChoice):
@@ -165,6 +172,8 @@ def describe(s: RebellionState, a: Action) -> str:
         return f"Move 1 damage off a {UNITS[a.unit].name} with {a.damage} damage"
     if isinstance(a, A.Hit):
         return f"Damage a {UNITS[a.unit].name} with {a.damage} damage"
+    if isinstance(a, A.Destroy) and isinstance(top, D.LoseGroundUnits):
+        return f"Lose a {UNITS[a.unit].name} in {loc_name(top.system)} (the ships cannot carry it)"
     if isinstance(a, A.Destroy):
         return f"Destroy a {UNITS[a.unit].name}"
     if isinstance(a, A.Repair):
@@ -190,6 +199,18 @@ def describe(s: RebellionState, a: Action) -> str:
         return f"Discard {name}: no leader on it can be recruited"
     if isinstance(a, A.DrawOn):
         return "Draw one more action card"
+    if isinstance(a, A.Option):
+        if isinstance(top, D.ChooseOption):
+            kind = MISSIONS[top.card].effects[a.which - 1].kind
+            return OPTION_WORDS.get(kind, f"Resolve option {a.which}")
+        return f"Resolve option {a.which}"
+    if isinstance(a, A.Keep):
+        return f"Keep {MISSIONS[a.card].name} (the other card goes to the bottom of the deck)"
+    if isinstance(a, A.Discard):
+        return f"Discard {MISSIONS[a.card].name}"
+    if isinstance(a, A.Deploy):
+        where = f" to {loc_name(top.system)}" if isinstance(top, D.OverseeDeploy) else ""
+        return f"Deploy 1 {UNITS[a.unit].name} from queue space {a.space}{where}"
     return a.notation()
 
 
@@ -287,6 +308,30 @@ def prompt(s: RebellionState) -> str:
         return f"{who}: remove a target marker where only you have ground units, or not"
     if isinstance(top, D.RogueOne):
         return f"{who}: Rogue One: rescue the captured leader or remove a target marker"
+    if isinstance(top, D.ChooseOption):
+        return f"{who}: choose the effect of {MISSIONS[top.card].name}"
+    if isinstance(top, D.KeepProject):
+        return f"{who}: keep one of the project cards drawn; the other goes to the bottom"
+    if isinstance(top, D.FactoryBuild):
+        return f"{who}: Construct Factory: build from the icons of {loc_name(top.system)}, or stop"
+    if isinstance(top, D.FactoryReplace):
+        return f"{who}: destroy a {UNITS[top.unit].name} on the board to build another"
+    if isinstance(top, D.OverseeDeploy):
+        return (
+            f"{who}: Oversee Project: deploy a unit from the build queue to {loc_name(top.system)}"
+        )
+    if isinstance(top, D.LoseGroundUnits):
+        return (
+            f"{who}: {loc_name(top.system)} is destroyed: choose {top.left} ground "
+            f"unit{'s' if top.left != 1 else ''} your ships there cannot carry"
+        )
+    if isinstance(top, D.RegionLoyalty):
+        return (
+            f"{who}: Superlaser Online: choose the populous system of the region that gains loyalty"
+        )
+    if isinstance(top, D.DiscardMission):
+        n = len(s.zones[f"missions{top.player}"])
+        return f"{who}: more than 10 mission cards in hand ({n}): discard one"
     return top.kind.replace("_", " ")
 
 
@@ -444,11 +489,34 @@ def narrate(s: RebellionState, ev: Event) -> str:
     if isinstance(ev, E.MarkerPlaced):
         return f"{MARKERS[ev.marker].name} target marker placed in {loc_name(ev.system)}"
     if isinstance(ev, E.MarkerRemoved):
-        how = {"destroyed": " (the system was destroyed)", "Rogue One": " (Rogue One)"}
+        how = {
+            "destroyed": " (the system was destroyed)",
+            "Rogue One": " (Rogue One)",
+            "Single Reactor Ignition": " (Single Reactor Ignition)",
+        }
         return (
             f"{SIDES[ev.by]} removed the {MARKERS[ev.marker].name} target marker from "
             f"{loc_name(ev.system)}{how.get(ev.reason, '')}"
         )
+    if isinstance(ev, E.ProjectsDrawn):
+        names = ", ".join(MISSIONS[mission_of(c)].name for c in ev.cards)
+        return f"The Empire drew project cards: {names}"
+    if isinstance(ev, E.ProjectsDrawnCount):
+        return f"The Empire drew {ev.count} project card{'s' if ev.count != 1 else ''}"
+    if isinstance(ev, E.ProjectBottomed):
+        return f"{MISSIONS[mission_of(ev.card)].name} went to the bottom of the project deck"
+    if isinstance(ev, E.ProjectBottomedHidden):
+        return "The Empire put a project card on the bottom of the project deck"
+    if isinstance(ev, E.ProjectDeckReshuffled):
+        return f"The project discard was shuffled into a new project deck ({ev.count} cards)"
+    if isinstance(ev, E.MissionDiscarded):
+        return f"{SIDES[ev.player]} discarded {MISSIONS[mission_of(ev.card)].name}"
+    if isinstance(ev, E.SabotageRemoved):
+        return f"Sabotage marker removed from {loc_name(ev.system)}"
+    if isinstance(ev, E.SystemDestroyed):
+        return f"{loc_name(ev.system)} is destroyed"
+    if isinstance(ev, E.BaseNotHere):
+        return f"The Rebel base is not in {loc_name(ev.system)}"
     return narrate_actions(ev)
 
 
@@ -575,6 +643,13 @@ def render(s: RebellionState, player: int | None) -> str:
             lines.append(f"Your missions: {hand or '(none)'}")
         lines.extend(action_lines(s, p, player))
     lines.append(objective_line(s, player))
+    deck, pile = s.zones["project_deck"], s.zones["project_discard"]
+    used = ", ".join(MISSIONS[mission_of(c)].name for c in pile.cards)
+    lines.append(f"Project deck: {len(deck)} cards; discard: {used or '(empty)'}")
+    look = s.zones["project_look"]
+    if look.cards and player == look.owner:
+        drawn = ", ".join(MISSIONS[mission_of(c)].name for c in look.cards)
+        lines.append(f"Project cards drawn: {drawn}")
     bt = s.battle
     if bt.active:
         lines.append(f"Combat in {loc_name(bt.system)}, round {bt.round}")

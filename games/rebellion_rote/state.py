@@ -2,16 +2,19 @@
 
 Player 0 is the Rebel player, player 1 the Imperial player. Card ids in zones
 are unique across kinds (:mod:`.ids`): probe cards are system ids (0..31,
-Coruscant has none), mission cards ``100 + i``, advanced tactic cards ``300 + i``,
-objective cards ``500 + i``, action cards ``600 + i``.
+Coruscant has none), mission and project cards ``100 + i``, advanced tactic cards
+``300 + i``, objective cards ``500 + i``, action cards ``600 + i``.
 
 Zones (RR-17): ``probe_deck`` (hidden), ``probe_hand`` (the Empire's),
 ``base`` (the Rebel's: the probe card of the base's system), ``probes_out``
 (probe cards out of the game, public), ``base_face_up`` (the revealed base's
 card), ``probe_look`` (the probe cards the Rebels look at to relocate their base,
-Rapid Mobilization); ``missions0`` / ``missions1`` (mission hands), ``assigned0`` /
-``assigned1`` (face-down assigned missions, in slot order; the leaders on each
-slot are public in ``slots``); ``tactics_<side>_<theater>`` and
+Rapid Mobilization); ``missions0`` / ``missions1`` (mission hands, projects in the
+Empire's), ``assigned0`` / ``assigned1`` (face-down assigned missions, in slot order;
+the leaders on each slot are public in ``slots``), ``missions_played<side>`` (revealed
+missions until clean-up); ``project_deck`` (hidden from both; the cards the Empire put
+on its bottom are known to it), ``project_look`` (the Empire's: project cards drawn to
+choose one to keep), ``project_discard`` (public); ``tactics_<side>_<theater>`` and
 ``tactic_discard_<side>_<theater>`` (advanced tactic decks and discards, all
 public), ``tactics_removed_<side>`` (tactic cards out of the game, public);
 ``objective_deck`` and ``objectives_out`` (the objective deck and the cards left out
@@ -21,12 +24,17 @@ known to their owner), ``action_hand<side>`` (face-down action cards, hidden fro
 other side), ``action_drawn<side>`` (the cards drawn to recruit, its owner's eyes
 only), ``action_discard<side>`` (discarded with no effect, public) and
 ``action_box<side>`` (the starting action cards, out of the game, public: none is dealt
-yet, RR-29). The hidden probe zones form one resample pool, so a determinisation
-re-deals the base among the cards its player cannot see; each side's action deck,
-hand and drawn cards form another (``actions<side>``).
+yet, RR-29).
+
+Resample pools: the hidden probe zones form one, so a determinisation re-deals the
+base among the cards its player cannot see; each side's action deck, hand and drawn
+cards form another (``actions<side>``); a mission hand and its face-down assignments
+form a pool (the owner's); for the Rebels' determinisation ``_resample`` also swaps
+the Empire's unseen project cards (hand, assignments, ``project_look``) with the
+project deck's, so starting missions never enter the deck.
 
 The stage on the back of each objective card is public: ``objective_backs`` gives it
-for each deck position (RR-O3), and a determinisation re-deals objective cards only
+for each deck position (RR-36), and a determinisation re-deals objective cards only
 within their stage (:func:`.rules.objectives.redeal`); the Rebels' view gives the
 depth of each deck card they know (Infiltration).
 
@@ -97,7 +105,10 @@ class RebellionState(State):
     was kept (public), or -1 for a card gained otherwise."""
     objective_backs: list[int] = attrs.field(factory=list)
     """The stage printed on the back of each card of ``objective_deck``, in deck order
-    (the end is the top): public (RR-O3)."""
+    (the end is the top): public (RR-36)."""
+    resolving: list[int] = attrs.field(factory=list)
+    """The mission whose effects are being resolved: [player, card, system, target,
+    leaders, next effect, stop], or empty (:func:`.rules.missions.continue_mission`)."""
 
     # ------------------------------------------------------------ helpers
     @property
@@ -182,6 +193,7 @@ class RebellionState(State):
             "leaving": self.leaving[:],
             "doomed_leaders": self.doomed_leaders[:],
             "end_of_command": [list(x) for x in self.end_of_command],
+            "resolving": self.resolving[:],
             "deployed": self.deployed[:],
             "recruit_choice": [
                 None if c < 0 else [c, x] if player == p else -2
@@ -228,6 +240,7 @@ class RebellionState(State):
         new.battle = self.battle.copy()
         new.doomed_leaders = self.doomed_leaders[:]
         new.end_of_command = self.end_of_command[:]
+        new.resolving = self.resolving[:]
         new.builds = [b[:] for b in self.builds]
         new.build_used = [b[:] for b in self.build_used]
         new.leaving = self.leaving[:]
@@ -241,8 +254,10 @@ class RebellionState(State):
     def _resample(self, player: int, rng: Rng) -> None:
         """Re-deal the opponent's face-down mission-set choice, tactic card, build placements
         and recruit choice while hidden (RR-15), keep its re-dealt action cards consistent with
-        the leaders they recruited (RR-32), keep a re-dealt hidden base out of systems where it
-        would have been revealed, and re-deal hidden objective cards within their stage (RR-O3)."""
+        the leaders they recruited (RR-32), re-deal the Empire's unseen project cards with the
+        project deck (for the Rebels), re-deal hidden objective cards within their stage
+        (RR-36), and keep a re-dealt hidden base out of systems where it would have been
+        revealed or that are destroyed (the Empire would have won)."""
         other = IMPERIAL if player == REBEL else REBEL
         redeal_objectives(self, player, rng)
         if not self.sets_revealed and self.mission_set[other] >= 0:
@@ -262,9 +277,18 @@ class RebellionState(State):
             theater = TACTICS[bt.chosen[other]].theater
             cards = self.zones[f"tactics_{other}_{theater}"].cards
             bt.chosen[other] = tactic_of(cards[rng.below(len(cards))])
+        if player == REBEL:
+            from .rules.projects import redeal_projects
+
+            redeal_projects(self, rng)
         base, deck = self.zones["base"], self.zones["probe_deck"]
-        if player == IMPERIAL and base.cards and base_reveal_due(self.board, base.cards[0]):
-            fits = [i for i, c in enumerate(deck.cards) if not base_reveal_due(self.board, c)]
+        b = self.board
+
+        def impossible(c: int) -> bool:
+            return base_reveal_due(b, c) or b.destroyed[c]
+
+        if player == IMPERIAL and base.cards and impossible(base.cards[0]):
+            fits = [i for i, c in enumerate(deck.cards) if not impossible(c)]
             if fits:
                 i = fits[rng.below(len(fits))]
                 deck.cards[i], base.cards[0] = base.cards[0], deck.cards[i]

@@ -205,8 +205,10 @@ def test_tactic_effects_are_structured() -> None:
 
 # ---------------------------------------------------------------- starting missions
 def test_four_starting_missions_a_side() -> None:
-    assert Counter(m.side for m in MISSIONS) == {"Imperial": 4, "Rebel": 4}
-    assert all(m.starting and m.requirement == 1 for m in MISSIONS)
+    starting = [m for m in MISSIONS if m.starting]
+    assert MISSIONS[: len(starting)] == tuple(starting)  # card ids 0..7, then the projects
+    assert Counter(m.side for m in starting) == {"Imperial": 4, "Rebel": 4}
+    assert all(m.requirement == 1 and m.copies == 1 for m in starting)
     by = {m.name: m for m in MISSIONS}
     assert by["Rapid Mobilization"].mode == "resolve"
     assert by["Rapid Mobilization"].timing == "end_of_command"

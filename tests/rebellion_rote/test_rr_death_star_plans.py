@@ -1,5 +1,5 @@
 """Death Star Plans' roll (research §7.4), a rule ready for playing objectives: no card
-triggers it in play yet (RR-O2), so the scenarios call it directly in a space battle."""
+triggers it in play yet (RR-35), so the scenarios call it directly in a space battle."""
 
 from __future__ import annotations
 

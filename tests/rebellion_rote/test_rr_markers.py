@@ -1,5 +1,5 @@
 """Target markers: placing, removing at the checkpoints, destroyed systems, Rogue One
-(ROTE "Target Markers"; research §8.2; RR-16, RR-O5, RR-O6)."""
+(ROTE "Target Markers"; research §8.2; RR-16, RR-38, RR-39)."""
 
 from __future__ import annotations
 
@@ -101,11 +101,11 @@ def test_five_markers_in_the_box_one_of_a_kind_per_system() -> None:
     assert s.log[-1].kind == "marker_placed" and b.markers[NABOO] == 1 << FEAR
 
 
-# ---------------------------------------------------------------- removal (RR-O5)
-def test_rro5_the_rebels_may_remove_a_marker_after_their_activation(
+# ---------------------------------------------------------------- removal (RR-38)
+def test_rr38_the_rebels_may_remove_a_marker_after_their_activation(
     effects: list[tuple[int, int, int]],
 ) -> None:
-    """RR-O5: at the end of the turn (movement and combat over) the Rebels, with a ground
+    """RR-38: at the end of the turn (movement and combat over) the Rebels, with a ground
     unit where the Empire has none, may remove the marker; it goes back to the supply."""
     s = position(
         units={"Toydaria": {"Rebel Transport": 1, "Rebel Trooper": 1}},
@@ -126,7 +126,7 @@ def test_rro5_the_rebels_may_remove_a_marker_after_their_activation(
     assert isinstance(s.stack[-1], CommandTurn) and s.current_player == IMPERIAL
 
 
-def test_rro5_a_declined_marker_is_offered_again_at_the_next_checkpoint() -> None:
+def test_rr38_a_declined_marker_is_offered_again_at_the_next_checkpoint() -> None:
     s = position(units={"Kessel": {"Rebel Trooper": 1}}, markers={"Kessel": ["Raid Outposts"]})
     s.apply(Pass())  # the Rebels pass for good: the end of a turn
     assert isinstance(s.stack[-1], RemoveMarkers) and s.current_player == REBEL
@@ -141,7 +141,7 @@ def test_rro5_a_declined_marker_is_offered_again_at_the_next_checkpoint() -> Non
     assert s.phase == "refresh"
 
 
-def test_rro5_the_empire_removes_too_rebels_first() -> None:
+def test_rr38_the_empire_removes_too_rebels_first() -> None:
     """RR-16: at one checkpoint the Rebels decide first, one marker at a time, then the
     Empire."""
     s = position(
@@ -167,7 +167,7 @@ def test_rro5_the_empire_removes_too_rebels_first() -> None:
     assert s.board.markers[KESSEL] == 1 << CELL
 
 
-def test_rro5_no_removal_while_the_opponent_has_ground_units_there() -> None:
+def test_rr38_no_removal_while_the_opponent_has_ground_units_there() -> None:
     s = position(
         units={"Kessel": {"Rebel Trooper": 1, "Stormtrooper": 1}},
         markers={"Kessel": ["Rebel Cell"]},
@@ -185,7 +185,7 @@ def test_rro5_no_removal_while_the_opponent_has_ground_units_there() -> None:
     assert isinstance(s.stack[-1], CommandTurn)  # nobody holds Naboo's: no offer
 
 
-def test_rro5_checkpoint_after_the_deploy_step() -> None:
+def test_rr38_checkpoint_after_the_deploy_step() -> None:
     """A deployed ground unit may remove a marker at the end of the Refresh Phase."""
     s = position(loyalty={"Kessel": "Imperial"}, markers={"Kessel": ["Secure the Plans"]})
     s.board.queue_at(IMPERIAL, 1).append(U("Stormtrooper"))
@@ -203,7 +203,7 @@ def test_rro5_checkpoint_after_the_deploy_step() -> None:
     assert s.phase == "assignment" and isinstance(s.stack[-1], AssignMission)
 
 
-def test_rro5_checkpoint_after_rapid_mobilization() -> None:
+def test_rr38_checkpoint_after_rapid_mobilization() -> None:
     """Units leaving with Rapid Mobilization free the marker before the Refresh Phase."""
     s = position(
         units={"Kessel": {"Rebel Transport": 1, "Rebel Trooper": 1, "Stormtrooper": 1}},
@@ -239,7 +239,7 @@ def test_destroying_a_system_removes_its_markers_and_resolves_them(
     assert len(removed(s)) == 2
 
 
-# ---------------------------------------------------------------- Rogue One (RR-O6)
+# ---------------------------------------------------------------- Rogue One (RR-39)
 HALT = ("choose", IMPERIAL, 1, 0)
 """An agenda step that stops the combat at a decision (the Empire's next ground card)."""
 
@@ -265,10 +265,10 @@ def rogue_one_round(
     return s
 
 
-def test_rro6_rogue_one_rescues_or_removes_a_marker_the_rebels_choosing(
+def test_rr39_rogue_one_rescues_or_removes_a_marker_the_rebels_choosing(
     effects: list[tuple[int, int, int]],
 ) -> None:
-    """RR-O6: a unit retreated: rescue the captured leader, or remove 1 target marker
+    """RR-39: a unit retreated: rescue the captured leader, or remove 1 target marker
     anywhere on the board; the Rebels choose when both are possible."""
     s = rogue_one_round({"Hoth": ["Raid Outposts"], "Kessel": ["Rebel Cell"]})
     assert s.stack[-1] == RogueOne(player=REBEL)
@@ -288,7 +288,7 @@ def test_rro6_rogue_one_rescues_or_removes_a_marker_the_rebels_choosing(
     assert [e.kind for e in s.log if e.kind in ("rescued", "marker_removed")] == ["rescued"]
 
 
-def test_rro6_rogue_one_with_one_option_or_none() -> None:
+def test_rr39_rogue_one_with_one_option_or_none() -> None:
     s = rogue_one_round({}, captive=True)  # no marker: the rescue, as before
     assert s.board.captured == -1 and isinstance(s.stack[-1], ChooseTactic)
     s = rogue_one_round({"Hoth": ["Raid Outposts"]}, captive=False)  # one marker: it goes

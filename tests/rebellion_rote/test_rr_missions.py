@@ -51,10 +51,11 @@ def test_reveal_needs_the_skill_requirement() -> None:
     assert reveals == [Reveal(1)]
 
 
-def test_missions_whose_parts_are_not_built_are_not_offered() -> None:
+def test_every_starting_mission_is_offered() -> None:
+    """Research and Development and Infiltration reveal now that their decks exist."""
     s = position(loyalty={"Kessel": "Imperial"}, player="Imperial")
-    assign(s, IMPERIAL, "Research and Development", "Grand Moff Tarkin")  # the project deck
-    assert not [a for a in s.legal_actions() if isinstance(a, Reveal)]
+    slot = assign(s, IMPERIAL, "Research and Development", "Grand Moff Tarkin")
+    assert Reveal(slot) in s.legal_actions()  # the project deck is built
     r = position(units={"Kessel": {"Stormtrooper": 1}})
     slot = assign(r, REBEL, "Infiltration", "Princess Leia")  # the objective deck is built
     assert [a for a in r.legal_actions() if isinstance(a, Reveal)] == [Reveal(slot)]

@@ -1,5 +1,5 @@
 """The objective deck and Infiltration: data, set-up, hidden order, per-stage re-deal
-(research §2 step 4, §7.1, §8.9; RR-01, RR-17, RR-O1..RR-O4)."""
+(research §2 step 4, §7.1, §8.9; RR-01, RR-17, RR-34..RR-37)."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def names(cards: list[int]) -> list[str]:
     return [OBJECTIVES[objective_of(c)].name for c in cards]
 
 
-# ---------------------------------------------------------------- data (RR-O1)
+# ---------------------------------------------------------------- data (RR-34)
 def test_27_objectives_15_base_and_12_rise_of_the_empire() -> None:
     assert len(OBJECTIVES) == 27
     per = Counter((o.expansion, o.stage) for o in OBJECTIVES)
@@ -58,8 +58,8 @@ def test_27_objectives_15_base_and_12_rise_of_the_empire() -> None:
     assert objective_card(0) == OBJECTIVE_BASE == 500 and objective_of(526) == 26
 
 
-def test_rro1_variable_and_immediate_reputation() -> None:
-    """RR-O1: Inspire Sympathy's "variable" reputation is 1 per destroyed system; the
+def test_rr34_variable_and_immediate_reputation() -> None:
+    """RR-34: Inspire Sympathy's "variable" reputation is 1 per destroyed system; the
     Immediate cards (Raid Outposts, Rebel Cell) and Show No Fear give their reputation
     later, per marker removed or per Refresh Phase; Show No Fear is a refresh card."""
     by = {o.name: o for o in OBJECTIVES}
@@ -146,8 +146,8 @@ def test_rr17_deck_order_hidden_from_both_sides_and_spectators() -> None:
     assert s.view(IMPERIAL)["zones"]["objective_hand"] == {"owner": REBEL, "count": 0}
 
 
-def test_rro3_stages_on_the_backs_are_public_and_kept_by_a_redeal() -> None:
-    """RR-O3: the stage on each card's back is public; a determinisation re-deals the
+def test_rr36_stages_on_the_backs_are_public_and_kept_by_a_redeal() -> None:
+    """RR-36: the stage on each card's back is public; a determinisation re-deals the
     objective cards a player does not know only within their stage."""
     s = new(5)
     seen: dict[int, set[int]] = {1: set(), 2: set(), 3: set()}
@@ -169,7 +169,7 @@ def test_rro3_stages_on_the_backs_are_public_and_kept_by_a_redeal() -> None:
         assert seen[stage] == {c for c in STAGE if STAGE[c] == stage}
 
 
-# ---------------------------------------------------------------- Infiltration (RR-O4)
+# ---------------------------------------------------------------- Infiltration (RR-37)
 def infiltration(seed: int = 0, oppose: bool = False) -> RebellionState:
     """Leia (intel 2) reveals Infiltration in Kessel (a Stormtrooper there)."""
     s = position(units={"Kessel": {"Stormtrooper": 1}}, seed=seed)
@@ -182,8 +182,8 @@ def infiltration(seed: int = 0, oppose: bool = False) -> RebellionState:
 
 
 @pytest.mark.usefixtures("registered")
-def test_rro4_infiltration_success_puts_one_on_top_and_the_other_at_the_bottom() -> None:
-    """RR-O4: the Rebels look at the top 2, choose the one to keep on top; the other goes
+def test_rr37_infiltration_success_puts_one_on_top_and_the_other_at_the_bottom() -> None:
+    """RR-37: the Rebels look at the top 2, choose the one to keep on top; the other goes
     to the bottom; they know both where they lie, the Empire only that they looked."""
     s = position(units={"Kessel": {"Stormtrooper": 1}})
     before = s.zones["objective_deck"].cards[:]
@@ -217,7 +217,7 @@ def test_rro4_infiltration_success_puts_one_on_top_and_the_other_at_the_bottom()
     check_state(s, Rng(5), "after Infiltration")
 
 
-def test_rro4_the_rebels_may_keep_the_top_card_on_top() -> None:
+def test_rr37_the_rebels_may_keep_the_top_card_on_top() -> None:
     s = infiltration(seed=2)
     deck = s.zones["objective_deck"]
     before = deck.cards[:]
@@ -225,7 +225,7 @@ def test_rro4_the_rebels_may_keep_the_top_card_on_top() -> None:
     assert deck.cards == [before[-2], *before[:-2], before[-1]]
 
 
-def test_rro4_known_cards_stay_in_place_through_a_redeal() -> None:
+def test_rr37_known_cards_stay_in_place_through_a_redeal() -> None:
     s = infiltration()
     s.apply(Objective(objective_of(s.zones["objective_deck"].cards[-2])))
     deck = s.zones["objective_deck"].cards
@@ -245,7 +245,7 @@ def test_rro4_known_cards_stay_in_place_through_a_redeal() -> None:
     assert len(varied) > 20
 
 
-def test_rro4_infiltration_failure_changes_nothing() -> None:
+def test_rr37_infiltration_failure_changes_nothing() -> None:
     outcomes = set()
     for seed in range(20):
         before = position(units={"Kessel": {"Stormtrooper": 1}}, seed=seed)
@@ -271,7 +271,7 @@ def shrink_deck(s: RebellionState, keep: int) -> None:
     del deck.cards[: len(gone)], s.objective_backs[: len(gone)]
 
 
-def test_rro4_a_deck_of_one_card_or_none() -> None:
+def test_rr37_a_deck_of_one_card_or_none() -> None:
     s = position(units={"Kessel": {"Stormtrooper": 1}})
     shrink_deck(s, 1)
     only = s.zones["objective_deck"].cards[0]
@@ -295,7 +295,7 @@ def test_rro4_a_deck_of_one_card_or_none() -> None:
     assert isinstance(s.stack[-1], CommandTurn) and s.current_player == IMPERIAL
 
 
-def test_rro4_a_deck_of_exactly_two_cards() -> None:
+def test_rr37_a_deck_of_exactly_two_cards() -> None:
     s = position(units={"Kessel": {"Stormtrooper": 1}})
     shrink_deck(s, 2)
     a, b = s.zones["objective_deck"].cards
@@ -308,7 +308,7 @@ def test_rro4_a_deck_of_exactly_two_cards() -> None:
     assert s.view(REBEL)["state"]["objectives_known"] == [[0, a], [1, b]]
 
 
-def test_rro4_the_redeal_spreads_the_hand_by_stage() -> None:
+def test_rr37_the_redeal_spreads_the_hand_by_stage() -> None:
     """Cards in the Rebels' hand are re-dealt for the Empire within their stage too."""
     s = new(4)
     out, hand = s.zones["objectives_out"], s.zones["objective_hand"]
@@ -325,9 +325,9 @@ def test_rro4_the_redeal_spreads_the_hand_by_stage() -> None:
     assert s.resample(REBEL, rng).zones["objective_hand"].cards == [two]
 
 
-# ---------------------------------------------------------------- the draw (RR-O2)
-def test_rro2_no_objective_is_drawn_until_the_objective_part() -> None:
-    """RR-O2: the set-up draw and Refresh step 4 draw nothing yet; the hand stays empty."""
+# ---------------------------------------------------------------- the draw (RR-35)
+def test_rr35_no_objective_is_drawn_until_the_objective_part() -> None:
+    """RR-35: the set-up draw and Refresh step 4 draw nothing yet; the hand stays empty."""
     s = position(player="Rebel")
     deck = s.zones["objective_deck"].cards[:]
     draw_objective_placeholder(s)

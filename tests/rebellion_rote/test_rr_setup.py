@@ -116,7 +116,7 @@ def test_fixed_setup_probes_leaders_tracks_and_hands(fixed: RebellionState) -> N
     for p, side in ((REBEL, "Rebel"), (IMPERIAL, "Imperial")):
         hand = fixed.zones[f"missions{p}"].cards
         assert sorted(MISSIONS[mission_of(c)].name for c in hand) == sorted(
-            m.name for m in MISSIONS if m.side == side
+            m.name for m in MISSIONS if m.side == side and m.starting
         )
     assert (fixed.phase, fixed.round, fixed.current_player) == ("assignment", 1, REBEL)
 

@@ -4,6 +4,10 @@
 * :mod:`.assignment`: the Assignment Phase.
 * :mod:`.command`: the Command Phase: turns, activation, movement, base reveal.
 * :mod:`.missions`: revealing missions, opposition, the roll-off, the effects.
+* :mod:`.projects`: the Imperial project deck and the project cards' effects.
+* :mod:`.destroyed`: a destroyed system (Superlaser Online).
+* :mod:`.aftermath`: what follows a change of the board (subjugation, rescue, the base
+  reveal, the Empire's win), wherever it happens.
 * :mod:`.mobilization`: Rapid Mobilization, at the end of the Command Phase.
 * :mod:`.objectives`: the objective deck (set-up, hidden order, per-stage re-deal) and
   Infiltration.
@@ -31,10 +35,13 @@ from ..decisions import (
     ChooseBase,
     ChooseDsucSystem,
     ChooseMissionSet,
+    ChooseOption,
     CommandTurn,
     DeployUnits,
+    DiscardMission,
     EliminateLeader,
     KeepActionCard,
+    LoseGroundUnits,
     MissionSystem,
     MissionTarget,
     MoveUnits,
@@ -52,10 +59,12 @@ from . import (
     assignment,
     combat,
     command,
+    destroyed,
     markers,
     missions,
     mobilization,
     objectives,
+    projects,
     recruit,
     refresh,
     setup,
@@ -77,6 +86,9 @@ HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = 
     MissionSystem: (missions.legal_system, missions.apply_system),
     MissionTarget: (missions.legal_target, missions.apply_target),
     OpposeMission: (missions.legal_oppose, missions.apply_oppose),
+    ChooseOption: (missions.legal_option, missions.apply_option),
+    LoseGroundUnits: (destroyed.legal_lose, destroyed.apply_lose),
+    **projects.HANDLERS,
     RapidMobilization: (mobilization.legal_mobilization, mobilization.apply_mobilization),
     NewBase: (mobilization.legal_new_base, mobilization.apply_new_base),
     PlaceObjectives: (objectives.legal_place, objectives.apply_place),
@@ -87,5 +99,6 @@ HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = 
     EliminateLeader: (refresh.legal_eliminate, refresh.apply_eliminate),
     RecruitLeader: (recruit.legal_recruit, recruit.apply_recruit),
     KeepActionCard: (recruit.legal_keep, recruit.apply_keep),
+    DiscardMission: (refresh.legal_discard, refresh.apply_discard),
     **combat.HANDLERS,
 }

@@ -18,7 +18,7 @@ from tabletop import Action
 
 from ..actions import Assign, Close, Pass, Second
 from ..board import MISSION
-from ..data import IMPERIAL, REBEL
+from ..data import IMPERIAL, MISSIONS, REBEL
 from ..decisions import AssignMission, SecondLeader
 from ..events import Assigned, Passed, PhaseBegan, SecondAssigned
 from ..ids import mission_card, mission_of
@@ -54,12 +54,17 @@ def next_assigner(s: RebellionState, player: int) -> None:
 
 
 def legal_assign(s: RebellionState, d: AssignMission) -> list[Action]:
+    """Each card of the hand with each pool leader; of identical copies (project cards)
+    only the lowest id is offered, since which copy goes face down changes nothing."""
     pool = s.board.pool(d.player)
-    out: list[Action] = [
-        Assign(mission_of(card), leader)
-        for card in sorted(s.zones[f"missions{d.player}"].cards)
-        for leader in pool
-    ]
+    cards: list[int] = []
+    names: set[str] = set()
+    for card in sorted(s.zones[f"missions{d.player}"].cards):
+        name = MISSIONS[mission_of(card)].name
+        if name not in names:
+            names.add(name)
+            cards.append(card)
+    out: list[Action] = [Assign(mission_of(card), leader) for card in cards for leader in pool]
     out.append(Pass())
     return out
 

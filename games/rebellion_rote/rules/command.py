@@ -43,7 +43,7 @@ The Empire's win is checked after every unit moved and after every reveal
 A due combat is fought at once (:mod:`.combat`); after it the activated system's
 subjugation is recomputed and rescue checked. At the end of every turn (an
 activation with its combat, a mission, a pass) the players may remove target markers
-(:mod:`.markers`, RR-O5), then the next turn. When both have passed, a revealed Rapid
+(:mod:`.markers`, RR-38), then the next turn. When both have passed, a revealed Rapid
 Mobilization resolves (:mod:`.mobilization`, another marker checkpoint after it),
 unrevealed missions go back to hand, leaders marked by Confrontation are eliminated,
 and the Refresh Phase follows (:mod:`.refresh`).
@@ -62,16 +62,13 @@ from ..board import (
     MISSION,
     OFF,
     POOL,
-    SHIPS_OF,
     SIDE_OF_LEADER,
     UNITS_OF,
     adjacent,
     base_reveal_due,
-    empire_wins,
     rescue,
     rescue_due,
-    reveal_base,
-    update_subjugation,
+    transport_room,
 )
 from ..data import (
     ADJACENT,
@@ -86,16 +83,14 @@ from ..data import (
 from ..decisions import ActivateSystem, CommandTurn, MoveUnits
 from ..events import (
     Activated,
-    BaseRevealed,
     CaptiveMoved,
-    GameOver,
     LeaderEliminated,
     Moved,
     Passed,
     PhaseBegan,
     Rescued,
-    Subjugation,
 )
+from .aftermath import check_empire_win, recompute_subjugation, reveal_now
 from .combat import start_combat
 from .markers import offer_removals
 from .missions import apply_reveal, legal_reveals
@@ -156,7 +151,7 @@ def apply_turn(s: RebellionState, d: CommandTurn, a: Action) -> None:
 
 
 def next_turn(s: RebellionState, last: int) -> None:
-    """``last``'s Command turn is over: the target-marker checkpoint (RR-O5), then the
+    """``last``'s Command turn is over: the target-marker checkpoint (RR-38), then the
     next turn."""
     if offer_removals(s, "turn", last):
         return
@@ -251,13 +246,6 @@ def move_sources(b: Board, player: int, target: int, base: int) -> list[int]:
     return sorted(x for x in srcs if not b.locks(x, player))
 
 
-def transport_room(b: Board, player: int, loc: int) -> int:
-    """Transport capacity of ``player``'s ships at ``loc`` minus the ground units there."""
-    row = b.units[loc]
-    cap = sum(row[u] * CAPACITY[u] for u in SHIPS_OF[player])
-    return cap - sum(row[u] for u in UNITS_OF[player] if GROUND[u])
-
-
 def legal_move(s: RebellionState, d: MoveUnits) -> list[Action]:
     b = s.board
     p, target = d.player, d.system
@@ -310,32 +298,11 @@ def apply_move(s: RebellionState, d: MoveUnits, a: Action) -> None:
     s.stack.append(MoveUnits(player=d.player, system=d.system, spare=tuple(spare)))
 
 
-def recompute_subjugation(s: RebellionState, system: int) -> None:
-    if update_subjugation(s.board, system):
-        s.emit(Subjugation(system=system, on=s.board.subjugated[system]))
-
-
 def combat_due(b: Board, loc: int) -> bool:
     """Both sides have units in the same theater at ``loc`` (research §5.2)."""
     return (b.has_ships(loc, REBEL) and b.has_ships(loc, IMPERIAL)) or (
         b.has_ground(loc, REBEL) and b.has_ground(loc, IMPERIAL)
     )
-
-
-def check_empire_win(s: RebellionState) -> bool:
-    if empire_wins(s.board, s.base):
-        s.emit(GameOver(winner=IMPERIAL, reason="Imperial units hold the Rebel base's system"))
-        s.finish([-1.0, 1.0])
-        return True
-    return False
-
-
-def reveal_now(s: RebellionState) -> None:
-    """Turn the base's probe card face up; the Rebel Base space empties into its system."""
-    base = s.base
-    s.move(base, s.zones["base"], s.zones["base_face_up"])
-    reveal_base(s.board, base)
-    s.emit(BaseRevealed(card=base))
 
 
 def after_movement(s: RebellionState, player: int, system: int) -> None:

@@ -1,4 +1,4 @@
-"""Target markers (Rise of the Empire rulesheet "Target Markers"; research §8.2; RR-O5).
+"""Target markers (Rise of the Empire rulesheet "Target Markers"; research §8.2; RR-38).
 
 A card places a target marker in a system (:func:`place_marker`; the cards that do
 come with the objective and mission decks). ``board.markers[system]`` is a bit mask,
@@ -7,7 +7,7 @@ bit ``kind`` for ``data.MARKERS[kind]``; the box holds ``MARKERS[kind].count`` o
 * **Removal.** A player with a ground unit in a system holding a target marker, while
   the opponent has no ground unit there, may remove the marker: it goes back to the
   supply and its card's removal effect resolves (:data:`REMOVAL_EFFECTS`, by marker
-  kind). The rulesheet names no time, so the removal is offered at checkpoints (RR-O5):
+  kind). The rulesheet names no time, so the removal is offered at checkpoints (RR-38):
   at the end of every Command turn (after an activation's movement and combat, a
   mission and its effects, or a pass), after Rapid Mobilization at the end of the
   Command Phase, and after the deploy step of the Refresh Phase. At each, the Rebels
@@ -17,7 +17,7 @@ bit ``kind`` for ``data.MARKERS[kind]``; the box holds ``MARKERS[kind].count`` o
 * **Destroyed systems.** Destroying a system removes all its markers and resolves their
   removal effects (:func:`remove_markers`, called by the rule that destroys a system).
 * **Rogue One** (a Rebel ground tactic card) may remove one marker anywhere instead of
-  rescuing the captured leader (:mod:`.combat.after_retreat`, RR-O6).
+  rescuing the captured leader (:mod:`.combat.after_retreat`, RR-39).
 
 :data:`REMOVAL_EFFECTS` maps a marker kind to what removing it does, as the card that
 placed it says. No card of the pack places markers yet, so the table is empty; the
@@ -100,13 +100,14 @@ def remove_marker(s: RebellionState, x: int, kind: int, by: int, reason: str) ->
         effect(s, x, by)
 
 
-def remove_markers(s: RebellionState, x: int, by: int) -> None:
-    """System ``x`` is destroyed (by side ``by``): all its markers are removed and their
-    removal effects resolve, in marker order."""
+def remove_markers(s: RebellionState, x: int, by: int, reason: str = "destroyed") -> None:
+    """System ``x`` is destroyed (by side ``by``), or a card clears it (Single Reactor
+    Ignition): all its markers are removed and their removal effects resolve, in marker
+    order."""
     for kind in kinds_at(s.board, x):
         if s.is_terminal:
             return
-        remove_marker(s, x, kind, by, "destroyed")
+        remove_marker(s, x, kind, by, reason)
 
 
 def removable(s: RebellionState, p: int) -> list[Action]:
@@ -120,7 +121,7 @@ def removable(s: RebellionState, p: int) -> list[Action]:
     return out
 
 
-# ---------------------------------------------------------------- the checkpoints (RR-O5)
+# ---------------------------------------------------------------- the checkpoints (RR-38)
 def offer_removals(s: RebellionState, after: str, last: int = -1) -> bool:
     """A removal checkpoint: ask the first side that may remove a marker, Rebels first
     (RR-16). True if a decision was pushed; then play goes on with ``after`` once both

@@ -19,44 +19,61 @@ On a Command turn a player may reveal one of his face-down missions
    attacker needs strictly more successes. A captured leader takes part only in
    a mission attempted against it, on the Empire's opposing side of the table:
    it rolls for the Rebels.
-4. On success the effect happens. The card then goes back to hand (starting
-   missions always do); the leaders stay in the system until the Refresh Phase.
+4. On success the effects happen, in the card's order (a card whose effects are a
+   choice, Research and Development, asks for one: ``option <i>``; an option whose
+   first part cannot be done, removing a sabotage marker where there is none, is
+   not offered, RR-41). An effect may ask for more decisions; the next effect waits
+   for them (``RebellionState.resolving`` holds the mission being resolved). The
+   card then goes back to hand (starting missions always do) or, a project, face
+   up to the project discard (research §4.4 step 7); the leaders stay in the
+   system until the Refresh Phase.
 
-The effects are looked up by their kind (``data/missions.toml``) in
-``EFFECTS``. Built: ``gain_loyalty``, ``place_sabotage``, ``capture_leader``,
+The effects are looked up by their kind (``data/missions.toml``) in ``EFFECTS``,
+each ``fn(state, mission, effect) -> bool`` (True: it pushed a decision, and the
+mission goes on when that is done, :func:`continue_mission`). Built:
+``gain_loyalty``, ``place_sabotage``, ``capture_leader``,
 ``draw_probes_per_base_units`` (RR-22), ``objectives_top_and_bottom``
 (Infiltration, :mod:`.objectives`: the Rebels then choose the card that stays on
-top, and the turn ends once they have); ``move_units_to_base`` and
-``relocate_base`` (Rapid Mobilization) are resolved at the end of the Command
-Phase by :mod:`.mobilization`: such a card stays in play until then. Not yet
-built (a later part, with the project deck): ``draw_projects_keep_one`` and
-``remove_sabotage_draw_project`` (Research and Development); a card whose effect
-is not built yet is not offered for reveal.
+top), and the project deck's and the project cards' effects (:mod:`.projects`:
+Research and Development's ``draw_projects_keep_one`` and
+``remove_sabotage_draw_project``, and every project card); ``move_units_to_base``
+and ``relocate_base`` (Rapid Mobilization) are resolved at the end of the Command
+Phase by :mod:`.mobilization`: such a card stays in play until then.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tabletop import Action
 
-from ..actions import Oppose, Pass, Reveal, SystemChoice, Target
+from ..actions import Oppose, Option, Pass, Reveal, SystemChoice, Target
 from ..board import (
     BOARD,
     OFF,
     POPULOUS,
     capture,
-    gain_loyalty,
+    imperial_system,
     rebel_system,
     rescue,
 )
-from ..data import IMPERIAL, LEADERS, MISSIONS, NUM_SYSTEMS, REBEL, REBEL_BASE, MissionDef
-from ..decisions import MissionSystem, MissionTarget, OpposeMission
+from ..data import (
+    IMPERIAL,
+    LEADERS,
+    MISSIONS,
+    NUM_SYSTEMS,
+    REBEL,
+    REBEL_BASE,
+    SYSTEMS,
+    MissionDef,
+    MissionEffect,
+    unit_id,
+)
+from ..decisions import ChooseOption, MissionSystem, MissionTarget, OpposeMission
 from ..events import (
     Captured,
     LeadersPlaced,
-    LoyaltyChanged,
     MissionAgainst,
     MissionOutcome,
     MissionRevealed,
@@ -67,13 +84,32 @@ from ..events import (
     SabotagePlaced,
 )
 from ..ids import mission_card, mission_of
+from . import projects
+from .aftermath import gain_loyalty_at
 from .dice import mission_dice, requirement_met, roll, successes
 from .objectives import effect_top_and_bottom
 
 if TYPE_CHECKING:
     from ..state import RebellionState
 
-__all__ = ["EFFECTS", "legal_reveals", "revealable"]
+__all__ = ["EFFECTS", "Resolving", "continue_mission", "legal_reveals", "revealable"]
+
+DEATH_STAR = unit_id("Death Star")
+REMOTE: tuple[bool, ...] = tuple(x.remote for x in SYSTEMS)
+ICONS: tuple[tuple[str, ...], ...] = tuple(x.icons for x in SYSTEMS)
+
+
+class Resolving(NamedTuple):
+    """The mission whose effects are being resolved (``RebellionState.resolving``)."""
+
+    player: int
+    card: int
+    """An index into ``data.MISSIONS``."""
+    system: int
+    target: int
+    """The leader it was attempted against, or ``OFF``."""
+    leaders: int
+    """How many leaders were assigned to the card."""
 
 
 # ---------------------------------------------------------------- where a mission may go
@@ -95,8 +131,20 @@ def fits(s: RebellionState, m: MissionDef, x: int) -> bool:
         ok = b.loyalty[x] == IMPERIAL
     elif m.where == "imperial_unit":
         ok = b.has_units(x, IMPERIAL)
+    elif m.where == "imperial_system":
+        ok = imperial_system(b, x)
+    elif m.where == "remote":
+        ok = REMOTE[x] and not b.destroyed[x]  # a destroyed system is not remote (§6.2)
+    elif m.where == "death_star":
+        ok = b.units[x][DEATH_STAR] > 0
     else:  # populous_imperial_unit
         ok = populous and b.has_units(x, IMPERIAL)
+    if ok and m.no_rebel_units:
+        ok = not b.has_units(x, REBEL)
+    if ok and m.not_destroyed:
+        ok = not b.destroyed[x]
+    if ok and m.needs_icon:
+        ok = m.needs_icon in ICONS[x] and not b.destroyed[x]  # a destroyed system has no icons
     if ok and m.against_leader:
         ok = bool(targets(s, x))
     return ok
@@ -153,12 +201,13 @@ def apply_system(s: RebellionState, d: MissionSystem, a: Action) -> None:
         b.leader_status[leader] = BOARD
     s.emit(LeadersPlaced(player=d.player, leaders=d.leaders, system=where))
     m = MISSIONS[d.card]
+    n = len(d.leaders)
     if m.timing == "end_of_command":
-        s.end_of_command.append((d.card, len(d.leaders)))
+        s.end_of_command.append((d.card, n))
     if m.against_leader:
-        s.stack.append(MissionTarget(player=d.player, card=d.card, system=x))
+        s.stack.append(MissionTarget(player=d.player, card=d.card, system=x, leaders=n))
     else:
-        after_target(s, d.player, d.card, x, OFF)
+        after_target(s, d.player, d.card, x, OFF, n)
 
 
 def legal_target(s: RebellionState, d: MissionTarget) -> list[Action]:
@@ -169,16 +218,20 @@ def apply_target(s: RebellionState, d: MissionTarget, a: Action) -> None:
     assert isinstance(a, Target)
     s.stack.pop()
     s.emit(MissionAgainst(leader=a.leader))
-    after_target(s, d.player, d.card, d.system, a.leader)
+    after_target(s, d.player, d.card, d.system, a.leader, d.leaders)
 
 
-def after_target(s: RebellionState, player: int, card: int, x: int, target: int) -> None:
+def after_target(
+    s: RebellionState, player: int, card: int, x: int, target: int, leaders: int
+) -> None:
     m = MISSIONS[card]
     if m.mode == "resolve":
-        finish_mission(s, player, card, x, target, True)
+        finish_mission(s, player, card, x, target, True, leaders)
         return
     s.stack.append(
-        OpposeMission(player=1 - player, attacker=player, card=card, system=x, target=target)
+        OpposeMission(
+            player=1 - player, attacker=player, card=card, system=x, target=target, leaders=leaders
+        )
     )
 
 
@@ -196,7 +249,7 @@ def apply_oppose(s: RebellionState, d: OpposeMission, a: Action) -> None:
         b.leader_loc[a.leader] = d.system
         b.leader_status[a.leader] = BOARD
         s.emit(Opposed(player=d.player, leader=a.leader))
-    finish_mission(s, d.attacker, d.card, d.system, d.target, roll_off(s, d))
+    finish_mission(s, d.attacker, d.card, d.system, d.target, roll_off(s, d), d.leaders)
 
 
 def side_leaders(s: RebellionState, x: int, side: int, target: int) -> list[int]:
@@ -232,66 +285,130 @@ def roll_off(s: RebellionState, d: OpposeMission) -> bool:
 
 # ---------------------------------------------------------------- effects and clean-up
 def finish_mission(
-    s: RebellionState, player: int, card: int, x: int, target: int, ok: bool
+    s: RebellionState, player: int, card: int, x: int, target: int, ok: bool, leaders: int = 1
 ) -> None:
+    """The roll-off is over (or the card resolves): the effects on success, then clean-up."""
     m = MISSIONS[card]
-    depth = len(s.stack)
     if m.mode == "attempt":
         s.emit(MissionOutcome(player=player, card=mission_card(card), success=ok))
-    if ok and not m.timing:  # a card with a timing is resolved then (it stays in play)
-        for e in m.effects:
-            EFFECTS[e.kind](s, player, x, target, e.amount)
+    if not ok or m.timing:  # a card with a timing is resolved then (it stays in play)
+        done_mission(s, player, card)
+        return
+    s.resolving = [player, card, x, target, leaders, 0, len(m.effects)]
+    if m.choice:
+        options = [i for i, e in enumerate(m.effects) if available(s, e, x)]
+        if len(options) > 1:
+            s.stack.append(ChooseOption(player=player, card=card, options=tuple(options)))
+            return
+        s.resolving[5:] = [options[0], options[0] + 1] if options else [0, 0]
+    continue_mission(s)
+
+
+def available(s: RebellionState, e: MissionEffect, x: int) -> bool:
+    """Whether an option of a choice card may be chosen in ``x`` (RR-41)."""
+    check = AVAILABLE.get(e.kind)
+    return check is None or check(s, x)
+
+
+def legal_option(s: RebellionState, d: ChooseOption) -> list[Action]:
+    return [Option(i + 1) for i in d.options]
+
+
+def apply_option(s: RebellionState, d: ChooseOption, a: Action) -> None:
+    assert isinstance(a, Option)
+    s.stack.pop()
+    s.resolving[5:] = [a.which - 1, a.which]
+    continue_mission(s)
+
+
+def current(s: RebellionState) -> Resolving:
+    player, card, x, target, leaders = s.resolving[:5]
+    return Resolving(player, card, x, target, leaders)
+
+
+def continue_mission(s: RebellionState) -> None:
+    """Resolve the mission's next effects; stop when one asks for a decision (whose
+    handler calls this again), then clean up."""
+    while not s.is_terminal:
+        nxt, stop = s.resolving[5], s.resolving[6]
+        if nxt >= stop:
+            r = current(s)
+            s.resolving = []
+            done_mission(s, r.player, r.card)
+            return
+        s.resolving[5] = nxt + 1
+        e = MISSIONS[s.resolving[1]].effects[nxt]
+        if EFFECTS[e.kind](s, current(s), e):
+            return
+
+
+def done_mission(s: RebellionState, player: int, card: int) -> None:
+    """Clean-up: a starting mission goes back to hand (seen going there), a project face up
+    to the project discard (research §4.4 step 7); then the next turn."""
+    m = MISSIONS[card]
     if not m.timing:
-        hand = s.zones[f"missions{player}"]
-        s.move(mission_card(card), s.zones[f"missions_played{player}"], hand)
-        hand.reveal_to(1 - player, [mission_card(card)])  # it was seen going back to hand
-    if s.is_terminal or len(s.stack) > depth:
-        return  # an effect waits for a choice; the turn ends once it is made
+        played = s.zones[f"missions_played{player}"]
+        if m.project:
+            projects.discard(s, player, mission_card(card), played)
+        else:
+            hand = s.zones[f"missions{player}"]
+            s.move(mission_card(card), played, hand)
+            hand.reveal_to(1 - player, [mission_card(card)])  # it was seen going back to hand
+    if s.is_terminal:
+        return
     from .command import next_turn
 
     next_turn(s, player)
 
 
-def effect_gain_loyalty(s: RebellionState, player: int, x: int, target: int, amount: int) -> None:
-    b = s.board
-    gain_loyalty(b, x, player, amount)
-    s.emit(LoyaltyChanged(system=x, loyalty=b.loyalty[x], subjugated=b.subjugated[x]))
+def effect_gain_loyalty(s: RebellionState, r: Resolving, e: MissionEffect) -> bool:
+    gain_loyalty_at(s, r.player, r.system, e.amount)
+    return False
 
 
-def effect_place_sabotage(s: RebellionState, player: int, x: int, target: int, amount: int) -> None:
-    if not s.board.sabotage[x]:
-        s.board.sabotage[x] = True
-        s.emit(SabotagePlaced(system=x))
+def effect_place_sabotage(s: RebellionState, r: Resolving, e: MissionEffect) -> bool:
+    if not s.board.sabotage[r.system]:
+        s.board.sabotage[r.system] = True
+        s.emit(SabotagePlaced(system=r.system))
+    return False
 
 
-def effect_capture(s: RebellionState, player: int, x: int, target: int, amount: int) -> None:
+def effect_capture(s: RebellionState, r: Resolving, e: MissionEffect) -> bool:
     """The ring goes on the target; a leader it held before is rescued (research §6.3)."""
     b = s.board
-    before = capture(b, target)
-    s.emit(Captured(leader=target, system=x))
+    before = capture(b, r.target)
+    s.emit(Captured(leader=r.target, system=r.system))
     if before != OFF:
         s.emit(Rescued(leader=before, dst=rescue(b, before, s.base)))
+    return False
 
 
-def effect_draw_probes(s: RebellionState, player: int, x: int, target: int, per: int) -> None:
-    """RR-22: 1 probe card per ``per`` Rebel units at the base (the Rebel Base space, or
-    the base's system once revealed), at least 1."""
+def effect_draw_probes(s: RebellionState, r: Resolving, e: MissionEffect) -> bool:
+    """RR-22: 1 probe card per ``e.amount`` Rebel units at the base (the Rebel Base space,
+    or the base's system once revealed), at least 1."""
     b = s.board
     at = s.base if b.base_revealed else REBEL_BASE
-    n = max(1, b.count(at, REBEL) // per)
+    n = max(1, b.count(at, REBEL) // e.amount)
     deck, hand = s.zones["probe_deck"], s.zones["probe_hand"]
     got = tuple(deck.pop() for _ in range(min(n, len(deck))))
     hand.cards.extend(got)
     s.emit(ProbesDrawn(cards=got, to=(IMPERIAL,)))
+    return False
 
 
-EFFECTS: dict[str, Callable[[RebellionState, int, int, int, int], None]] = {
+Effect = Callable[["RebellionState", Resolving, MissionEffect], bool]
+
+EFFECTS: dict[str, Effect] = {
     "gain_loyalty": effect_gain_loyalty,
     "place_sabotage": effect_place_sabotage,
     "capture_leader": effect_capture,
     "draw_probes_per_base_units": effect_draw_probes,
     "objectives_top_and_bottom": effect_top_and_bottom,
+    **projects.EFFECTS,
 }
+
+AVAILABLE: dict[str, Callable[[RebellionState, int], bool]] = projects.AVAILABLE
+"""Options of a choice card that need something in the system (RR-41)."""
 
 END_OF_COMMAND = frozenset({"move_units_to_base", "relocate_base"})
 """Effects resolved at the end of the Command Phase (:mod:`.mobilization`)."""

@@ -22,7 +22,7 @@ before the unrevealed missions go back to hand, the Rebels choose one of:
 * **neither** (``pass``).
 
 The mission card then goes back to the Rebels' hand, and the players may remove
-target markers (RR-O5) before the Command Phase ends. No combat follows either
+target markers (RR-38) before the Command Phase ends. No combat follows either
 move: a combat begins only on an activation or a base reveal (research §4.3), so
 units moved beside enemy ships wait for the next activation of their system.
 """
@@ -165,7 +165,7 @@ def recompute(s: RebellionState, x: int) -> None:
 
 def finish(s: RebellionState, card: int) -> None:
     """The card goes back to hand (seen going there); after a target-marker checkpoint
-    (RR-O5: units left a system) the Command Phase's end goes on."""
+    (RR-38: units left a system) the Command Phase's end goes on."""
     hand = s.zones[f"missions{REBEL}"]
     s.move(mission_card(card), s.zones[f"missions_played{REBEL}"], hand)
     hand.reveal_to(IMPERIAL, [mission_card(card)])

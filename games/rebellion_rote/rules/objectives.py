@@ -1,5 +1,5 @@
 """The Rebels' objective deck (research §2 step 4 with Rise of the Empire, §7.1, §8.9;
-RR-01, RR-17, RR-O1..RR-O4).
+RR-01, RR-17, RR-34..RR-37).
 
 Set-up (:func:`build_deck`): the stage III pile is 1 Death Star Plans (the stage III
 copy) and 4 random other stage III cards, shuffled; the stage II pile is the other
@@ -10,14 +10,14 @@ cards are in the pools (RR-01). The unused cards leave the game unseen (zone
 
 Zones (RR-17): ``objective_deck`` (hidden from both sides; its top is the end of the
 list), ``objectives_out`` (hidden), ``objective_hand`` (the Rebels', hidden from the
-Empire; it stays empty until the objective draw comes, RR-O2). The stage printed on
+Empire; it stays empty until the objective draw comes, RR-35). The stage printed on
 each card's back is public: ``RebellionState.objective_backs`` holds the stage of each
-deck position, in deck order (RR-O3). A determinisation (:func:`redeal`) re-deals the
+deck position, in deck order (RR-36). A determinisation (:func:`redeal`) re-deals the
 cards a player does not know only among places of the same stage: deck positions with
 that back, and that stage's cards out of the game or in the Rebels' hand; the cards the
 player has seen stay where they are.
 
-Infiltration (a Rebel starting mission, effect ``objectives_top_and_bottom``; RR-O4):
+Infiltration (a Rebel starting mission, effect ``objectives_top_and_bottom``; RR-37):
 on success the Rebels look at the top 2 cards (``ObjectivesLooked``, only a count for
 the Empire) and choose the one that goes back on top (``objective <card>``); the other
 goes to the bottom. The Rebels then know both cards where they lie (``zone.known``;
@@ -25,7 +25,7 @@ their view gives each known card's depth from the top). With 1 card the Rebels l
 it and it stays; with none nothing happens.
 
 Drawing objectives (at set-up and in Refresh step 4) and playing them come with their
-abilities in a later part of the pack (RR-O2).
+abilities in a later part of the pack (RR-35).
 """
 
 from __future__ import annotations
@@ -41,7 +41,9 @@ from ..events import ObjectiveDeckBuilt, ObjectivesLooked, ObjectivesPlaced
 from ..ids import objective_card, objective_of
 
 if TYPE_CHECKING:
+    from ..data import MissionEffect
     from ..state import RebellionState
+    from .missions import Resolving
 
 __all__ = [
     "DECK_SIZE",
@@ -101,7 +103,7 @@ def known_depths(s: RebellionState, player: int) -> list[list[int]]:
 
 def redeal(s: RebellionState, player: int, rng: Rng) -> None:
     """A determinisation for ``player``: every objective card hidden from ``player`` and
-    not known to them is dealt again among the hidden places of its own stage (RR-O3).
+    not known to them is dealt again among the hidden places of its own stage (RR-36).
 
     The core has already shuffled each of these zones within itself (each is its own
     pool, so every zone keeps its cards); this deals them across zones by stage. What
@@ -131,15 +133,18 @@ def redeal(s: RebellionState, player: int, rng: Rng) -> None:
 
 
 # ---------------------------------------------------------------- Infiltration
-def effect_top_and_bottom(s: RebellionState, player: int, x: int, target: int, n: int) -> None:
-    """Infiltration's success: look at the top ``n`` (2) cards; with 2, choose the one to
-    keep on top (the other goes to the bottom)."""
+def effect_top_and_bottom(s: RebellionState, r: Resolving, e: MissionEffect) -> bool:
+    """Infiltration's success: look at the top ``e.amount`` (2) cards; with 2, choose the one
+    to keep on top (the other goes to the bottom): True, a decision waits."""
+    player = r.player
     deck = s.zones["objective_deck"]
-    looked = deck.cards[::-1][:n]  # top first
+    looked = deck.cards[::-1][: e.amount]  # top first
     deck.reveal_to(player, looked)
     s.emit(ObjectivesLooked(cards=tuple(looked), to=(player,)))
     if len(looked) == 2:
         s.stack.append(PlaceObjectives(player=player))
+        return True
+    return False
 
 
 def legal_place(s: RebellionState, d: PlaceObjectives) -> list[Action]:
@@ -160,6 +165,6 @@ def apply_place(s: RebellionState, d: PlaceObjectives, a: Action) -> None:
     cards.append(top)
     backs.append(STAGE[top])
     s.emit(ObjectivesPlaced(top=top, bottom=bottom, to=(d.player,)))
-    from .command import next_turn
+    from .missions import continue_mission
 
-    next_turn(s, d.player)
+    continue_mission(s)

@@ -4,12 +4,15 @@
 1. **Retrieve leaders**: every leader on the board goes back to its pool; a
    captured leader stays where it is.
 2. **Draw missions** (2 a side, then discard down to 10): the mission decks are
-   a later part of the pack, so nothing is drawn yet and no hand can pass 10
-   (the 4 starting missions are never discarded).
+   a later part of the pack, so nothing is drawn yet. A hand may still hold more
+   than 10 cards: project cards count toward the 10 (research §4.5 step 2). Each
+   side over 10, Rebels first, discards one card at a time (``discard <card>``)
+   until it holds 10; starting missions are never discarded; a discarded project
+   goes face up to the project discard.
 3. **Launch probe droids**: the Empire draws 2 probe cards, kept secret.
 4. **Draw objective**: the objective deck is built at set-up (:mod:`.objectives`),
    but drawing and playing objectives come with their abilities in a later part of
-   the pack (RR-O2): :func:`draw_objective_placeholder` keeps the step's place and
+   the pack (RR-35): :func:`draw_objective_placeholder` keeps the step's place and
    draws nothing yet.
 5. **Advance the time marker** one space; the Rebels win at once if it reaches
    reputation (RR-18). Then the icons of the new space, in the rules' order
@@ -51,7 +54,7 @@
    Empire's win is checked after each (RR-18).
 
 After the deploy step the players may remove target markers (:mod:`.markers`,
-RR-O5). Then the leader pool limit (8: excess leaders are eliminated, their owner
+RR-38). Then the leader pool limit (8: excess leaders are eliminated, their owner
 choosing; also checked right after recruiting, RR-31) and the round cap
 (``max_rounds``, RR-18: a draw), and the next round's Assignment Phase.
 """
@@ -62,19 +65,20 @@ from typing import TYPE_CHECKING
 
 from tabletop import Action, Rng
 
-from ..actions import Build, Eliminate, Place, Stop, SystemChoice
+from ..actions import Build, Discard, Eliminate, Place, Stop, SystemChoice
 from ..board import (
     ELIMINATED,
     OFF,
     POOL,
     base_reveal_due,
-    empire_wins,
     rebel_system,
     rebels_win,
+    transport_room,
     update_subjugation,
 )
 from ..data import (
     IMPERIAL,
+    MISSIONS,
     NUM_SYSTEMS,
     REBEL,
     REBEL_BASE,
@@ -84,7 +88,7 @@ from ..data import (
     UNITS,
     unit_id,
 )
-from ..decisions import BuildUnits, DeployUnits, EliminateLeader, ReplaceUnit
+from ..decisions import BuildUnits, DeployUnits, DiscardMission, EliminateLeader, ReplaceUnit
 from ..events import (
     Built,
     BuiltHidden,
@@ -98,13 +102,15 @@ from ..events import (
     TimeAdvanced,
     UnitsDestroyed,
 )
-from .command import transport_room
+from ..ids import mission_card, mission_of
+from .aftermath import check_empire_win, reveal_now
 from .units import UNIT_FACTS as F
 
 if TYPE_CHECKING:
     from ..state import RebellionState
 
 __all__ = [
+    "HAND_LIMIT",
     "POOL_LIMIT",
     "after_recruit",
     "build_options",
@@ -116,6 +122,7 @@ __all__ = [
 ]
 
 POOL_LIMIT = 8
+HAND_LIMIT = 10
 DEPLOY_LIMIT = 2
 PROBES_PER_REFRESH = 2
 DEATH_STAR = unit_id("Death Star")
@@ -131,6 +138,11 @@ def start_refresh(s: RebellionState) -> None:
     s.phase = "refresh"
     s.emit(PhaseBegan(phase="refresh", round=s.round))
     retrieve_leaders(s)
+    draw_missions(s)
+
+
+def after_hand_limit(s: RebellionState) -> None:
+    """Steps 3-5, once every hand is down to the limit."""
     launch_probes(s)
     draw_objective_placeholder(s)
     advance_time(s)
@@ -148,6 +160,47 @@ def retrieve_leaders(s: RebellionState) -> None:
     s.emit(LeadersRetrieved(leaders=tuple(back)))
 
 
+def draw_missions(s: RebellionState) -> None:
+    """Step 2: each side draws 2 mission cards (the mission decks are a later part of the
+    pack: nothing is drawn yet), then discards down to the hand limit."""
+    hand_limit(s)
+
+
+def discardable(s: RebellionState, p: int) -> list[int]:
+    """The cards of ``p``'s hand that may be discarded (not a starting mission), one id per
+    card name (copies are the same choice)."""
+    seen: set[str] = set()
+    out = []
+    for c in sorted(s.zones[f"missions{p}"].cards):
+        m = MISSIONS[mission_of(c)]
+        if not m.starting and m.name not in seen:
+            seen.add(m.name)
+            out.append(c)
+    return out
+
+
+def hand_limit(s: RebellionState) -> None:
+    """A side holding more than 10 mission cards discards one, Rebels first; then step 3."""
+    for p in (REBEL, IMPERIAL):
+        if len(s.zones[f"missions{p}"].cards) > HAND_LIMIT and discardable(s, p):
+            s.stack.append(DiscardMission(player=p))
+            return
+    after_hand_limit(s)
+
+
+def legal_discard(s: RebellionState, d: DiscardMission) -> list[Action]:
+    return [Discard(mission_of(c)) for c in discardable(s, d.player)]
+
+
+def apply_discard(s: RebellionState, d: DiscardMission, a: Action) -> None:
+    assert isinstance(a, Discard)
+    s.stack.pop()
+    from .projects import discard
+
+    discard(s, d.player, mission_card(a.card), s.zones[f"missions{d.player}"])
+    hand_limit(s)
+
+
 def launch_probes(s: RebellionState) -> None:
     """Step 3: the Empire draws 2 probe cards, secretly."""
     deck, hand = s.zones["probe_deck"], s.zones["probe_hand"]
@@ -157,7 +210,7 @@ def launch_probes(s: RebellionState) -> None:
 
 
 def draw_objective_placeholder(s: RebellionState) -> None:
-    """Step 4, the objective draw placeholder (RR-O2): the rules have the Rebels draw 1
+    """Step 4, the objective draw placeholder (RR-35): the rules have the Rebels draw 1
     objective card here (an Immediate one resolved at once). The deck is built and
     Infiltration works on it, but drawing and playing objectives come with their
     abilities in a later part of the pack, so nothing is drawn yet and the Rebels'
@@ -361,7 +414,7 @@ def next_deploy(s: RebellionState, p: int) -> None:
 
 def finish_deploy(s: RebellionState, p: int) -> None:
     """Units not deployed go back onto space 1; then the Empire; then the target-marker
-    checkpoint (RR-O5) and the end of the round."""
+    checkpoint (RR-38) and the end of the round."""
     s.board.queue[p * 3 + 0].extend(s.leaving)
     s.leaving = []
     if p == REBEL:
@@ -390,11 +443,12 @@ def deploy_targets(s: RebellionState, p: int, u: int) -> list[int]:
             continue
         if b.destroyed[loc] and F.theater[u] == 1 and transport_room(b, p, loc) <= 0:
             continue  # ground units enter a destroyed system only within transport capacity
+        remote = REMOTE[loc] and not b.destroyed[loc]  # a destroyed system is not remote
         if p == REBEL:
-            ok = not REMOTE[loc] and rebel_system(b, loc)
+            ok = not remote and rebel_system(b, loc)
         else:
-            ok = not REMOTE[loc] and (b.loyalty[loc] == IMPERIAL or b.subjugated[loc])
-            ok = ok or (REMOTE[loc] and b.units[loc][SHIELD_BUNKER] > s.new_bunkers.count(loc))
+            ok = not remote and (b.loyalty[loc] == IMPERIAL or b.subjugated[loc])
+            ok = ok or (remote and b.units[loc][SHIELD_BUNKER] > s.new_bunkers.count(loc))
             if u == SHIELD_BUNKER:
                 ok = ok or b.has_ground(loc, IMPERIAL)
         if ok:
@@ -432,8 +486,6 @@ def apply_deploy(s: RebellionState, d: DeployUnits, a: Action) -> None:
         recompute(s, a.loc)
         base = s.base
         if base_reveal_due(b, base):
-            from .command import reveal_now
-
             reveal_now(s)
     if check_empire_win(s):
         return
@@ -482,14 +534,6 @@ def apply_eliminate(s: RebellionState, d: EliminateLeader, a: Action) -> None:
 def recompute(s: RebellionState, loc: int) -> None:
     if update_subjugation(s.board, loc):
         s.emit(Subjugation(system=loc, on=s.board.subjugated[loc]))
-
-
-def check_empire_win(s: RebellionState) -> bool:
-    if empire_wins(s.board, s.base):
-        s.emit(GameOver(winner=IMPERIAL, reason="Imperial units hold the Rebel base's system"))
-        s.finish([-1.0, 1.0])
-        return True
-    return False
 
 
 F_SIDE: tuple[int, ...] = tuple(REBEL if u.side == "Rebel" else IMPERIAL for u in UNITS)

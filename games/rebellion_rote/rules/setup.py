@@ -24,12 +24,13 @@ In order:
    use the Rebel Base space and at most one system with no Imperial units.
 6. The Rebel base: the Rebels secretly take a card of the probe deck (in the
    first game, not a system next to Imperial units); the deck is shuffled.
-7. Each side takes its 4 starting missions. Round 1 begins with the
-   Assignment Phase.
+7. The project cards are shuffled into the Empire's project deck, hidden from both
+   sides (:mod:`.projects`); each side takes its 4 starting missions. Round 1 begins
+   with the Assignment Phase.
 
 Not yet built (later parts, with the mission decks and the abilities of the action
 cards and objectives): drawing 2 mission cards, the 2 starting action cards (RR-29) and
-the Rebels' first objective card (RR-O2).
+the Rebels' first objective card (RR-35).
 """
 
 from __future__ import annotations
@@ -74,6 +75,7 @@ from ..events import (
 from ..ids import action_card, mission_card, tactic_card
 from .objectives import add_zones as add_objective_zones
 from .objectives import build_deck as build_objective_deck
+from .projects import deal_project_deck
 
 if TYPE_CHECKING:
     from ..state import RebellionState
@@ -105,6 +107,9 @@ def begin(s: RebellionState) -> None:
     s.add_zone(Zone("probes_out", None, Vis.PUBLIC))
     s.add_zone(Zone("probe_look", REBEL, Vis.OWNER, pool="probes"))
     s.add_zone(Zone("base_face_up", None, Vis.PUBLIC))
+    s.add_zone(Zone("project_deck", None, Vis.HIDDEN, pool="projects"))
+    s.add_zone(Zone("project_look", IMPERIAL, Vis.OWNER, pool="project_look"))
+    s.add_zone(Zone("project_discard", IMPERIAL, Vis.PUBLIC))
     for p in (REBEL, IMPERIAL):
         s.add_zone(Zone(f"missions{p}", p, Vis.OWNER))
         s.add_zone(Zone(f"assigned{p}", p, Vis.OWNER))
@@ -349,6 +354,7 @@ def apply_base(s: RebellionState, d: ChooseBase, a: Action) -> None:
     s.move(a.system, s.zones["probe_deck"], s.zones["base"])
     s.emit(BaseChosen(card=a.system, to=(REBEL,)))
     s.rng.shuffle(s.zones["probe_deck"].cards)
+    deal_project_deck(s)
     for p in (REBEL, IMPERIAL):
         hand = s.zones[f"missions{p}"]
         hand.cards = [

@@ -56,7 +56,7 @@ Every ability of the 32 cards is built. Some notes on them:
   first, RR-16). Rogue One, if a unit retreated this round, rescues the captured
   leader or removes one target marker anywhere on the board, the Rebels choosing
   when both are possible (``target <leader>`` or ``remove_marker <system>
-  <marker>``; RR-O6). Confrontation marks an Imperial leader in the system,
+  <marker>``; RR-39). Confrontation marks an Imperial leader in the system,
   eliminated at the end of the Command Phase, and the card leaves the game
   (``tactics_removed_<side>``).
 * Escape Plan: the side's retreat, at once; if it retreated, the Imperial card is
@@ -84,7 +84,7 @@ The mechanics, one module each:
 * :mod:`.after_retreat`: Tractor Beam, Rogue One, Confrontation.
 * :mod:`.forces`: the figures, units, dice and tactic values in the system.
 * :mod:`.death_star_plans`: the objective's roll, ready for playing objectives (not
-  reachable in play until objectives are drawn and played, RR-O2).
+  reachable in play until objectives are drawn and played, RR-35).
 """
 
 from __future__ import annotations

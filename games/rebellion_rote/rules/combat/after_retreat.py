@@ -1,6 +1,6 @@
 """The abilities acting after the retreat step of a round (FAQ; RR-16), Rebels' first:
 Tractor Beam captures a leader, Rogue One rescues the captured one or removes a target
-marker (RR-O6), Confrontation marks a leader for elimination. A side's abilities act in
+marker (RR-39), Confrontation marks a leader for elimination. A side's abilities act in
 the order its cards were resolved.
 """
 
@@ -42,7 +42,7 @@ def step_after_retreat(s: RebellionState, p: int, th: int, extra: int) -> None:
     then(s, *steps)
 
 
-# ---------------------------------------------------------------- Rogue One (RR-O6)
+# ---------------------------------------------------------------- Rogue One (RR-39)
 def rogue_one_options(s: RebellionState) -> list[Action]:
     """If any unit retreated this round: rescue the captured leader (``target``), or
     remove one target marker anywhere on the board (``remove_marker``)."""

@@ -3,7 +3,7 @@
 Death Star Plans is a Rebel objective (stage II and stage III, research §7.1; both
 copies are in the objective deck). Its roll is built here as a rule ready for
 playing objectives; **it is not reachable in play yet**: objectives are neither drawn
-nor played until their part of the pack (RR-O2), so no card triggers it.
+nor played until their part of the pack (RR-35), so no card triggers it.
 
 When the card is played, during a space battle after both sides have attacked and
 destroyed units were removed, at most once per combat round:

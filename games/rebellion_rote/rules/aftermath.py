@@ -1,0 +1,95 @@
+"""What follows a change of the board, wherever it happens (research §4.1, §6.1-§6.3; RR-18).
+
+* :func:`recompute_subjugation`: after Imperial ground units arrive or leave.
+* :func:`rescue_if_due`: the captured leader's system holds no Imperial unit any more.
+* :func:`reveal_if_due`: the hidden base's system has Imperial loyalty or ground units;
+  :func:`reveal_now` turns the base's card face up (everything on the Rebel Base space
+  moves into its system).
+* :func:`check_empire_win`: the Empire wins at once (its units alone in the revealed base's
+  system, or the base's system destroyed, even while hidden).
+* :func:`gain_loyalty_at`: a side gains loyalty in a system; Imperial loyalty may reveal
+  the base there.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..board import (
+    base_reveal_due,
+    empire_wins,
+    gain_loyalty,
+    rescue,
+    rescue_due,
+    reveal_base,
+    update_subjugation,
+)
+from ..data import IMPERIAL
+from ..events import BaseRevealed, GameOver, LoyaltyChanged, Rescued, Subjugation
+
+if TYPE_CHECKING:
+    from ..state import RebellionState
+
+__all__ = [
+    "check_empire_win",
+    "gain_loyalty_at",
+    "recompute_subjugation",
+    "rescue_if_due",
+    "reveal_if_due",
+    "reveal_now",
+]
+
+
+def recompute_subjugation(s: RebellionState, system: int) -> None:
+    if update_subjugation(s.board, system):
+        s.emit(Subjugation(system=system, on=s.board.subjugated[system]))
+
+
+def rescue_if_due(s: RebellionState) -> None:
+    b = s.board
+    if rescue_due(b):
+        leader = b.captured
+        s.emit(Rescued(leader=leader, dst=rescue(b, leader, s.base)))
+
+
+def reveal_now(s: RebellionState) -> None:
+    """Turn the base's probe card face up; the Rebel Base space empties into its system."""
+    base = s.base
+    s.move(base, s.zones["base"], s.zones["base_face_up"])
+    reveal_base(s.board, base)
+    s.emit(BaseRevealed(card=base))
+
+
+def reveal_if_due(s: RebellionState) -> bool:
+    """Reveal the hidden base if Imperial loyalty or ground units are in its system."""
+    if base_reveal_due(s.board, s.base):
+        reveal_now(s)
+        return True
+    return False
+
+
+def check_empire_win(s: RebellionState) -> bool:
+    """End the game if the Empire has won (research §4.1, RR-18)."""
+    b = s.board
+    base = s.base
+    if not empire_wins(b, base):
+        return False
+    if b.destroyed[base]:
+        reason = "the Rebel base's system was destroyed"
+    else:
+        reason = "Imperial units hold the Rebel base's system"
+    s.emit(GameOver(winner=IMPERIAL, reason=reason))
+    s.finish([-1.0, 1.0])
+    return True
+
+
+def gain_loyalty_at(s: RebellionState, side: int, system: int, amount: int) -> None:
+    """``side`` gains ``amount`` loyalty in ``system``; Imperial loyalty in the hidden base's
+    system reveals it (research §6.1), and the Empire may then have won."""
+    b = s.board
+    gain_loyalty(b, system, side, amount)
+    s.emit(
+        LoyaltyChanged(system=system, loyalty=b.loyalty[system], subjugated=b.subjugated[system])
+    )
+    if reveal_if_due(s):
+        check_empire_win(s)
