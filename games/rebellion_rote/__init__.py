@@ -1,4 +1,5 @@
-"""Star Wars: Rebellion with Rise of the Empire (in progress; not yet registered as a pack).
+"""Star Wars: Rebellion with Rise of the Empire, part 1: the board, the rounds, the units,
+the starting missions, the project deck and Cinematic Combat.
 
 Two players: player 0 is the Rebel player, player 1 the Imperial player. The
 pack plays the base game with the Rise of the Empire expansion always on and
@@ -100,7 +101,8 @@ What is built and tested:
   successes, skill requirements.
 * :func:`.position.position` builds a position by names for scenario tests.
 
-The game plays to its end. Not built yet (later parts): the mission decks
+The game plays to its end; the pack is registered as ``rebellion_rote``. Not built
+yet (the second part): the mission decks
 beyond the starting missions (so the Refresh Phase draws no mission and set-up
 deals no mission card; Contingency Plan, which would resolve Rapid
 Mobilization twice, and Secret Weapons Research, which draws projects, are
@@ -109,7 +111,8 @@ set-up draw and the Refresh Phase's draw, Immediate objectives, playing Death
 Star Plans and its once-per-round limit, the cards that place target markers
 and their removal effects, reputation from objectives: reputation stays on 14
 and the Rebels win when time reaches it), the abilities of the action cards
-(they are recruited and kept, RR-29), and the team game (RR-02).
+(they are recruited and kept, RR-29), and the team game (RR-02: the sources do
+not say how the base game splits a side between two players).
 
 >>> from rebellion_rote import GAME
 >>> state = GAME.new_state(seed=1)
@@ -127,6 +130,7 @@ from . import decisions, events
 from .actions import ACTION_SPACE
 from .data import (
     ACTIONS,
+    BASE_TACTICS,
     LEADERS,
     MARKERS,
     OBJECTIVES,
@@ -192,6 +196,7 @@ GAME = Game(
         "Objectives": OBJECTIVES,
         "Target markers": MARKERS,
         "Action cards": ACTIONS,
+        "Base tactic cards (not used, RR-01, RR-14)": BASE_TACTICS,
     },
     heuristic=heuristic,
     description=(

@@ -35,6 +35,7 @@ __all__ = [
     "ACTION_LEADERS",
     "ADJACENT",
     "ADJ_MASK",
+    "BASE_TACTICS",
     "DATA_DIR",
     "DICE",
     "FIXED_LOYALTY",
@@ -404,6 +405,21 @@ class Ability:
 
 
 @attrs.frozen(kw_only=True)
+class BaseTacticCard:
+    """A tactic card of the base game (``data/base_tactics.toml``). Rise of the Empire
+    removes them all (RR-01): data for the docs only, the space deck as RR-14 rules."""
+
+    name: str
+    theater: str = attrs.field(validator=_one_of(("space", "ground")))
+    copies: int = attrs.field(validator=_between(1, 3))
+    special: bool = attrs.field(
+        default=False, metadata={"help": "playing it also spends a die showing a special"}
+    )
+    text: str
+    source: str = ""
+
+
+@attrs.frozen(kw_only=True)
 class TacticCard:
     """An advanced tactic card: the player resolves its top or bottom ability."""
 
@@ -675,6 +691,8 @@ DICE: tuple[Die, ...] = tuple(load("dice.toml", "die", Die))
 TIME_TRACK: TimeTrack = _load_time_track()
 TACTICS: tuple[TacticCard, ...] = tuple(load("tactics.toml", "card", TacticCard))
 _unique([t.name for t in TACTICS], "tactics.toml")
+BASE_TACTICS: tuple[BaseTacticCard, ...] = tuple(load("base_tactics.toml", "card", BaseTacticCard))
+"""The base game's tactic cards: never dealt (RR-01), listed in the docs (RR-14)."""
 MISSION_ROWS: tuple[MissionDef, ...] = tuple(load("missions.toml", "mission", MissionDef))
 _unique([m.name for m in MISSION_ROWS], "missions.toml")
 MISSIONS: tuple[MissionDef, ...] = tuple(m for m in MISSION_ROWS for _ in range(m.copies))

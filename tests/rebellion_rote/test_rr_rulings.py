@@ -1,15 +1,18 @@
-"""One scenario test per ruling the built parts touch (RR ids in RULINGS.md)."""
+"""One scenario test per ruling (RR ids in RULINGS.md) not pinned in a file of its own."""
 
 from __future__ import annotations
 
 from rr_helpers import command_phase, new
 
+from rebellion_rote import GAME
 from rebellion_rote.actions import Activate, MissionSet, Move, Pass, Stop, SystemChoice
 from rebellion_rote.board import Board, update_subjugation
 from rebellion_rote.data import (
+    BASE_TACTICS,
     DICE,
     IMPERIAL,
     LEADERS,
+    PROJECTS,
     REBEL,
     SYSTEMS,
     TACTICS,
@@ -20,7 +23,7 @@ from rebellion_rote.data import (
     unit_id,
 )
 from rebellion_rote.decisions import ChooseDsucSystem, ChooseMissionSet, PlaceUnits
-from rebellion_rote.ids import tactic_of
+from rebellion_rote.ids import tactic_card, tactic_of
 from tabletop import Rng
 
 
@@ -40,6 +43,29 @@ def test_rr01_cinematic_combat_only() -> None:
             assert not s.zones[f"tactic_discard_{p}_{th}"].cards
     assert s.game.num_players() == 2
     assert any(u.expansion for u in UNITS) and any(x.expansion for x in LEADERS)
+
+
+def test_rr13_rise_of_the_empire_projects_follow_rr13() -> None:
+    """RR-13: the Rise of the Empire projects are resolve cards: requirement 1, one copy."""
+    roe = [p for p in PROJECTS if p.name in ("Interdictor Development", "Single Reactor Ignition")]
+    assert len(roe) == 2
+    assert all((p.mode, p.requirement, p.copies) == ("resolve", 1, 1) for p in roe)
+
+
+def test_rr14_base_tactic_decks_are_docs_only() -> None:
+    """RR-14: the base decks per JC (15 + 15, the space deck with one Onslaught and one
+    Unstoppable Assault), in the card reference, never dealt (RR-01)."""
+    count = {
+        th: sum(c.copies for c in BASE_TACTICS if c.theater == th) for th in ("space", "ground")
+    }
+    assert count == {"space": 15, "ground": 15}
+    space = {c.name: c.copies for c in BASE_TACTICS if c.theater == "space"}
+    assert space["Onslaught"] == 1 and space["Unstoppable Assault"] == 1
+    assert any(group.startswith("Base tactic cards") for group in GAME.cards)
+    s = new(0)
+    advanced = {tactic_card(i) for i in range(len(TACTICS))}
+    dealt = {c for name, z in s.zones.items() if name.startswith("tactic") for c in z.cards}
+    assert dealt == advanced  # only the 32 advanced cards are in the game
 
 
 def test_rr03_starting_unit_options() -> None:
