@@ -287,10 +287,10 @@ def card_reference(game: tabletop.Game) -> str:
         out.append(f"`{game.name}` declares no card tables.\n")
         return "\n".join(out)
     total_defs = sum(len(defs) for _, defs in groups)
-    copies = sum(_copies(d) or 0 for _, defs in groups for d in defs)
+    counts = [_copies(d) for _, defs in groups for d in defs]
     summary = f"{plural(total_defs, 'card definition')} in {plural(len(groups), 'group')}"
-    if copies:
-        summary += f", {copies} cards counting copies"
+    if any(c is not None for c in counts):  # a definition without copies is one card
+        summary += f", {sum(1 if c is None else c for c in counts)} cards counting copies"
     out.append(
         f"Generated from the card data of the `{game.name}` pack ({summary}). "
         "Each row is one card definition with every number and ability the rules "
