@@ -1,0 +1,89 @@
+"""Review of the Command Phase's movement and Cinematic Combat: scenarios pinning the
+rules found wrong or unruled (research §4.3, §5.4, §6.3, §8.7, §8.10; RR-C1..)."""
+
+from __future__ import annotations
+
+from rebellion_rote.battle import Battle
+from rebellion_rote.data import IMPERIAL, REBEL, TACTICS, leader_id, system_id, unit_id
+from rebellion_rote.decisions import ChooseLeader, RetreatChoice
+from rebellion_rote.position import position
+from rebellion_rote.rules import combat as C
+from rebellion_rote.state import RebellionState
+
+NABOO = system_id("Naboo")
+U = unit_id
+
+
+def card(name: str) -> int:
+    return next(i for i, t in enumerate(TACTICS) if t.name == name)
+
+
+def fight(
+    units: dict[str, dict[str, int]], leaders: dict[str, str] | None = None, attacker: int = 1
+) -> RebellionState:
+    """A combat in Naboo with no step run yet."""
+    s = position(units=units, leaders=leaders or {}, player="Imperial")
+    s.battle = Battle(system=NABOO, attacker=attacker, after="activation", round=1)
+    s.battle.first = [attacker, attacker]
+    return s
+
+
+def test_confrontation_marks_a_leader_who_then_retreats() -> None:
+    """Research §8.10 (FAQ): Confrontation's leader may retreat and is still eliminated.
+    The leader is marked once the last Imperial ground unit fell, before the retreat
+    step, so the Empire's retreat that round does not save him."""
+    s = fight(
+        {"Naboo": {"Rebel Trooper": 1, "Star Destroyer": 1}},
+        {"Darth Vader": "Naboo"},
+    )
+    conf = card("Confrontation")
+    s.move(C.tactic_card(conf), s.zones["tactics_0_ground"], s.zones["tactic_discard_0_ground"])
+    s.battle.round = 0
+    C.STEPS["round"](s, -1, -1, 0)  # round 1: no battle is shared any more
+    s.battle.round_end[REBEL] = [f"confront:{conf}"]
+    s.battle.ground_lost[IMPERIAL] = True  # the last Stormtrooper fell in the ground battle
+    C.advance(s)
+    top = s.stack[-1]
+    assert isinstance(top, ChooseLeader) and top.player == REBEL
+    s.apply(C.Target(leader_id("Darth Vader")))
+    assert s.doomed_leaders == [leader_id("Darth Vader")]
+    # then the Empire (the current player) may retreat Vader with the Star Destroyer
+    assert isinstance(s.stack[-1], RetreatChoice) and s.current_player == IMPERIAL
+    from rebellion_rote.actions import Move, Retreat, Stop
+
+    s.apply(Retreat(leader_id("Darth Vader")))
+    s.apply(s.legal_actions()[0])
+    s.apply(Move(U("Star Destroyer"), NABOO))
+    s.apply(Stop())
+    assert s.board.leader_loc[leader_id("Darth Vader")] != NABOO
+    assert s.doomed_leaders == [leader_id("Darth Vader")]
+
+
+def test_confrontation_needs_the_last_ground_unit_destroyed_not_retreated() -> None:
+    """Research §8.7: Confrontation's top needs the last Imperial ground unit *destroyed*
+    this round; an Imperial ground unit carried away by a retreat was not destroyed."""
+    s = fight(
+        {"Naboo": {"Rebel Trooper": 1, "Stormtrooper": 1, "Star Destroyer": 1}},
+        {"Darth Vader": "Naboo", "General Tagge": "Naboo"},
+    )
+    conf = card("Confrontation")
+    s.move(C.tactic_card(conf), s.zones["tactics_0_ground"], s.zones["tactic_discard_0_ground"])
+    s.battle.round = 0
+    s.board.units[NABOO][U("Stormtrooper")] = 1
+    C.STEPS["round"](s, -1, -1, 0)
+    # skip the battles: one Stormtrooper fell this round, one is left
+    s.battle.steps = [x for x in s.battle.steps if x[0] != "battle"]
+    s.battle.round_end[REBEL] = [f"confront:{conf}"]
+    s.battle.ground_lost[IMPERIAL] = True
+    C.advance(s)
+    # no leader to mark: an Imperial ground unit is still there
+    assert isinstance(s.stack[-1], RetreatChoice) and s.current_player == IMPERIAL
+    from rebellion_rote.actions import Move, Retreat, Stop
+
+    s.apply(Retreat(leader_id("Darth Vader")))
+    s.apply(s.legal_actions()[0])
+    s.apply(Move(U("Star Destroyer"), NABOO))
+    s.apply(Move(U("Stormtrooper"), NABOO))
+    s.apply(Stop())
+    assert s.doomed_leaders == []
+    assert C.tactic_card(conf) not in s.zones["tactics_removed_0"].cards
