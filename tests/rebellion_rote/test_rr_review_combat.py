@@ -87,3 +87,35 @@ def test_confrontation_needs_the_last_ground_unit_destroyed_not_retreated() -> N
     s.apply(Stop())
     assert s.doomed_leaders == []
     assert C.tactic_card(conf) not in s.zones["tactics_removed_0"].cards
+
+
+def test_escape_plan_as_an_extra_card_retreats_but_cancels_nothing() -> None:
+    """ROTE 'Canceling Cards': an additional card cannot be canceled and cannot cancel.
+    Escape Plan played as Confrontation's extra card may still retreat at once; it just
+    cancels no Imperial card."""
+    from rebellion_rote.actions import Move, Retreat, Stop, Tactic, UseAbility
+    from rebellion_rote.decisions import ChooseAbility
+
+    s = fight(
+        {"Naboo": {"Rebel Transport": 1, "Rebel Trooper": 1, "Stormtrooper": 1, "TIE Fighter": 1}},
+        {"Jan Dodonna": "Naboo"},
+    )
+    overrun = card("Overrun")
+    s.battle.chosen = [card("Confrontation"), overrun]
+    s.battle.revealed = True
+    s.battle.steps = [("resolve", -1, C.GROUND, 0), ("choose", IMPERIAL, 1, 0)]
+    C.advance(s)
+    # the Empire (current player) resolves first: neither ability, to keep it short
+    s.apply(UseAbility(0))
+    s.apply(UseAbility(2))  # Confrontation's bottom: one more card
+    s.apply(Tactic(card("Escape Plan")))
+    top = s.stack[-1]
+    assert isinstance(top, ChooseAbility) and top.extra and top.player == REBEL
+    assert UseAbility(1) in s.legal_actions()  # the retreat half is open
+    s.apply(UseAbility(1))
+    s.apply(Retreat(leader_id("Jan Dodonna")))
+    s.apply(s.legal_actions()[0])
+    s.apply(Move(U("Rebel Transport"), NABOO))
+    s.apply(Stop())
+    assert s.battle.retreat_round[REBEL] == 1
+    assert s.battle.canceled == [False, False]  # the extra card cancels nothing

@@ -17,7 +17,8 @@ current player (``Battle.attacker``) is the player whose turn it is.
      cancel ability. A top ability needs a unit of the pictured type in the
      system; a unit destroyed by a tactic card still meets it, is removed once
      both cards are resolved and does not roll this round. Extra cards are
-     chosen openly, can neither cancel nor be canceled. Played cards go to the
+     chosen openly, can neither cancel nor be canceled (an
+     extra Escape Plan still retreats, it just cancels nothing). Played cards go to the
      discard; a deck emptied gets its discard back, but for the card just played;
    * attacks, the side attacking first then the other: roll the dice of all
      units of the theater (at most 5 red, 5 black, 3 green; each Rebel Ion Cannon
