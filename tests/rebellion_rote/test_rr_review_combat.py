@@ -119,3 +119,29 @@ def test_escape_plan_as_an_extra_card_retreats_but_cancels_nothing() -> None:
     s.apply(Stop())
     assert s.battle.retreat_round[REBEL] == 1
     assert s.battle.canceled == [False, False]  # the extra card cancels nothing
+
+
+def test_rrc1_a_prevented_special_cannot_be_spent() -> None:
+    """RR-C1 (ROTE 'Preventing Hits', research §8.7): Escort's top prevents 1 special.
+    Specials are spent as combat actions, before Assign Damage, where prevention removes
+    dice; so the attacker may spend a special only while more are showing than the
+    prevention names: of two red specials, Escort leaves one to spend."""
+    from rebellion_rote.actions import Spend, Stop
+    from rebellion_rote.decisions import AttackActions
+
+    s = fight({"Naboo": {"Rebel Transport": 1, "Star Destroyer": 1}})
+    sd = U("Star Destroyer")
+    C.add_damage(s, sd, 0, 3)
+    C.resolve(s, REBEL, card("Escort"), 1, C.SPACE)
+    s.battle.steps = [*s.battle.steps, ("choose", IMPERIAL, 1, 0)]
+    C.advance(s)
+    assert ("", "special", 1) in s.battle.prevent[REBEL]
+    s.battle.dice = [("red", "special"), ("red", "special"), ("black", "hit")]
+    s.stack.append(AttackActions(player=IMPERIAL, theater=C.SPACE))
+    s._legal = None
+    assert [a for a in s.legal_actions() if a.kind == "spend"] == [Spend(0), Spend(1)]
+    s.apply(Spend(0))
+    s.apply(C.Repair(sd, 3))
+    assert s.battle.damage[sd] == [2]
+    assert [a for a in s.legal_actions() if a.kind == "spend"] == []  # the last is prevented
+    assert Stop() in s.legal_actions()
