@@ -145,3 +145,28 @@ def test_rrc1_a_prevented_special_cannot_be_spent() -> None:
     assert s.battle.damage[sd] == [2]
     assert [a for a in s.legal_actions() if a.kind == "spend"] == []  # the last is prevented
     assert Stop() in s.legal_actions()
+
+
+def test_rrc2_the_captive_moves_only_with_an_imperial_ship() -> None:
+    """RR-C2 (research §6.3): the Empire moves the captured leader like a ground unit that
+    uses no transport capacity: it needs an Imperial ship moving from its system, but
+    takes none of that ship's room."""
+    from rebellion_rote.actions import Activate, Move, MoveCaptive, SystemChoice
+
+    malastare = system_id("Malastare")
+    s = position(
+        player="Imperial",
+        units={"Malastare": {"Assault Carrier": 1, "Stormtrooper": 5}, "Naboo": {"X-wing": 1}},
+        leaders={"Princess Leia": "Malastare"},
+    )
+    s.board.captured = leader_id("Princess Leia")
+    s.apply(Activate(leader_id("Darth Vader")))
+    s.apply(SystemChoice(NABOO))
+    assert MoveCaptive(malastare) not in s.legal_actions()  # no ship carries her yet
+    s.apply(Move(U("Assault Carrier"), malastare))
+    for _ in range(4):  # the carrier's whole capacity
+        s.apply(Move(U("Stormtrooper"), malastare))
+    assert Move(U("Stormtrooper"), malastare) not in s.legal_actions()
+    assert MoveCaptive(malastare) in s.legal_actions()  # she takes no capacity
+    s.apply(MoveCaptive(malastare))
+    assert s.board.leader_loc[leader_id("Princess Leia")] == NABOO
