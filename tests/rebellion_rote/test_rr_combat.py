@@ -348,7 +348,8 @@ def test_escape_plan_retreats_at_once_and_cancels_the_imperial_card() -> None:
 
 
 def test_rr25_confrontation_marks_a_leader_in_the_system_and_leaves_the_game() -> None:
-    """RR-25: the marked leader is an Imperial leader in the combat's system."""
+    """RR-25: the marked leader is an Imperial leader in the combat's system, marked
+    before the retreat step."""
     s = fight({"Naboo": {"Rebel Trooper": 1}}, {"Darth Vader": "Naboo"})
     s.battle.round_end[REBEL] = [f"confront:{card('Confrontation')}"]
     s.battle.ground_lost[IMPERIAL] = True  # the last Stormtrooper fell this round
@@ -357,7 +358,7 @@ def test_rr25_confrontation_marks_a_leader_in_the_system_and_leaves_the_game() -
         s.zones["tactics_0_ground"],
         s.zones["tactic_discard_0_ground"],
     )
-    s.battle.steps = [("after_retreat", REBEL, -1, 0), HALT]
+    s.battle.steps = [("confrontation", REBEL, -1, 0), HALT]
     C.advance(s)
     s.apply(C.Target(leader_id("Darth Vader")))
     assert s.doomed_leaders == [leader_id("Darth Vader")]
@@ -418,7 +419,7 @@ def test_rr25_confrontation_with_no_imperial_leader_there_marks_nobody() -> None
     s.battle.ground_lost[IMPERIAL] = True
     conf = C.tactic_card(card("Confrontation"))
     s.move(conf, s.zones["tactics_0_ground"], s.zones["tactic_discard_0_ground"])
-    s.battle.steps = [("after_retreat", REBEL, -1, 0), HALT]
+    s.battle.steps = [("confrontation", REBEL, -1, 0), HALT]
     C.advance(s)
     assert s.doomed_leaders == [] and s.zones["tactics_removed_0"].cards == [conf]
 

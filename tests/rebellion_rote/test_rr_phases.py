@@ -453,16 +453,18 @@ def captive_position(**kw):  # type: ignore[no-untyped-def]
     return s
 
 
-def test_the_empire_moves_its_captive_without_transport() -> None:
+def test_the_empire_moves_its_captive_with_a_ship_using_no_capacity() -> None:
+    """RR-C2: the captive moves once an Imperial ship moved from its system."""
     from rebellion_rote.actions import MoveCaptive
 
     kessel, toydaria = system_id("Kessel"), system_id("Toydaria")
     s = captive_position()
     activate(s, VADER, toydaria)
+    assert MoveCaptive(kessel) not in s.legal_actions()
+    s.apply(Move(SD, kessel))
     assert MoveCaptive(kessel) in s.legal_actions()
     s.apply(MoveCaptive(kessel))
     assert s.board.leader_loc[LEIA] == toydaria and MoveCaptive(kessel) not in s.legal_actions()
-    s.apply(Move(SD, kessel))
     s.apply(Move(ST, kessel))
     s.apply(Stop())
     assert s.board.captured == LEIA and s.board.leader_loc[LEIA] == toydaria  # still held

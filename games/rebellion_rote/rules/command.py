@@ -26,8 +26,9 @@ Movement, after the activating leader is placed, is one unit at a time
   source system (``MoveUnits.spare``). Immobile units never move;
 * into a destroyed system, ground units enter only within the transport
   capacity of their side's ships there;
-* the Empire may move the captured Rebel leader like a ground unit that needs
-  no transport (``move_captive <src>``; research §6.3).
+* the Empire may move the captured Rebel leader like a ground unit that uses no
+  transport capacity: once an Imperial ship with transport capacity has moved from
+  its system, however full (``move_captive <src>``; research §6.3, RR-C2).
 
 After movement: a captured leader whose system holds no Imperial unit any
 more is rescued (to the Rebel Base space, or the base's system once revealed),
@@ -264,10 +265,26 @@ def legal_move(s: RebellionState, d: MoveUnits) -> list[Action]:
     captive = b.captured
     if p == IMPERIAL and captive >= 0:
         where = b.leader_loc[captive]
-        if where != target and where in move_sources(b, p, target, s.base):
+        if (
+            where != target
+            and where in move_sources(b, p, target, s.base)
+            and ship_moved_from(s, where)
+        ):
             out.append(MoveCaptive(where))
     out.append(Stop())
     return out
+
+
+def ship_moved_from(s: RebellionState, src: int) -> bool:
+    """A ship with transport capacity moved from ``src`` in this activation (RR-C2)."""
+    for ev in reversed(s.log):
+        if ev.kind == "activated":
+            return False
+        if ev.kind == "moved" and getattr(ev, "src", -1) == src:
+            u = getattr(ev, "unit", -1)
+            if CAPACITY[u] > 0 and not CARRIED[u]:
+                return True
+    return False
 
 
 def apply_move(s: RebellionState, d: MoveUnits, a: Action) -> None:

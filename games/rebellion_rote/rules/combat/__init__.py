@@ -17,7 +17,8 @@ current player (``Battle.attacker``) is the player whose turn it is.
      cancel ability. A top ability needs a unit of the pictured type in the
      system; a unit destroyed by a tactic card still meets it, is removed once
      both cards are resolved and does not roll this round. Extra cards are
-     chosen openly, can neither cancel nor be canceled. Played cards go to the
+     chosen openly, can neither cancel nor be canceled (an
+     extra Escape Plan still retreats, it just cancels nothing). Played cards go to the
      discard; a deck emptied gets its discard back, but for the card just played;
    * attacks, the side attacking first then the other: roll the dice of all
      units of the theater (at most 5 red, 5 black, 3 green; each Rebel Ion Cannon
@@ -35,7 +36,8 @@ current player (``Battle.attacker``) is the player whose turn it is.
      ground units, loses them unless it rolled a die in this round's ground
      battle (§8.6); a Death Star Under Construction that is the Empire's only ship
      against Rebel ships is destroyed (and the Death Star queued with it);
-   * retreat, current player first (§5.4).
+   * Confrontation (below); retreat, current player first (§5.4); Rogue One, Tractor
+     Beam.
 3. The combat ends when no theater is shared any more. All damage is removed.
 
 Units that cannot be damaged: the Death Star (no health), and a Death Star or
@@ -51,14 +53,16 @@ Every ability of the 32 cards is built. Some notes on them:
 * Armored Position, Planetary Shield: when resolved, up to 3 damage moves, one at
   a time, from other own ground figures onto one figure of the named type
   (``hit`` names it, then ``repair`` each source, ``stop``).
-* Tractor Beam, Rogue One, Confrontation act after the retreat step of the round
-  (FAQ: Tractor Beam after the retreats, never on a leader who retreated; Rebels'
-  first, RR-16). Rogue One, if a unit retreated this round, rescues the captured
-  leader or removes one target marker anywhere on the board, the Rebels choosing
-  when both are possible (``target <leader>`` or ``remove_marker <system>
-  <marker>``; RR-39). Confrontation marks an Imperial leader in the system,
+* Tractor Beam and Rogue One act after the retreat step of the round (FAQ: Tractor
+  Beam after the retreats, never on a leader who retreated; Rebels' first, RR-16).
+  Rogue One, if a unit retreated this round, rescues the captured leader or removes
+  one target marker anywhere on the board, the Rebels choosing when both are
+  possible (``target <leader>`` or ``remove_marker <system> <marker>``; RR-39).
+  Confrontation acts at the end of the round before the retreat step (FAQ: its
+  leader may retreat and is still eliminated): if the last Imperial ground unit
+  there was destroyed this round, it marks an Imperial leader in the system,
   eliminated at the end of the Command Phase, and the card leaves the game
-  (``tactics_removed_<side>``).
+  (``tactics_removed_<side>``; RR-25).
 * Escape Plan: the side's retreat, at once; if it retreated, the Imperial card is
   canceled (so a defender holding it picks first).
 * Deployment: the gained triangle ground unit (Rebel Trooper or Rebel Vanguard)
@@ -122,6 +126,7 @@ from .after_retreat import (
     legal_leader,
     legal_rogue_one,
     step_after_retreat,
+    step_confrontation,
     step_leader,
     step_rogue_one,
 )
@@ -232,6 +237,7 @@ STEPS.update(
         "assign": step_assign,
         "destroy": step_destroy,
         "round_end": step_round_end,
+        "confrontation": step_confrontation,
         "retreat": step_retreat,
         "after_retreat": step_after_retreat,
         "leader": step_leader,

@@ -1,7 +1,9 @@
-"""The abilities acting after the retreat step of a round (FAQ; RR-16), Rebels' first:
-Tractor Beam captures a leader, Rogue One rescues the captured one or removes a target
-marker (RR-39), Confrontation marks a leader for elimination. A side's abilities act in
-the order its cards were resolved.
+"""The abilities acting at the end of a round. Confrontation marks a leader for
+elimination once the round's battles are over, before the retreat step (FAQ: the marked
+leader may retreat and is still eliminated; RR-25). After the retreat step (FAQ; RR-16),
+Rebels' first: Rogue One rescues the captured leader or removes a target marker (RR-39),
+Tractor Beam captures a leader. A side's abilities act in the order its cards were
+resolved.
 """
 
 from __future__ import annotations
@@ -24,6 +26,22 @@ if TYPE_CHECKING:
     from ...state import RebellionState
 
 
+def step_confrontation(s: RebellionState, p: int, th: int, extra: int) -> None:
+    """Confrontation, once the round's battles and its end-of-round destruction are over
+    and before the retreat step: if the opponent's last ground unit here was destroyed
+    this round, the card leaves the game and a leader of his here is marked (RR-25)."""
+    bt = s.battle
+    steps: list[tuple[str, int, int, int]] = []
+    for what in [x for x in bt.round_end[p] if x.startswith("confront:")]:
+        bt.round_end[p].remove(what)
+        if confrontation_due(s, p):
+            c = int(what.split(":")[1])
+            remove_card(s, p, c)
+            if enemy_leaders(s, p):
+                steps.append(("leader", p, -1, c))
+    then(s, *steps)
+
+
 def step_after_retreat(s: RebellionState, p: int, th: int, extra: int) -> None:
     """The end-of-round abilities of ``p``'s cards this round, after the retreat step."""
     bt = s.battle
@@ -33,11 +51,6 @@ def step_after_retreat(s: RebellionState, p: int, th: int, extra: int) -> None:
             steps.append(("rogue_one", p, -1, 0))
         elif what == "capture" and not side_units(s, REBEL, SPACE) and enemy_leaders(s, p):
             steps.append(("leader", p, -1, -1))
-        elif what.startswith("confront:") and confrontation_due(s, p):
-            c = int(what.split(":")[1])
-            remove_card(s, p, c)
-            if enemy_leaders(s, p):
-                steps.append(("leader", p, -1, c))
     bt.round_end[p] = []
     then(s, *steps)
 

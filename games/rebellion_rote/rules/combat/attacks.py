@@ -1,5 +1,8 @@
 """Attacks (research §5.3, §8.6): the roll, the combat actions (the leader reroll and
 specials spent to remove damage), the opponent's prevention, and each die assigned.
+
+A special the opponent prevents cannot be spent (RR-C1): the attacker may spend a
+special only while more are showing than the prevention names.
 """
 
 from __future__ import annotations
@@ -67,11 +70,25 @@ def legal_attack(s: RebellionState, d: AttackActions) -> list[Action]:
             if (
                 face == "special"
                 and i not in bt.marked
+                and not special_prevented(s, d.player, colour)
                 and repairable(s, d.player, d.theater, colour)
             ):
                 out.append(Spend(i))
     out.append(Stop())
     return out
+
+
+def special_prevented(s: RebellionState, p: int, colour: str) -> bool:
+    """RR-C1: the opponent's prevention of specials leaves ``p`` no special of ``colour``
+    to spend: no more of them are showing than it names. (The prevented ones are removed
+    at the start of Assign Damage; the attacker chooses them by spending the others.)"""
+    bt = s.battle
+    for c, icon, n in bt.prevent[1 - p]:
+        if icon == "special" and (not c or c == colour):
+            showing = sum(1 for dc, f in bt.dice if f == "special" and (not c or dc == c))
+            if showing <= n:
+                return True
+    return False
 
 
 def apply_attack(s: RebellionState, d: AttackActions, a: Action) -> None:

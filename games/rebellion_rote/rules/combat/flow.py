@@ -108,6 +108,7 @@ def step_round(s: RebellionState, p: int, th: int, extra: int) -> None:
         ("battle", -1, SPACE, 0),
         ("battle", -1, GROUND, 0),
         ("round_end", -1, -1, 0),
+        ("confrontation", REBEL, -1, 0),
         ("retreat", bt.attacker, -1, 0),
         ("retreat", 1 - bt.attacker, -1, 0),
         ("after_retreat", REBEL, -1, 0),

@@ -83,6 +83,11 @@ def cancels(card: TacticCard) -> bool:
     return any(e.kind == "cancel" for e in card.top.effects)
 
 
+def only_cancels(ab: Ability) -> bool:
+    """An ability that does nothing but cancel: nothing left of it on an extra card."""
+    return all(e.kind == "cancel" for e in ab.effects)
+
+
 def step_resolve(s: RebellionState, p: int, th: int, extra: int) -> None:
     """The current player resolves first, unless the defender's card can cancel: then the
     defender picks first, and resolves first if he picks the cancel ability."""
@@ -128,7 +133,7 @@ def step_pick(s: RebellionState, p: int, th: int, card: int) -> None:
 def legal_ability(s: RebellionState, d: ChooseAbility) -> list[Action]:
     card = TACTICS[d.card]
     out: list[Action] = [UseAbility(NONE_)]
-    if usable(s, d.player, card.top) and not (d.extra and cancels(card)):
+    if usable(s, d.player, card.top) and not (d.extra and only_cancels(card.top)):
         out.append(UseAbility(TOP))
     if usable(s, d.player, card.bottom):
         out.append(UseAbility(BOTTOM))
@@ -142,7 +147,7 @@ def apply_ability(s: RebellionState, d: ChooseAbility, a: Action) -> None:
     if d.first and a.which != TOP:
         s.battle.picked[d.player] = a.which  # resolved after the current player's card
     else:
-        resolve(s, d.player, d.card, a.which, th)
+        resolve(s, d.player, d.card, a.which, th, extra=d.extra)
     advance(s)
 
 
@@ -161,14 +166,22 @@ def step_picked(s: RebellionState, p: int, th: int, card: int) -> None:
     resolve(s, p, card, which, th)
 
 
-def resolve(s: RebellionState, p: int, c: int, which: int, th: int) -> None:
-    """Resolve ability ``which`` of card ``c`` for ``p``: its effects go on the agenda."""
+def resolve(s: RebellionState, p: int, c: int, which: int, th: int, extra: bool = False) -> None:
+    """Resolve ability ``which`` of card ``c`` for ``p``: its effects go on the agenda.
+    An extra card cancels nothing (ROTE 'Canceling Cards'): its cancel effects are left out."""
     s.emit(AbilityResolved(player=p, card=c, which=which))
     discard(s, p, th, c)
     if which == NONE_:
         return
     ab = (TACTICS[c].top, TACTICS[c].bottom)[which - 1]
-    then(s, *(("effect", p, th, c * 16 + which * 4 + i) for i in range(len(ab.effects))))
+    then(
+        s,
+        *(
+            ("effect", p, th, c * 16 + which * 4 + i)
+            for i, e in enumerate(ab.effects)
+            if not (extra and e.kind == "cancel")
+        ),
+    )
 
 
 def discard(s: RebellionState, p: int, th: int, c: int) -> None:
