@@ -454,7 +454,7 @@ def captive_position(**kw):  # type: ignore[no-untyped-def]
 
 
 def test_the_empire_moves_its_captive_with_a_ship_using_no_capacity() -> None:
-    """RR-C2: the captive moves once an Imperial ship moved from its system."""
+    """RR-49: the captive moves once an Imperial ship moved from its system."""
     from rebellion_rote.actions import MoveCaptive
 
     kessel, toydaria = system_id("Kessel"), system_id("Toydaria")

@@ -1,5 +1,5 @@
 """Review of the Command Phase's movement and Cinematic Combat: scenarios pinning the
-rules found wrong or unruled (research §4.3, §5.4, §6.3, §8.7, §8.10; RR-C1..)."""
+rules found wrong or unruled (research §4.3, §5.4, §6.3, §8.7, §8.10; RR-48..)."""
 
 from __future__ import annotations
 
@@ -121,8 +121,8 @@ def test_escape_plan_as_an_extra_card_retreats_but_cancels_nothing() -> None:
     assert s.battle.canceled == [False, False]  # the extra card cancels nothing
 
 
-def test_rrc1_a_prevented_special_cannot_be_spent() -> None:
-    """RR-C1 (ROTE 'Preventing Hits', research §8.7): Escort's top prevents 1 special.
+def test_rr48_a_prevented_special_cannot_be_spent() -> None:
+    """RR-48 (ROTE 'Preventing Hits', research §8.7): Escort's top prevents 1 special.
     Specials are spent as combat actions, before Assign Damage, where prevention removes
     dice; so the attacker may spend a special only while more are showing than the
     prevention names: of two red specials, Escort leaves one to spend."""
@@ -147,8 +147,8 @@ def test_rrc1_a_prevented_special_cannot_be_spent() -> None:
     assert Stop() in s.legal_actions()
 
 
-def test_rrc2_the_captive_moves_only_with_an_imperial_ship() -> None:
-    """RR-C2 (research §6.3): the Empire moves the captured leader like a ground unit that
+def test_rr49_the_captive_moves_only_with_an_imperial_ship() -> None:
+    """RR-49 (research §6.3): the Empire moves the captured leader like a ground unit that
     uses no transport capacity: it needs an Imperial ship moving from its system, but
     takes none of that ship's room."""
     from rebellion_rote.actions import Activate, Move, MoveCaptive, SystemChoice

@@ -28,7 +28,7 @@ Movement, after the activating leader is placed, is one unit at a time
   capacity of their side's ships there;
 * the Empire may move the captured Rebel leader like a ground unit that uses no
   transport capacity: once an Imperial ship with transport capacity has moved from
-  its system, however full (``move_captive <src>``; research §6.3, RR-C2).
+  its system, however full (``move_captive <src>``; research §6.3, RR-49).
 
 After movement: a captured leader whose system holds no Imperial unit any
 more is rescued (to the Rebel Base space, or the base's system once revealed),
@@ -276,7 +276,7 @@ def legal_move(s: RebellionState, d: MoveUnits) -> list[Action]:
 
 
 def ship_moved_from(s: RebellionState, src: int) -> bool:
-    """A ship with transport capacity moved from ``src`` in this activation (RR-C2)."""
+    """A ship with transport capacity moved from ``src`` in this activation (RR-49)."""
     for ev in reversed(s.log):
         if ev.kind == "activated":
             return False

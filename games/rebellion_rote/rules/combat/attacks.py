@@ -1,7 +1,7 @@
 """Attacks (research §5.3, §8.6): the roll, the combat actions (the leader reroll and
 specials spent to remove damage), the opponent's prevention, and each die assigned.
 
-A special the opponent prevents cannot be spent (RR-C1): the attacker may spend a
+A special the opponent prevents cannot be spent (RR-48): the attacker may spend a
 special only while more are showing than the prevention names.
 """
 
@@ -79,7 +79,7 @@ def legal_attack(s: RebellionState, d: AttackActions) -> list[Action]:
 
 
 def special_prevented(s: RebellionState, p: int, colour: str) -> bool:
-    """RR-C1: the opponent's prevention of specials leaves ``p`` no special of ``colour``
+    """RR-48: the opponent's prevention of specials leaves ``p`` no special of ``colour``
     to spend: no more of them are showing than it names. (The prevented ones are removed
     at the start of Assign Damage; the attacker chooses them by spending the others.)"""
     bt = s.battle
