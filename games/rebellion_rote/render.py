@@ -445,19 +445,19 @@ def narrate(s: RebellionState, ev: Event) -> str:
     if isinstance(ev, E.DicePrevented):
         return f"{len(ev.dice)} of {SIDES[ev.player]}'s dice were prevented"
     if isinstance(ev, E.Damaged):
-        return f"A {UNITS[ev.unit].name} now has {ev.damage} damage"
+        return f"One {UNITS[ev.unit].name} now has {ev.damage} damage"
     if isinstance(ev, E.Repaired):
-        return f"A {UNITS[ev.unit].name} now has {ev.damage} damage"
+        return f"One {UNITS[ev.unit].name} now has {ev.damage} damage (1 removed)"
     if isinstance(ev, E.UnitGained):
         return f"{UNITS[ev.unit].name} gained in {loc_name(ev.system)}"
     if isinstance(ev, E.UnitsDestroyed):
-        return f"{ev.n} {UNITS[ev.unit].name} destroyed ({ev.reason})"
+        return f"{unit_count(ev.n, ev.unit)} destroyed ({ev.reason})"
     if isinstance(ev, E.Retreated):
         return f"{LEADERS[ev.leader].name} retreated to {loc_name(ev.dst)}"
     if isinstance(ev, E.LeaderMarked):
         return f"{LEADERS[ev.leader].name} is marked for elimination"
     if isinstance(ev, E.CombatEnded):
-        return f"The combat in {loc_name(ev.system)} is over after {ev.rounds} rounds"
+        return f"The combat in {loc_name(ev.system)} is over after {plural(ev.rounds, 'round')}"
     if isinstance(ev, E.LeadersRetrieved):
         return "Leaders went back to the pools"
     if isinstance(ev, E.TimeAdvanced):
@@ -553,6 +553,16 @@ def narrate_actions(ev: Event) -> str:
             "on the bottom of the action deck"
         )
     return ev.kind
+
+
+def unit_count(n: int, unit: int) -> str:
+    """``n`` figures of a unit type in words: "1 AT-AT", "2 TIE Strikers"."""
+    name = UNITS[unit].name
+    if n == 1:
+        return f"1 {name}"
+    if name.endswith("Under Construction"):
+        return f"{n} {name.replace('Death Star', 'Death Stars', 1)}"
+    return f"{n} {name}s"
 
 
 def plural(n: int, word: str) -> str:
