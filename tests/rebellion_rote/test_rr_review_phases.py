@@ -149,3 +149,16 @@ def test_an_imperial_determinisation_keeps_a_rebel_discard_a_discard() -> None:
         drawn = r.zones["action_drawn0"].cards
         assert not any(recruitable_on(r.board, c) for c in drawn)
         assert r.recruit_leader[REBEL] == -1 and r.recruit_card[REBEL] in drawn
+
+
+# ---------------------------------------------------------------- words
+def test_building_reads_well_for_every_unit() -> None:
+    """'Build a AT-AT', 'Build a X-wing' read wrong: a count, as the other unit actions use."""
+    from rebellion_rote.actions import Build
+    from rebellion_rote.data import REBEL_BASE, unit_id
+
+    s = position()
+    assert s.describe(Build(unit_id("AT-AT"), S("Corellia"))) == "Build 1 AT-AT from Corellia"
+    assert s.describe(Build(unit_id("X-wing"), REBEL_BASE)) == (
+        "Build 1 X-wing from the Rebel Base space"
+    )
