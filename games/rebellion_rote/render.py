@@ -187,7 +187,7 @@ def describe(s: RebellionState, a: Action) -> str:
     if isinstance(a, A.Retreat):
         return f"Retreat with {LEADERS[a.leader].name}"
     if isinstance(a, A.Build):
-        return f"Build a {UNITS[a.unit].name} from {loc_name(a.loc)}"
+        return f"Build 1 {UNITS[a.unit].name} from {loc_name(a.loc)}"
     if isinstance(a, A.Eliminate):
         return f"Eliminate {LEADERS[a.leader].name}"
     if isinstance(a, A.Recruit):
@@ -289,7 +289,7 @@ def prompt(s: RebellionState) -> str:
     if isinstance(top, D.BuildUnits):
         return f"{who}: place units on the build queue, face down"
     if isinstance(top, D.ReplaceUnit):
-        return f"{who}: destroy a {UNITS[top.unit].name} on the board to build another"
+        return f"{who}: destroy 1 {UNITS[top.unit].name} on the board to build another"
     if isinstance(top, D.DeployUnits):
         return f"{who}: deploy the units leaving the build queue"
     if isinstance(top, D.EliminateLeader):
@@ -315,7 +315,7 @@ def prompt(s: RebellionState) -> str:
     if isinstance(top, D.FactoryBuild):
         return f"{who}: Construct Factory: build from the icons of {loc_name(top.system)}, or stop"
     if isinstance(top, D.FactoryReplace):
-        return f"{who}: destroy a {UNITS[top.unit].name} on the board to build another"
+        return f"{who}: destroy 1 {UNITS[top.unit].name} on the board to build another"
     if isinstance(top, D.OverseeDeploy):
         return (
             f"{who}: Oversee Project: deploy a unit from the build queue to {loc_name(top.system)}"

@@ -282,7 +282,9 @@ def test_research_and_development_first_option_where_there_is_sabotage() -> None
     assert top[1] in s.zones["missions1"].cards and s.zones["project_deck"].cards[0] == top[0]
 
 
-def test_two_copies_drawn_need_no_choice() -> None:
+def test_two_copies_drawn_offer_a_single_choice() -> None:
+    """RR-41: two copies drawn still ask the Empire which to keep (one choice), so the Rebels
+    cannot tell what it drew."""
     s = position(player="Imperial", loyalty={"Kessel": "Imperial"})
     deck = s.zones["project_deck"]
     copies = [card("Superlaser Online", 0), card("Superlaser Online", 1)]
@@ -290,6 +292,9 @@ def test_two_copies_drawn_need_no_choice() -> None:
     slot = assign(s, IMPERIAL, "Research and Development", TARKIN)
     s.apply(Reveal(slot))
     s.apply(SystemChoice(S("Kessel")))
+    assert isinstance(s.stack[-1], KeepProject)
+    assert s.legal_actions() == [Keep(mission_of(min(copies)))]
+    s.apply(Keep(mission_of(min(copies))))
     assert rebel_turn(s)
     assert copies[0] in s.zones["missions1"].cards and deck.cards[0] == copies[1]
 

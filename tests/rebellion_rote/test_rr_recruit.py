@@ -70,7 +70,21 @@ def at_recruit(
 
 
 def first(s: RebellionState) -> None:
+    """The first legal action; a recruit is followed by keeping the only card picturing him."""
     s.apply(s.legal_actions()[0])
+    keep_only(s)
+
+
+def keep_only(s: RebellionState) -> None:
+    """After ``recruit <leader>`` the card kept is always asked for: keep it when only one
+    drawn card pictures the leader."""
+    if isinstance(s.stack[-1], KeepActionCard) and len(s.legal_actions()) == 1:
+        s.apply(s.legal_actions()[0])
+
+
+def recruit(s: RebellionState, leader: int) -> None:
+    s.apply(Recruit(leader))
+    keep_only(s)
 
 
 # ---------------------------------------------------------------- data
@@ -222,11 +236,11 @@ def test_recruit_a_leader_from_two_cards_then_build() -> None:
     assert isinstance(s.stack[-1], RecruitLeader) and s.current_player == REBEL
     assert s.zones["action_drawn0"].cards == [card("Ambush"), card("An Old Friend")]
     assert s.legal_actions() == [Recruit(x) for x in sorted((HAN, MADINE))]
-    s.apply(Recruit(HAN))
+    recruit(s, HAN)
     assert isinstance(s.stack[-1], RecruitLeader) and s.current_player == IMPERIAL
     assert s.board.leader_status[HAN] == SUPPLY  # face down until both are in
     assert s.legal_actions() == [Recruit(x) for x in sorted((BOBA, JANUS, YULAREN))]
-    s.apply(Recruit(YULAREN))
+    recruit(s, YULAREN)
     b = s.board
     assert b.leader_status[HAN] == POOL and b.leader_status[YULAREN] == POOL
     assert b.leader_status[MADINE] == SUPPLY and b.leader_status[BOBA] == SUPPLY
@@ -248,7 +262,7 @@ def test_recruit_a_leader_from_two_cards_then_build() -> None:
 def test_a_leader_pictured_on_both_cards_chooses_the_card_kept() -> None:
     s = at_recruit(rebel=("One in a Million", "Son of Skywalker"))
     assert s.legal_actions() == [Recruit(x) for x in sorted((LUKE, WEDGE))]
-    s.apply(Recruit(LUKE))
+    recruit(s, LUKE)
     assert isinstance(s.stack[-1], KeepActionCard) and s.current_player == REBEL
     keep = [
         ActionCardChoice(action_id("One in a Million")),
@@ -262,9 +276,9 @@ def test_a_leader_pictured_on_both_cards_chooses_the_card_kept() -> None:
     assert s.zones["action_hand0"].cards == [card("Son of Skywalker")]
     assert s.zones["action_deck0"].cards[0] == card("One in a Million")
     assert s.board.leader_status[LUKE] == POOL and s.board.leader_status[WEDGE] == SUPPLY
-    # Wedge is on one card only: no card to choose
+    # Wedge is on one card only: that card is the single choice to keep (RR-32)
     s2 = at_recruit(rebel=("One in a Million", "Son of Skywalker"))
-    s2.apply(Recruit(WEDGE))
+    recruit(s2, WEDGE)
     assert isinstance(s2.stack[-1], RecruitLeader) and s2.current_player == IMPERIAL
     assert s2.recruit_card[REBEL] == card("One in a Million")
 
@@ -285,7 +299,7 @@ def test_rr30_nothing_to_recruit_draw_on_until_a_card_has_a_leader() -> None:
         card("Wookiee Guardian"),
     ]
     assert s.legal_actions() == [Recruit(CHEWIE)]  # recruiting is not optional now
-    s.apply(Recruit(CHEWIE))
+    recruit(s, CHEWIE)
     first(s)  # the Empire
     assert s.board.leader_status[CHEWIE] == POOL
     assert s.zones["action_hand0"].cards == [card("Wookiee Guardian")]
@@ -335,7 +349,7 @@ def test_rr31_an_empty_action_deck_recruits_nobody() -> None:
     assert isinstance(s.stack[-1], RecruitLeader) and s.current_player == IMPERIAL
     assert s.zones["action_drawn1"].cards == [card("Local Rumors")]
     assert s.legal_actions() == [Recruit(YULAREN)]
-    s.apply(Recruit(YULAREN))
+    recruit(s, YULAREN)
     assert s.board.leader_status[YULAREN] == POOL
     assert [e.player for e in s.log if e.kind == "recruited"] == [IMPERIAL]
     assert isinstance(s.stack[-1], BuildUnits)
@@ -372,7 +386,7 @@ def test_rr31_recruit_then_the_pool_limit_then_build() -> None:
     eight |= {"Admiral Ackbar": "pool", "Obi-Wan Kenobi": "pool"}
     s = at_recruit(rebel=("Ambush", "An Old Friend"), leaders=eight)
     assert len(s.board.pool(REBEL)) == 8
-    s.apply(Recruit(HAN))
+    recruit(s, HAN)
     first(s)  # the Empire
     assert len(s.board.pool(REBEL)) == 9
     top = s.stack[-1]
@@ -417,14 +431,14 @@ def seen_ids(view: dict[str, Any]) -> set[int]:
 def test_rr15_recruit_choices_are_hidden_until_both_are_in() -> None:
     """RR-15: the Rebels choose first, face down; the Empire sees that they chose, not what."""
     s = at_recruit(rebel=("Ambush", "An Old Friend"), imperial=("Blindside", "Local Rumors"))
-    s.apply(Recruit(HAN))
+    recruit(s, HAN)
     assert s.view(IMPERIAL)["state"]["recruit_choice"] == [-2, None]
     assert s.view(REBEL)["state"]["recruit_choice"] == [[card("An Old Friend"), HAN], None]
     kinds = [e["kind"] for e in s.view(IMPERIAL)["log"]]
     assert "recruit_chosen_hidden" in kinds and "recruit_chosen" not in kinds
     assert "recruited" not in kinds
     assert "recruited" not in [e.kind for e in s.log]
-    s.apply(Recruit(YULAREN))
+    recruit(s, YULAREN)
     tail = [(e["kind"], e["player"]) for e in s.view(IMPERIAL)["log"][-6:]]
     assert tail == [
         ("recruited", REBEL),
@@ -443,7 +457,7 @@ def test_rr32_a_view_never_shows_the_other_sides_drawn_or_kept_cards() -> None:
     s = at_recruit(rebel=("Ambush", "An Old Friend"), imperial=("Blindside", "Local Rumors"))
     rebel_deck = {action_card(i) for i in RECRUIT_DECKS[REBEL]}
     imperial_deck = {action_card(i) for i in RECRUIT_DECKS[IMPERIAL]}
-    for a in (Recruit(HAN), Recruit(YULAREN)):
+    for leader in (HAN, YULAREN):
         for p, theirs in ((IMPERIAL, rebel_deck), (REBEL, imperial_deck)):
             v = s.view(p)
             assert not seen_ids(v) & theirs
@@ -453,7 +467,7 @@ def test_rr32_a_view_never_shows_the_other_sides_drawn_or_kept_cards() -> None:
             rendered = s.render(p)
             assert not any(n in rendered for n in names), rendered
             assert "Ambush" not in text or p == REBEL
-        s.apply(a)
+        recruit(s, leader)
     assert {card("Ambush"), card("An Old Friend")} <= seen_ids(s.view(REBEL))
     rendered = s.render(REBEL)
     assert (
@@ -468,7 +482,7 @@ def test_resample_keeps_recruited_leaders_and_redeals_only_unseen_cards() -> Non
     rebel_cards = sorted(
         c for k in ("deck", "hand", "drawn") for c in s.zones[f"action_{k}0"].cards
     )
-    s.apply(Recruit(HAN))  # the Rebels' choice is in, face down; the Empire has drawn
+    recruit(s, HAN)  # the Rebels' choice is in, face down; the Empire has drawn
     drawn_seen = set()
     for k in range(30):
         r = s.resample(IMPERIAL, Rng(k))
@@ -482,7 +496,7 @@ def test_resample_keeps_recruited_leaders_and_redeals_only_unseen_cards() -> Non
         assert now == rebel_cards
         drawn_seen.add(tuple(drawn))
     assert len(drawn_seen) > 5  # re-dealt
-    s.apply(Recruit(YULAREN))
+    recruit(s, YULAREN)
     kept = set()
     for k in range(30):
         r = s.resample(IMPERIAL, Rng(k))
@@ -509,7 +523,7 @@ def test_resample_keeps_the_cards_drawn_before_drawing_on_unrecruitable() -> Non
         leaders={"Han Solo": "pool", "General Madine": "pool"},
     )
     s.apply(DrawOn())
-    s.apply(Recruit(CHEWIE))
+    recruit(s, CHEWIE)
     for k in range(20):
         r = s.resample(IMPERIAL, Rng(k))
         drawn = r.zones["action_drawn0"].cards
@@ -527,9 +541,9 @@ def test_words_for_recruiting() -> None:
     texts = [e["text"] for e in s.view(IMPERIAL)["log"]]
     assert "Rebel drew 2 action cards" in texts
     assert "Rebel drew Ambush, An Old Friend" in [e["text"] for e in s.view(REBEL)["log"]]
-    s.apply(Recruit(HAN))
+    recruit(s, HAN)
     assert "Rebel made a recruit choice, face down" in [e["text"] for e in s.view(IMPERIAL)["log"]]
-    s.apply(Recruit(YULAREN))
+    recruit(s, YULAREN)
     imperial = [e["text"] for e in s.view(IMPERIAL)["log"]]
     rebel = [e["text"] for e in s.view(REBEL)["log"]]
     assert "Rebel recruited Han Solo" in imperial and "Rebel recruited Han Solo" in rebel

@@ -13,8 +13,9 @@ Refresh Phase (:mod:`.refresh`). When a card must be drawn from an empty deck, t
 project discard is shuffled into a new deck; with both empty nothing is drawn (RR-47).
 
 **Research and Development** (a starting mission) draws them: either 2 cards, of which
-the Empire keeps 1 (``keep <card>``) and puts the other on the bottom of the deck, where
-it knows it (RR-41); or, only where there is a sabotage marker, it removes the marker
+the Empire keeps 1 (``keep <card>``, asked even when the two are copies of one card, so
+the Rebels cannot tell) and puts the other on the bottom of the deck, where it knows it
+(RR-41); or, only where there is a sabotage marker, it removes the marker
 and draws 1 card.
 
 **The projects' effects**, by kind (each ``fn(state, mission, effect) -> bool``, True
@@ -190,11 +191,12 @@ def effect_draw_keep_one(s: RebellionState, r: Resolving, e: MissionEffect) -> b
     if not look.cards:
         return False
     s.emit(ProjectsDrawn(cards=tuple(look.cards), to=(IMPERIAL,)))
-    choices = distinct(look.cards)
-    if len(choices) > 1:
+    if len(look.cards) > 1:
+        # asked even for two copies of one card (a single choice then): whether the Empire
+        # had a choice would tell the Rebels what it drew (RR-17, RR-41)
         s.stack.append(KeepProject(player=r.player))
         return True
-    keep(s, r.player, choices[0])
+    keep(s, r.player, look.cards[0])
     return False
 
 

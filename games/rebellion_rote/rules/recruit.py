@@ -6,9 +6,10 @@ on either card:
 
 * a leader in play, in a pool, captured or eliminated cannot be recruited (Luke
   Skywalker (Jedi) counts as Luke Skywalker, research §6.3);
-* ``recruit <leader>`` names the leader; when it is pictured on both cards, ``action_card
-  <i>`` names the card kept. Recruiting is not optional while a drawn card pictures a
-  leader who can be recruited;
+* ``recruit <leader>`` names the leader, then ``action_card <i>`` the card kept (asked
+  even when only one card pictures the leader, a single choice then: whether there was a
+  choice would tell the other side what was drawn, RR-32). Recruiting is not optional
+  while a drawn card pictures a leader who can be recruited;
 * with no such leader on any card drawn, the player may draw one more card at a time
   (``draw_on``) while the deck has cards; the cards drawn wait beside the deck until the
   choice is made, so none is drawn twice (RR-30). Or he chooses one drawn card
@@ -152,11 +153,7 @@ def apply_recruit(s: RebellionState, d: RecruitLeader, a: Action) -> None:
         choose(s, p, action_card(a.card), -1)
         return
     assert isinstance(a, Recruit)
-    cards = [c for c in s.zones[f"action_drawn{p}"].cards if a.leader in pictured(c)]
-    if len(cards) == 1:
-        choose(s, p, cards[0], a.leader)
-    else:
-        s.stack.append(KeepActionCard(player=p, leader=a.leader))
+    s.stack.append(KeepActionCard(player=p, leader=a.leader))
 
 
 def legal_keep(s: RebellionState, d: KeepActionCard) -> list[Action]:
@@ -221,7 +218,12 @@ def redeal_actions(s: RebellionState, side: int, viewer: int, rng: Rng) -> None:
     * each card in hand pictures the leader it recruited (``hand_recruits``);
     * when more than 2 cards are drawn, all but the last picture no leader who can be
       recruited (only then may a player draw on);
-    * a face-down choice is re-dealt as a legal one for the cards drawn now.
+    * a side that chose a card to discard (no card kept asked for) drew no card picturing a
+      leader it can recruit; a side recruiting (choosing the card kept, or with its choice
+      of leader in) drew at least one: the last card drawn after drawing on, else one of
+      the two at random;
+    * a face-down choice, or the leader named before the card kept is chosen, is re-dealt
+      as a legal one for the cards drawn now.
 
     Cards ``viewer`` knows stay where they are; every other card is dealt at random, and
     ``side`` then knows the cards now at the bottom of its deck (as many as it knew).
@@ -240,8 +242,17 @@ def redeal_actions(s: RebellionState, side: int, viewer: int, rng: Rng) -> None:
         if x >= 0 and hand.cards[i] not in known[1]
     ]
     n = len(drawn.cards)
-    if n > CARDS_DRAWN:
-        needs.extend((2, i, -1) for i in range(n - 1) if drawn.cards[i] not in known[2])
+    keeping = bool(s.stack) and isinstance(s.stack[-1], KeepActionCard)
+    keeping = keeping and s.stack[-1].player == side
+    if s.recruit_card[side] >= 0 and s.recruit_leader[side] < 0:
+        needs.extend((2, i, NONE) for i in range(n) if drawn.cards[i] not in known[2])
+    else:
+        if n > CARDS_DRAWN:
+            needs.extend((2, i, NONE) for i in range(n - 1) if drawn.cards[i] not in known[2])
+        if n and (keeping or s.recruit_leader[side] >= 0):
+            i = n - 1 if n > CARDS_DRAWN else rng.below(n)
+            if drawn.cards[i] not in known[2]:
+                needs.append((2, i, SOME))
     chosen = _assign(needs, free, b)
     if chosen is not None:  # always, as the real deal fits; else the core's deal stays
         picked = set(chosen)
@@ -260,21 +271,36 @@ def redeal_actions(s: RebellionState, side: int, viewer: int, rng: Rng) -> None:
         deck.known[side] = deck.cards[:bottom]
     if s.recruit_card[side] >= 0:
         redeal_choice(s, side, rng)
+    elif keeping:
+        leaders = choices(s, side)
+        if leaders:  # always, as the real deal fits; else the core's deal stays
+            s.stack[-1] = KeepActionCard(player=side, leader=leaders[rng.below(len(leaders))])
+
+
+NONE = -1
+"""A slot of :func:`_assign` for a card picturing no leader who can be recruited."""
+SOME = -2
+"""A slot of :func:`_assign` for a card picturing a leader who can be recruited."""
 
 
 def _assign(needs: list[tuple[int, int, int]], free: list[int], b: Board) -> list[int] | None:
     """Distinct cards of ``free`` (already shuffled) for the slots ``needs``: a search over
-    the slots that need a leader (few), then the first cards left that picture no
-    recruitable leader for the others."""
+    the slots that need a given leader (few), then the first cards left that picture some
+    recruitable leader for the ``SOME`` slots (at most one) and none for the ``NONE``
+    slots."""
     leader_slots = [x for _, _, x in needs if x >= 0]
-    blank = sum(1 for _, _, x in needs if x < 0)
+    blank = sum(1 for _, _, x in needs if x == NONE)
+    some = sum(1 for _, _, x in needs if x == SOME)
     picks: list[int] = []
     used: set[int] = set()
 
     def go(k: int) -> list[int] | None:
         if k == len(leader_slots):
+            with_leader = [c for c in free if c not in used and recruitable_on(b, c)]
             spare = [c for c in free if c not in used and not recruitable_on(b, c)]
-            return spare[:blank] if len(spare) >= blank else None
+            if len(with_leader) < some or len(spare) < blank:
+                return None
+            return with_leader[:some] + spare[:blank]
         for c in free:
             if c not in used and leader_slots[k] in pictured(c):
                 used.add(c)
@@ -289,8 +315,12 @@ def _assign(needs: list[tuple[int, int, int]], free: list[int], b: Board) -> lis
     tail = go(0)
     if tail is None:
         return None
-    it_picks, it_tail = iter(picks), iter(tail)
-    return [next(it_picks) if x >= 0 else next(it_tail) for _, _, x in needs]
+    it_picks = iter(picks)
+    it_some, it_blank = iter(tail[:some]), iter(tail[some:])
+    return [
+        next(it_picks) if x >= 0 else next(it_some) if x == SOME else next(it_blank)
+        for _, _, x in needs
+    ]
 
 
 def redeal_choice(s: RebellionState, side: int, rng: Rng) -> None:
