@@ -74,6 +74,27 @@ class NeverEnds(ToyState):
         self.stack.append(toy_pack.ChooseCard(player=1 - p))
 
 
+@attrs.define(kw_only=True, slots=True, eq=False)
+class StuckDeterminisation(ToyState):
+    """A determinisation for one player leaves the other with nothing to do."""
+
+    stuck_for: int = -1
+
+    def _copy_into(self, new: State) -> None:
+        super()._copy_into(new)
+        assert isinstance(new, StuckDeterminisation)
+        new.stuck_for = self.stuck_for
+
+    def _resample(self, player: int, rng: Any) -> None:
+        super()._resample(player, rng)
+        self.stuck_for = player
+
+    def _legal_actions(self) -> list[Action]:
+        if self.stuck_for not in (-1, self.current_player):
+            return []
+        return super()._legal_actions()
+
+
 @pytest.mark.parametrize(
     ("cls", "message"),
     [
@@ -83,6 +104,7 @@ class NeverEnds(ToyState):
         (GlobalShuffle, "two different games"),
         (SharedClone, "changed the original|does not reproduce"),
         (NeverEnds, "did not end"),
+        (StuckDeterminisation, "determinisation for player . is stuck"),
     ],
 )
 def test_kit_catches_broken_pack(cls: type[State], message: str) -> None:

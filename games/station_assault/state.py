@@ -55,6 +55,9 @@ class AssaultState(State):
     wave: int = 0
     """0 during the mulligan, then 1, 2, ..."""
     speed: int = 0
+    passed_over: int = 0
+    """Bit ``q`` set: player ``q`` was skipped at the current Speed for want of an available
+    ship (public: the table saw the turn go past them), so they have none of this Speed."""
     wave_damage: int = 0
     wave_had_hands: bool = False
     _tbl: ShipTable | None = attrs.field(default=None, metadata={"transient": True})
@@ -149,6 +152,7 @@ class AssaultState(State):
         new.initiative = self.initiative
         new.wave = self.wave
         new.speed = self.speed
+        new.passed_over = self.passed_over
         new.wave_damage = self.wave_damage
         new.wave_had_hands = self.wave_had_hands
         new._tbl = self._tbl

@@ -144,10 +144,17 @@ def check_state(state: State, rng: Rng, ctx: str = "") -> None:
                 raise _fail(ctx, "resample() changed the original state")
         # A determinisation must be playable.
         r = state.resample(p, Rng(rng.next64()))
-        for _ in range(5):
+        for step in range(5):
+            if r.is_terminal:
+                break
             acts = r.legal_actions()
             if not acts:
-                break
+                raise _fail(
+                    ctx,
+                    f"a determinisation for player {p} is stuck {step} steps on: the game "
+                    "is not over but nobody has a legal action (resample() broke a "
+                    "hidden fact the rules rely on)",
+                )
             r.apply(acts[rng.below(len(acts))])
 
 

@@ -280,6 +280,33 @@ def test_resample_respects_the_turn_order() -> None:
         assert r.is_terminal or all(len(r.zones[f"hand{p}"]) <= 10 for p in (0, 1))
 
 
+def test_resample_keeps_who_can_act_at_this_speed() -> None:
+    """SSA-18: the player choosing a ship keeps one of the current Speed, and a player
+    the turn went past at this Speed has none (the table saw both), in every
+    determinisation, so the search never meets a turn with nothing to do."""
+    opt = {"mode": "free_for_all", "players": 3}
+    checked = 0
+    for seed in range(12):
+        s = new(opt, seed)
+        rng = Rng(seed)
+        while not s.is_terminal and s.wave <= 2:
+            me = s.current_player
+            assert me is not None
+            for p in range(s.num_players):
+                if p == me:
+                    continue
+                r = s.resample(p, Rng(checked))
+                checked += 1
+                assert r.legal_actions(), f"seed {seed}: player {me} has nothing to do"
+                for q in range(s.num_players):
+                    if q != p and s.passed_over >> q & 1:
+                        hand = r.zones[f"hand{q}"].cards
+                        assert all(r.table.speed[c] != s.speed for c in hand)
+            acts = s.legal_actions()
+            s.apply(acts[rng.below(len(acts))])
+    assert checked > 500
+
+
 def test_playable_in_the_terminal() -> None:
     """``tabletop play station_assault``: a person types numbers until the game ends."""
     import io

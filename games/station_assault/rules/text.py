@@ -254,6 +254,7 @@ def view(s: AssaultState, player: int | None) -> dict[str, Any]:
         "mode": s.options.mode,
         "wave": s.wave,
         "speed": s.speed,
+        "passed_over": [q for q in range(s.num_players) if s.passed_over >> q & 1],
         "initiative": s.initiative,
         "board": board,
         "acting": acting,

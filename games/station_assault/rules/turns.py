@@ -28,16 +28,20 @@ def start_wave(s: AssaultState) -> None:
     s.wave_had_hands = any(s.zones[HAND[p]].cards for p in range(s.num_players))
     s.emit(WaveStarted(wave=s.wave, initiative=s.initiative))
     s.speed = 1
+    s.passed_over = 0
     open_speed(s)
 
 
 def first_available(s: AssaultState, start: int) -> int:
-    """The first player from seat ``start`` on with an available ship now, or -1."""
+    """The first player from seat ``start`` on with an available ship now, or -1. The
+    players the turn goes past are marked in ``passed_over`` (they have none of this
+    Speed, and everybody saw it)."""
     n, avail, sp = s.num_players, s.avail, s.speed
     for k in range(n):
         q = (start + k) % n
         if avail[q * SPEEDS + sp]:
             return q
+        s.passed_over |= 1 << q
     return -1
 
 
@@ -49,6 +53,7 @@ def open_speed(s: AssaultState) -> None:
             s.stack.append(ChooseShip(player=q))
             return
         s.speed += 1
+        s.passed_over = 0
     end_wave(s)
 
 
@@ -61,6 +66,7 @@ def end_turn(s: AssaultState, player: int) -> None:
         s.stack.append(ChooseShip(player=q))
         return
     s.speed += 1
+    s.passed_over = 0
     open_speed(s)
 
 
