@@ -6,7 +6,7 @@ from typing import Any
 
 import attrs
 
-from tabletop import Action, Event, State, Vis, Zone
+from tabletop import Action, Event, Rng, State, Vis, Zone
 
 from . import render
 from .cards import CARD_INFO, DECK_IDS, NUM_CARDS, OWNER
@@ -155,6 +155,11 @@ class RebelSpaceState(State):
                 "losses_left": self.cas_budget,
             },
         }
+
+    def _resample(self, player: int, rng: Rng) -> None:
+        from .rules.effects import keep_deck_search_possible
+
+        keep_deck_search_possible(self, player, rng)
 
     def _copy_into(self, new: State) -> None:
         assert isinstance(new, RebelSpaceState)

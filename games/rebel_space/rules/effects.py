@@ -21,7 +21,7 @@ from .common import zone
 from .units import destroy, in_play
 
 if TYPE_CHECKING:
-    from tabletop import Action
+    from tabletop import Action, Rng
 
     from ..state import RebelSpaceState
 
@@ -111,6 +111,27 @@ END_EFFECTS: dict[str, EndEffect] = {
     "saboteur": EndEffect(opposing_facilities, sabotage),
     "spy": EndEffect(None, spy, needs_opponent_hand=True),
 }
+
+
+def keep_deck_search_possible(s: RebelSpaceState, player: int, rng: Rng) -> None:
+    """A determinisation for ``player`` keeps what the table saw: the opponent is choosing
+    the hero a deck search (Recruit, Shuttle) takes, so the card was playable and the
+    deck holds a hero. If the re-deal put every hero of that deck into the hand, one
+    unknown hero changes places with a deck card that is not a hero."""
+    if s.step != "target" or s.pending < 0 or s.turn == player:
+        return
+    if END_EFFECTS[EFFECT[s.pending]].targets is not heroes_in_deck:
+        return
+    p = s.turn
+    hand, deck = zone(s, "hand", p), zone(s, "deck", p)
+    if any(IS_HERO[c] for c in deck.cards):
+        return
+    known = set(hand.known.get(player, ()))
+    heroes = [i for i, c in enumerate(hand.cards) if IS_HERO[c] and c not in known]
+    others = [j for j, c in enumerate(deck.cards) if not IS_HERO[c]]
+    if heroes and others:
+        i, j = heroes[rng.below(len(heroes))], others[rng.below(len(others))]
+        hand.cards[i], deck.cards[j] = deck.cards[j], hand.cards[i]
 
 
 def play_end_card(s: RebelSpaceState, p: int, card: int) -> None:
