@@ -170,3 +170,32 @@ def test_rr49_the_captive_moves_only_with_an_imperial_ship() -> None:
     assert MoveCaptive(malastare) in s.legal_actions()  # she takes no capacity
     s.apply(MoveCaptive(malastare))
     assert s.board.leader_loc[leader_id("Princess Leia")] == NABOO
+
+
+def test_rr50_retreat_is_not_held_by_leader_lock() -> None:
+    """RR-50: the units follow the retreating leader even though another leader of their
+    side stays in the system (research §5.4 moves one leader, then units after it)."""
+    from rebellion_rote.actions import Move, Retreat, Stop, SystemChoice
+
+    s = fight(
+        {"Naboo": {"X-wing": 1, "Rebel Transport": 1, "Rebel Trooper": 1}},
+        {"Jan Dodonna": "Naboo", "Princess Leia": "Naboo"},
+    )
+    s.board.add_unit(U("Star Destroyer"), NABOO)
+    s.battle.steps = [("retreat", REBEL, -1, 0)]
+    C.advance(s)
+    assert {a for a in s.legal_actions() if isinstance(a, Retreat)} == {
+        Retreat(leader_id("Jan Dodonna")),
+        Retreat(leader_id("Princess Leia")),
+    }
+    s.apply(Retreat(leader_id("Jan Dodonna")))
+    dst = s.legal_actions()[0]
+    assert isinstance(dst, SystemChoice)
+    s.apply(dst)
+    s.apply(Move(U("Rebel Transport"), NABOO))
+    s.apply(Move(U("X-wing"), NABOO))
+    s.apply(Stop())
+    b = s.board
+    assert b.units[dst.system][U("Rebel Transport")] == 1 and b.units[dst.system][U("X-wing")] == 1
+    assert b.leader_loc[leader_id("Princess Leia")] == NABOO  # she stays, with the trooper
+    assert b.leader_loc[leader_id("Jan Dodonna")] == dst.system

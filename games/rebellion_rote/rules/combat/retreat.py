@@ -1,5 +1,5 @@
 """Retreat (research §5.4): who may retreat and where, Rebel ships that must go, and
-the units leaving with a leader.
+the units leaving with a leader (not held by the side's other leaders there, RR-50).
 """
 
 from __future__ import annotations
