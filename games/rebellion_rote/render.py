@@ -167,17 +167,17 @@ def describe(s: RebellionState, a: Action) -> str:
             a.which
         ]
     if isinstance(a, A.Hit) and isinstance(top, D.DamageSink):
-        return f"Move damage onto a {UNITS[a.unit].name} with {a.damage} damage"
+        return f"Move damage onto one {UNITS[a.unit].name} with {a.damage} damage"
     if isinstance(a, A.Repair) and isinstance(top, D.DamageSource):
-        return f"Move 1 damage off a {UNITS[a.unit].name} with {a.damage} damage"
+        return f"Move 1 damage off one {UNITS[a.unit].name} with {a.damage} damage"
     if isinstance(a, A.Hit):
-        return f"Damage a {UNITS[a.unit].name} with {a.damage} damage"
+        return f"Damage one {UNITS[a.unit].name} with {a.damage} damage"
     if isinstance(a, A.Destroy) and isinstance(top, D.LoseGroundUnits):
-        return f"Lose a {UNITS[a.unit].name} in {loc_name(top.system)} (the ships cannot carry it)"
+        return f"Lose one {UNITS[a.unit].name} in {loc_name(top.system)} (the ships cannot carry it)"
     if isinstance(a, A.Destroy):
-        return f"Destroy a {UNITS[a.unit].name}"
+        return f"Destroy one {UNITS[a.unit].name}"
     if isinstance(a, A.Repair):
-        return f"Remove 1 damage from a {UNITS[a.unit].name} with {a.damage} damage"
+        return f"Remove 1 damage from one {UNITS[a.unit].name} with {a.damage} damage"
     if isinstance(a, A.Mark):
         return f"Mark die {a.die + 1} for the reroll"
     if isinstance(a, A.Reroll):
