@@ -173,7 +173,9 @@ def describe(s: RebellionState, a: Action) -> str:
     if isinstance(a, A.Hit):
         return f"Damage one {UNITS[a.unit].name} with {a.damage} damage"
     if isinstance(a, A.Destroy) and isinstance(top, D.LoseGroundUnits):
-        return f"Lose one {UNITS[a.unit].name} in {loc_name(top.system)} (the ships cannot carry it)"
+        return (
+            f"Lose one {UNITS[a.unit].name} in {loc_name(top.system)} (the ships cannot carry it)"
+        )
     if isinstance(a, A.Destroy):
         return f"Destroy one {UNITS[a.unit].name}"
     if isinstance(a, A.Repair):
