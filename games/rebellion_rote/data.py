@@ -10,10 +10,12 @@ unit) are checked here too.
 Ids are indexes into the tables, in file order: systems 0..31 (``SYSTEMS``),
 the Rebel Base space is location ``REBEL_BASE`` (32); units 0..25 (``UNITS``);
 leaders 0..32 (``LEADERS``); tactic cards 0..31 (``TACTICS``); mission cards
-(``MISSIONS``): the starting missions 0..7, then the project cards, one entry per
-physical copy (a row of ``missions.toml`` with ``copies = 3`` gives three entries with
-the same name). ``MISSION_ROWS`` holds the rows themselves, ``PROJECTS`` the project
-rows (the card reference lists those). Objective cards 0..26 (``OBJECTIVES``: the 15
+(``MISSIONS``): the starting missions 0..7, then the project cards (``missions.toml``),
+then the Imperial mission deck (``missions_imperial.toml``), then the Rebel mission deck
+(``missions_rebel.toml``), one entry per physical copy (a row with ``copies = 3`` gives
+three entries with the same name). ``MISSION_ROWS`` holds the rows themselves,
+``PROJECTS`` the project rows and ``DECK_MISSIONS`` each side's deck rows (the card
+reference lists those). Objective cards 0..26 (``OBJECTIVES``: the 15
 of the base game, then the 12 of Rise of the Empire); target marker kinds 0..3
 (``MARKERS``); action cards 0..49 (``ACTIONS``, both sides, the base game's then
 Rise of the Empire's). Hot facts are flat tuples indexed by id.
@@ -37,6 +39,7 @@ __all__ = [
     "ADJ_MASK",
     "BASE_TACTICS",
     "DATA_DIR",
+    "DECK_MISSIONS",
     "DICE",
     "FIXED_LOYALTY",
     "FIXED_UNITS",
@@ -44,6 +47,7 @@ __all__ = [
     "LEADERS",
     "MARKERS",
     "MISSIONS",
+    "MISSION_FILES",
     "MISSION_ROWS",
     "NUM_LOCATIONS",
     "NUM_SYSTEMS",
@@ -451,8 +455,14 @@ class MissionEffect:
     amount: int = attrs.field(default=0, validator=_between(0, 10))
     unit: str = attrs.field(default="", validator=_unit_name)
     two_leaders: int = attrs.field(default=0, validator=_between(0, 10))
+    portrait: int = attrs.field(default=0, validator=_between(0, 10))
+    """The amount when the card's portrait leader is assigned to it (0: ``amount`` still)."""
+    portrait_only: bool = False
+    """The effect happens only when the card's portrait leader is assigned to it."""
 
-    def amount_for(self, leaders: int) -> int:
+    def amount_for(self, leaders: int, portrait: bool = False) -> int:
+        if portrait and self.portrait:
+            return self.portrait
         return self.two_leaders if self.two_leaders and leaders >= 2 else self.amount
 
 
@@ -478,6 +488,16 @@ class MissionDef:
     no_rebel_units: bool = False
     not_destroyed: bool = False
     needs_icon: str = attrs.field(default="", validator=_one_of(("", *ICONS)))
+    against_captured: bool = False
+    """Attempted against the captured Rebel leader, in its system (research §4.4 step 2)."""
+    portrait: str = ""
+    """The leader pictured on the card (the leader icon, ROTE "Choosing Mission Sets"):
+    assigned to it, that leader gives an attempt 2 more successes, or a resolve card its
+    extra effect (research §4.4 step 5)."""
+    portrait_successes: int = attrs.field(default=0, validator=_between(0, 4))
+    """Successes the portrait leader adds to an attempt when assigned (the card says)."""
+    expansion: bool = False
+    """A Rise of the Empire card with the Darth Vader icon (the Rise of the Empire set)."""
     source: str = ""
 
     def __attrs_post_init__(self) -> None:
@@ -485,6 +505,28 @@ class MissionDef:
             raise ValueError("a project card is an Imperial card and not a starting mission")
         if self.copies > 1 and self.starting:
             raise ValueError("a starting mission has one copy")
+        if self.portrait_successes and (not self.portrait or self.mode != "attempt"):
+            raise ValueError("portrait_successes: only an attempt card with a portrait has them")
+        if any(e.portrait or e.portrait_only for e in self.effects) and not self.portrait:
+            raise ValueError("effects: a portrait amount needs a portrait leader on the card")
+        if self.against_captured and self.against_leader:
+            raise ValueError("against_captured and against_leader exclude each other")
+        if not self.effects:
+            raise ValueError("effects: a mission card does something on success")
+
+    @property
+    def mission_set(self) -> str:
+        """Which mission set uses the card (ROTE "Choosing Mission Sets"): "always"
+        (starting missions, projects and leader-icon cards), "roe" (the Darth Vader icon)
+        or "base" (no icon)."""
+        if self.starting or self.project or self.portrait:
+            return "always"
+        return "roe" if self.expansion else "base"
+
+    @property
+    def deck(self) -> bool:
+        """A card of the mission deck (not a starting mission, not a project)."""
+        return not self.starting and not self.project
 
 
 @attrs.frozen(kw_only=True)
@@ -586,13 +628,20 @@ def _file_source(path: Path) -> str:
     return src
 
 
-def load(file: str, key: str, cls: type[T], directory: Path | None = None) -> list[T]:
+def load(
+    file: str, key: str, cls: type[T], directory: Path | None = None, allow_empty: bool = False
+) -> list[T]:
     """The ``[[key]]`` rows of ``data/<file>`` as ``cls`` instances.
 
     Raises :class:`CardDataError` naming the file, the row and the field, or
-    when the file has no top-level ``source`` note or no rows.
+    when the file has no top-level ``source`` note or (unless ``allow_empty``) no rows.
     """
     path = (directory or DATA_DIR) / file
+    if allow_empty:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        if key not in data:
+            _file_source(path)
+            return []
     rows = read_table(path, key)
     _file_source(path)
     if not rows:
@@ -693,11 +742,30 @@ TACTICS: tuple[TacticCard, ...] = tuple(load("tactics.toml", "card", TacticCard)
 _unique([t.name for t in TACTICS], "tactics.toml")
 BASE_TACTICS: tuple[BaseTacticCard, ...] = tuple(load("base_tactics.toml", "card", BaseTacticCard))
 """The base game's tactic cards: never dealt (RR-01), listed in the docs (RR-14)."""
-MISSION_ROWS: tuple[MissionDef, ...] = tuple(load("missions.toml", "mission", MissionDef))
-_unique([m.name for m in MISSION_ROWS], "missions.toml")
+MISSION_FILES = ("missions.toml", "missions_imperial.toml", "missions_rebel.toml")
+"""The starting missions and projects, then each side's mission deck (card ids in this order)."""
+MISSION_ROWS: tuple[MissionDef, ...] = tuple(
+    m
+    for f in MISSION_FILES
+    for m in load(f, "mission", MissionDef, allow_empty=f != MISSION_FILES[0])
+)
+_unique([m.name for m in MISSION_ROWS], "missions*.toml")
+for _m in MISSION_ROWS:
+    if _m.portrait and _m.portrait not in {x.name for x in LEADERS}:
+        raise CardDataError(f"missions ({_m.name}): portrait {_m.portrait!r} is not a leader")
+    if _m.portrait and _m.portrait not in {x.name for x in LEADERS if x.side == _m.side}:
+        raise CardDataError(
+            f"missions ({_m.name}): portrait {_m.portrait!r} is not a {_m.side} leader"
+        )
+    if _m.deck and _m.copies < 1:
+        raise CardDataError(f"missions ({_m.name}): copies must be 1 or more")
 MISSIONS: tuple[MissionDef, ...] = tuple(m for m in MISSION_ROWS for _ in range(m.copies))
 """Every mission card, one entry per copy: card id ``MISSION_BASE + i`` is ``MISSIONS[i]``."""
 STARTING_MISSIONS: tuple[MissionDef, ...] = tuple(m for m in MISSION_ROWS if m.starting)
+DECK_MISSIONS: tuple[tuple[MissionDef, ...], tuple[MissionDef, ...]] = tuple(  # type: ignore[assignment]
+    tuple(m for m in MISSION_ROWS if m.deck and m.side == SIDES[p]) for p in (REBEL, IMPERIAL)
+)
+"""Each side's mission-deck cards (one row per card name; ``copies`` says how many)."""
 PROJECTS: tuple[MissionDef, ...] = tuple(m for m in MISSION_ROWS if m.project)
 
 OBJECTIVES: tuple[ObjectiveDef, ...] = tuple(load("objectives.toml", "objective", ObjectiveDef))

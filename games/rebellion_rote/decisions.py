@@ -383,6 +383,8 @@ class MissionTarget(Decision):
     system: int
     leaders: int = 1
     """How many leaders were assigned to the card (some effects depend on it)."""
+    portrait: bool = False
+    """The leader pictured on the card was assigned to it (research §4.4 step 5)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -396,6 +398,8 @@ class OpposeMission(Decision):
     target: int = -1
     leaders: int = 1
     """How many leaders were assigned to the card (some effects depend on it)."""
+    portrait: bool = False
+    """The leader pictured on the card was assigned to it (research §4.4 step 5)."""
 
 
 @attrs.frozen(kw_only=True)

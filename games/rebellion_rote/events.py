@@ -50,6 +50,7 @@ __all__ = [
     "MarkerPlaced",
     "MarkerRemoved",
     "MissionAgainst",
+    "MissionDeckReshuffled",
     "MissionDiscarded",
     "MissionOutcome",
     "MissionRevealed",
@@ -57,6 +58,8 @@ __all__ = [
     "MissionSetChosen",
     "MissionSetHidden",
     "MissionSetsRevealed",
+    "MissionsDrawn",
+    "MissionsDrawnCount",
     "Moved",
     "ObjectiveDeckBuilt",
     "ObjectivesLooked",
@@ -748,6 +751,34 @@ class ProjectDeckReshuffled(Event):
     """The project deck ran out: the project discard was shuffled into a new deck (RR-47)."""
 
     kind: ClassVar[str] = "project_deck_reshuffled"
+    count: int
+
+
+@attrs.frozen(kw_only=True)
+class MissionsDrawn(Event):
+    """``player`` drew mission cards into its hand (the other side sees the count)."""
+
+    kind: ClassVar[str] = "missions_drawn"
+    player: int
+    cards: tuple[int, ...] = card_field()
+
+    def public(self) -> Event:
+        return MissionsDrawnCount(player=self.player, count=len(self.cards))
+
+
+@attrs.frozen(kw_only=True)
+class MissionsDrawnCount(Event):
+    kind: ClassVar[str] = "missions_drawn_count"
+    player: int
+    count: int
+
+
+@attrs.frozen(kw_only=True)
+class MissionDeckReshuffled(Event):
+    """``player``'s empty mission deck was made again from its shuffled discard (RR-51)."""
+
+    kind: ClassVar[str] = "mission_deck_reshuffled"
+    player: int
     count: int
 
 

@@ -4,7 +4,8 @@
 (or of the Assignment Phase) with exactly the facts given: units, loyalty,
 leaders, target markers, the base, the tracks. Zones stay consistent: the base's
 probe card is in the Rebels' ``base`` zone (or face up when revealed), every other
-probe card in the deck, the starting missions in hand, the objective deck as set-up
+probe card in the deck, the starting missions in hand (the mission decks full, as the
+first game's set builds them), the objective deck as set-up
 built it from ``seed``, the project deck shuffled as at set-up (tests stack it or move
 cards into the Empire's hand). Subjugation follows the units. A built position is not reached by
 actions from its seed, so it has no record (``record()`` refuses, as for a
@@ -21,6 +22,7 @@ from .board import BOARD, NONE, POOL, SUPPLY, Board, reveal_base, update_subjuga
 from .data import (
     IMPERIAL,
     LEADERS,
+    MISSIONS,
     NUM_SYSTEMS,
     SIDES,
     SYSTEMS,
@@ -30,6 +32,7 @@ from .data import (
     unit_id,
 )
 from .decisions import AssignMission, CommandTurn
+from .ids import mission_of
 from .rules.markers import put_marker
 from .state import RebellionState
 
@@ -71,6 +74,12 @@ def position(
         deck.cards.extend(z.cards)
         z.cards.clear()
     deck.cards.sort()
+    for side in range(2):  # the hands hold the starting missions only
+        hand, missions = s.zones[f"missions{side}"], s.zones[f"mission_deck{side}"]
+        drawn = [c for c in hand.cards if not MISSIONS[mission_of(c)].starting]
+        for c in drawn:
+            hand.cards.remove(c)
+        missions.cards.extend(drawn)
     b = Board(time=time, reputation=reputation)
     coruscant = next(i for i, x in enumerate(SYSTEMS) if x.fixed_loyalty == "Imperial")
     b.loyalty[coruscant] = IMPERIAL

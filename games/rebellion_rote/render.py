@@ -513,6 +513,15 @@ def narrate(s: RebellionState, ev: Event) -> str:
         return f"The project discard was shuffled into a new project deck ({ev.count} cards)"
     if isinstance(ev, E.MissionDiscarded):
         return f"{SIDES[ev.player]} discarded {MISSIONS[mission_of(ev.card)].name}"
+    if isinstance(ev, E.MissionsDrawn):
+        return f"{SIDES[ev.player]} drew mission cards: {card_names(ev.cards)}"
+    if isinstance(ev, E.MissionsDrawnCount):
+        return f"{SIDES[ev.player]} drew {plural(ev.count, 'mission card')}"
+    if isinstance(ev, E.MissionDeckReshuffled):
+        return (
+            f"{SIDES[ev.player]}'s mission discard was shuffled into a new mission deck "
+            f"({plural(ev.count, 'card')})"
+        )
     if isinstance(ev, E.SabotageRemoved):
         return f"Sabotage marker removed from {loc_name(ev.system)}"
     if isinstance(ev, E.SystemDestroyed):

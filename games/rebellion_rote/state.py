@@ -10,7 +10,9 @@ Zones (RR-17): ``probe_deck`` (hidden), ``probe_hand`` (the Empire's),
 (probe cards out of the game, public), ``base_face_up`` (the revealed base's
 card), ``probe_look`` (the probe cards the Rebels look at to relocate their base,
 Rapid Mobilization); ``missions0`` / ``missions1`` (mission hands, projects in the
-Empire's), ``assigned0`` / ``assigned1`` (face-down assigned missions, in slot order;
+Empire's), ``mission_deck0`` / ``mission_deck1`` (hidden from both) and
+``mission_discard0`` / ``mission_discard1`` (public), ``assigned0`` / ``assigned1``
+(face-down assigned missions, in slot order;
 the leaders on each slot are public in ``slots``), ``missions_played<side>`` (revealed
 missions until clean-up); ``project_deck`` (hidden from both; the cards the Empire put
 on its bottom are known to it), ``project_look`` (the Empire's: project cards drawn to
@@ -29,7 +31,9 @@ yet, RR-29).
 Resample pools: the hidden probe zones form one, so a determinisation re-deals the
 base among the cards its player cannot see; each side's action deck, hand and drawn
 cards form another (``actions<side>``); a mission hand and its face-down assignments
-form a pool (the owner's); for the Rebels' determinisation ``_resample`` also swaps
+form a pool (the owner's), and ``_resample`` re-deals the other side's unseen mission-deck
+cards there with its deck (:func:`.rules.mission_deck.redeal_decks`); for the Rebels'
+determinisation ``_resample`` also swaps
 the Empire's unseen project cards (hand, assignments, ``project_look``) with the
 project deck's, so starting missions never enter the deck.
 
@@ -108,7 +112,7 @@ class RebellionState(State):
     (the end is the top): public (RR-36)."""
     resolving: list[int] = attrs.field(factory=list)
     """The mission whose effects are being resolved: [player, card, system, target,
-    leaders, next effect, stop], or empty (:func:`.rules.missions.continue_mission`)."""
+    leaders, next effect, stop, portrait], or empty (:func:`.rules.missions.continue_mission`)."""
 
     # ------------------------------------------------------------ helpers
     @property
@@ -281,6 +285,9 @@ class RebellionState(State):
             from .rules.projects import redeal_projects
 
             redeal_projects(self, rng)
+        from .rules.mission_deck import redeal_decks
+
+        redeal_decks(self, other, player, rng)
         base, deck = self.zones["base"], self.zones["probe_deck"]
         b = self.board
 

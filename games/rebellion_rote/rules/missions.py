@@ -84,9 +84,10 @@ from ..events import (
     SabotagePlaced,
 )
 from ..ids import mission_card, mission_of
-from . import projects
+from . import imperial_missions, projects, rebel_missions
 from .aftermath import gain_loyalty_at
 from .dice import mission_dice, requirement_met, roll, successes
+from .mission_deck import discard
 from .objectives import effect_top_and_bottom
 
 if TYPE_CHECKING:
@@ -96,6 +97,8 @@ __all__ = ["EFFECTS", "Resolving", "continue_mission", "legal_reveals", "reveala
 
 DEATH_STAR = unit_id("Death Star")
 REMOTE: tuple[bool, ...] = tuple(x.remote for x in SYSTEMS)
+PORTRAIT_NAMES: tuple[str, ...] = tuple(x.form_of or x.name for x in LEADERS)
+"""The name a card's portrait calls each leader by (a form of a leader is that leader)."""
 ICONS: tuple[tuple[str, ...], ...] = tuple(x.icons for x in SYSTEMS)
 
 
@@ -110,9 +113,40 @@ class Resolving(NamedTuple):
     """The leader it was attempted against, or ``OFF``."""
     leaders: int
     """How many leaders were assigned to the card."""
+    portrait: bool = False
+    """The card's portrait leader was assigned to it (research §4.4 step 5)."""
+
+    def amount(self, e: MissionEffect) -> int:
+        """Effect ``e``'s amount for this resolution (two leaders, the portrait leader)."""
+        return e.amount_for(self.leaders, self.portrait)
 
 
 # ---------------------------------------------------------------- where a mission may go
+Where = Callable[["RebellionState", int], bool]
+
+
+def _populous(s: RebellionState, x: int) -> bool:
+    return POPULOUS[x] and not s.board.destroyed[x]
+
+
+WHERE: dict[str, Where] = {
+    "any": lambda s, x: True,
+    "populous": _populous,
+    "rebel_system": lambda s, x: rebel_system(s.board, x),
+    "imperial_loyalty": lambda s, x: s.board.loyalty[x] == IMPERIAL,
+    "imperial_unit": lambda s, x: s.board.has_units(x, IMPERIAL),
+    "imperial_system": lambda s, x: imperial_system(s.board, x),
+    # a destroyed system is not remote (research §6.2)
+    "remote": lambda s, x: REMOTE[x] and not s.board.destroyed[x],
+    "death_star": lambda s, x: s.board.units[x][DEATH_STAR] > 0,
+    "populous_imperial_unit": lambda s, x: _populous(s, x) and s.board.has_units(x, IMPERIAL),
+    **imperial_missions.WHERE,
+    **rebel_missions.WHERE,
+}
+"""``where`` (data/missions*.toml) -> whether a system fits it; the mission decks' modules
+add their own kinds (:data:`.imperial_missions.WHERE`, :data:`.rebel_missions.WHERE`)."""
+
+
 def fits(s: RebellionState, m: MissionDef, x: int) -> bool:
     """Whether mission ``m`` may be played in location ``x`` (its ``where``)."""
     b = s.board
@@ -120,25 +154,7 @@ def fits(s: RebellionState, m: MissionDef, x: int) -> bool:
         return m.where == "rebel_base_space"
     if m.where == "rebel_base_space":
         return False
-    populous = POPULOUS[x] and not b.destroyed[x]
-    if m.where == "any":
-        ok = True
-    elif m.where == "populous":
-        ok = populous
-    elif m.where == "rebel_system":
-        ok = rebel_system(b, x)
-    elif m.where == "imperial_loyalty":
-        ok = b.loyalty[x] == IMPERIAL
-    elif m.where == "imperial_unit":
-        ok = b.has_units(x, IMPERIAL)
-    elif m.where == "imperial_system":
-        ok = imperial_system(b, x)
-    elif m.where == "remote":
-        ok = REMOTE[x] and not b.destroyed[x]  # a destroyed system is not remote (§6.2)
-    elif m.where == "death_star":
-        ok = b.units[x][DEATH_STAR] > 0
-    else:  # populous_imperial_unit
-        ok = populous and b.has_units(x, IMPERIAL)
+    ok = WHERE[m.where](s, x)
     if ok and m.no_rebel_units:
         ok = not b.has_units(x, REBEL)
     if ok and m.not_destroyed:
@@ -147,6 +163,8 @@ def fits(s: RebellionState, m: MissionDef, x: int) -> bool:
         ok = m.needs_icon in ICONS[x] and not b.destroyed[x]  # a destroyed system has no icons
     if ok and m.against_leader:
         ok = bool(targets(s, x))
+    if ok and m.against_captured:
+        ok = b.captured != OFF and b.leader_loc[b.captured] == x
     return ok
 
 
@@ -186,6 +204,12 @@ def apply_reveal(s: RebellionState, player: int, slot: int) -> None:
     s.stack.append(MissionSystem(player=player, card=mission_of(card), leaders=tuple(leaders)))
 
 
+def portrait_assigned(m: MissionDef, leaders: tuple[int, ...]) -> bool:
+    """Whether the leader pictured on ``m`` is among ``leaders`` (another form of the same
+    leader counts: Luke Skywalker (Jedi) is Luke Skywalker, research §6.3)."""
+    return bool(m.portrait) and any(PORTRAIT_NAMES[x] == m.portrait for x in leaders)
+
+
 def legal_system(s: RebellionState, d: MissionSystem) -> list[Action]:
     return [SystemChoice(x) for x in systems_for(s, MISSIONS[d.card])]
 
@@ -202,12 +226,19 @@ def apply_system(s: RebellionState, d: MissionSystem, a: Action) -> None:
     s.emit(LeadersPlaced(player=d.player, leaders=d.leaders, system=where))
     m = MISSIONS[d.card]
     n = len(d.leaders)
+    face = portrait_assigned(m, d.leaders)
     if m.timing == "end_of_command":
         s.end_of_command.append((d.card, n))
     if m.against_leader:
-        s.stack.append(MissionTarget(player=d.player, card=d.card, system=x, leaders=n))
-    else:
-        after_target(s, d.player, d.card, x, OFF, n)
+        s.stack.append(
+            MissionTarget(player=d.player, card=d.card, system=x, leaders=n, portrait=face)
+        )
+        return
+    target = OFF
+    if m.against_captured:
+        target = b.captured
+        s.emit(MissionAgainst(leader=target))
+    after_target(s, d.player, d.card, x, target, n, face)
 
 
 def legal_target(s: RebellionState, d: MissionTarget) -> list[Action]:
@@ -218,19 +249,31 @@ def apply_target(s: RebellionState, d: MissionTarget, a: Action) -> None:
     assert isinstance(a, Target)
     s.stack.pop()
     s.emit(MissionAgainst(leader=a.leader))
-    after_target(s, d.player, d.card, d.system, a.leader, d.leaders)
+    after_target(s, d.player, d.card, d.system, a.leader, d.leaders, d.portrait)
 
 
 def after_target(
-    s: RebellionState, player: int, card: int, x: int, target: int, leaders: int
+    s: RebellionState,
+    player: int,
+    card: int,
+    x: int,
+    target: int,
+    leaders: int,
+    portrait: bool = False,
 ) -> None:
     m = MISSIONS[card]
     if m.mode == "resolve":
-        finish_mission(s, player, card, x, target, True, leaders)
+        finish_mission(s, player, card, x, target, True, leaders, portrait)
         return
     s.stack.append(
         OpposeMission(
-            player=1 - player, attacker=player, card=card, system=x, target=target, leaders=leaders
+            player=1 - player,
+            attacker=player,
+            card=card,
+            system=x,
+            target=target,
+            leaders=leaders,
+            portrait=portrait,
         )
     )
 
@@ -249,7 +292,7 @@ def apply_oppose(s: RebellionState, d: OpposeMission, a: Action) -> None:
         b.leader_loc[a.leader] = d.system
         b.leader_status[a.leader] = BOARD
         s.emit(Opposed(player=d.player, leader=a.leader))
-    finish_mission(s, d.attacker, d.card, d.system, d.target, roll_off(s, d), d.leaders)
+    finish_mission(s, d.attacker, d.card, d.system, d.target, roll_off(s, d), d.leaders, d.portrait)
 
 
 def side_leaders(s: RebellionState, x: int, side: int, target: int) -> list[int]:
@@ -270,14 +313,15 @@ def roll_off(s: RebellionState, d: OpposeMission) -> bool:
     b = s.board
     bonus = m.bonus_dice_if_own_units if b.has_units(x, attacker) else 0
     got = []
-    for side, leaders, extra in (
-        (attacker, side_leaders(s, x, attacker, d.target), bonus),
-        (defender, opp, 0),
+    face = m.portrait_successes if d.portrait else 0
+    for side, leaders, extra, added in (
+        (attacker, side_leaders(s, x, attacker, d.target), bonus, face),
+        (defender, opp, 0, 0),
     ):
         regular, green = mission_dice([LEADERS[i] for i in leaders], m.skill, bonus=extra)
         dice = tuple(roll(s.rng, "black", regular))
         greens = tuple(roll(s.rng, "green", green))
-        n = successes(dice) + successes(greens)
+        n = successes(dice) + successes(greens) + added
         s.emit(MissionRolled(player=side, dice=dice, green=greens, successes=n))
         got.append(n)
     return got[0] > got[1]
@@ -285,7 +329,14 @@ def roll_off(s: RebellionState, d: OpposeMission) -> bool:
 
 # ---------------------------------------------------------------- effects and clean-up
 def finish_mission(
-    s: RebellionState, player: int, card: int, x: int, target: int, ok: bool, leaders: int = 1
+    s: RebellionState,
+    player: int,
+    card: int,
+    x: int,
+    target: int,
+    ok: bool,
+    leaders: int = 1,
+    portrait: bool = False,
 ) -> None:
     """The roll-off is over (or the card resolves): the effects on success, then clean-up."""
     m = MISSIONS[card]
@@ -294,13 +345,13 @@ def finish_mission(
     if not ok or m.timing:  # a card with a timing is resolved then (it stays in play)
         done_mission(s, player, card)
         return
-    s.resolving = [player, card, x, target, leaders, 0, len(m.effects)]
+    s.resolving = [player, card, x, target, leaders, 0, len(m.effects), int(portrait)]
     if m.choice:
         options = [i for i, e in enumerate(m.effects) if available(s, e, x)]
         if len(options) > 1:
             s.stack.append(ChooseOption(player=player, card=card, options=tuple(options)))
             return
-        s.resolving[5:] = [options[0], options[0] + 1] if options else [0, 0]
+        s.resolving[5:7] = [options[0], options[0] + 1] if options else [0, 0]
     continue_mission(s)
 
 
@@ -317,13 +368,13 @@ def legal_option(s: RebellionState, d: ChooseOption) -> list[Action]:
 def apply_option(s: RebellionState, d: ChooseOption, a: Action) -> None:
     assert isinstance(a, Option)
     s.stack.pop()
-    s.resolving[5:] = [a.which - 1, a.which]
+    s.resolving[5:7] = [a.which - 1, a.which]
     continue_mission(s)
 
 
 def current(s: RebellionState) -> Resolving:
     player, card, x, target, leaders = s.resolving[:5]
-    return Resolving(player, card, x, target, leaders)
+    return Resolving(player, card, x, target, leaders, bool(s.resolving[7]))
 
 
 def continue_mission(s: RebellionState) -> None:
@@ -338,7 +389,10 @@ def continue_mission(s: RebellionState) -> None:
             return
         s.resolving[5] = nxt + 1
         e = MISSIONS[s.resolving[1]].effects[nxt]
-        if EFFECTS[e.kind](s, current(s), e):
+        r = current(s)
+        if e.portrait_only and not r.portrait:
+            continue
+        if EFFECTS[e.kind](s, r, e):
             return
 
 
@@ -348,12 +402,12 @@ def done_mission(s: RebellionState, player: int, card: int) -> None:
     m = MISSIONS[card]
     if not m.timing:
         played = s.zones[f"missions_played{player}"]
-        if m.project:
-            projects.discard(s, player, mission_card(card), played)
-        else:
+        if m.starting:
             hand = s.zones[f"missions{player}"]
             s.move(mission_card(card), played, hand)
             hand.reveal_to(1 - player, [mission_card(card)])  # it was seen going back to hand
+        else:
+            discard(s, player, mission_card(card), played)
     if s.is_terminal:
         return
     from .command import next_turn
@@ -405,9 +459,15 @@ EFFECTS: dict[str, Effect] = {
     "draw_probes_per_base_units": effect_draw_probes,
     "objectives_top_and_bottom": effect_top_and_bottom,
     **projects.EFFECTS,
+    **imperial_missions.EFFECTS,
+    **rebel_missions.EFFECTS,
 }
 
-AVAILABLE: dict[str, Callable[[RebellionState, int], bool]] = projects.AVAILABLE
+AVAILABLE: dict[str, Callable[[RebellionState, int], bool]] = {
+    **projects.AVAILABLE,
+    **imperial_missions.AVAILABLE,
+    **rebel_missions.AVAILABLE,
+}
 """Options of a choice card that need something in the system (RR-41)."""
 
 END_OF_COMMAND = frozenset({"move_units_to_base", "relocate_base"})

@@ -3,12 +3,12 @@
 
 1. **Retrieve leaders**: every leader on the board goes back to its pool; a
    captured leader stays where it is.
-2. **Draw missions** (2 a side, then discard down to 10): the mission decks are
-   a later part of the pack, so nothing is drawn yet. A hand may still hold more
-   than 10 cards: project cards count toward the 10 (research §4.5 step 2). Each
-   side over 10, Rebels first, discards one card at a time (``discard <card>``)
-   until it holds 10; starting missions are never discarded; a discarded project
-   goes face up to the project discard.
+2. **Draw missions**: each side draws 2 mission cards (:mod:`.mission_deck`; an
+   empty deck is made again from its discard, RR-51), then discards down to 10:
+   project cards count toward the 10 (research §4.5 step 2). Each side over 10,
+   Rebels first, discards one card at a time (``discard <card>``) until it holds
+   10; starting missions are never discarded; a discarded project goes face up to
+   the project discard, any other card to its side's mission discard.
 3. **Launch probe droids**: the Empire draws 2 probe cards, kept secret.
 4. **Draw objective**: the objective deck is built at set-up (:mod:`.objectives`),
    but drawing and playing objectives come with their abilities in a later part of
@@ -161,8 +161,13 @@ def retrieve_leaders(s: RebellionState) -> None:
 
 
 def draw_missions(s: RebellionState) -> None:
-    """Step 2: each side draws 2 mission cards (the mission decks are a later part of the
-    pack: nothing is drawn yet), then discards down to the hand limit."""
+    """Step 2: each side draws 2 mission cards (Rebels first), then discards down to the
+    hand limit."""
+    from .mission_deck import DRAW_PER_REFRESH
+    from .mission_deck import draw_missions as draw
+
+    for p in (REBEL, IMPERIAL):
+        draw(s, p, DRAW_PER_REFRESH)
     hand_limit(s)
 
 
@@ -195,7 +200,7 @@ def legal_discard(s: RebellionState, d: DiscardMission) -> list[Action]:
 def apply_discard(s: RebellionState, d: DiscardMission, a: Action) -> None:
     assert isinstance(a, Discard)
     s.stack.pop()
-    from .projects import discard
+    from .mission_deck import discard
 
     discard(s, d.player, mission_card(a.card), s.zones[f"missions{d.player}"])
     hand_limit(s)

@@ -25,12 +25,13 @@ In order:
 6. The Rebel base: the Rebels secretly take a card of the probe deck (in the
    first game, not a system next to Imperial units); the deck is shuffled.
 7. The project cards are shuffled into the Empire's project deck, hidden from both
-   sides (:mod:`.projects`); each side takes its 4 starting missions. Round 1 begins
+   sides (:mod:`.projects`); each side's mission deck holds the cards of its mission
+   set (:mod:`.mission_deck`, built once the sets are known); each side takes its 4
+   starting missions and draws 2 mission cards (research §2 step 10). Round 1 begins
    with the Assignment Phase.
 
-Not yet built (later parts, with the mission decks and the abilities of the action
-cards and objectives): drawing 2 mission cards, the 2 starting action cards (RR-29) and
-the Rebels' first objective card (RR-35).
+Not yet built (later parts, with the abilities of the action cards and objectives): the
+2 starting action cards (RR-29) and the Rebels' first objective card (RR-35).
 """
 
 from __future__ import annotations
@@ -73,6 +74,9 @@ from ..events import (
     UnitPlaced,
 )
 from ..ids import action_card, mission_card, tactic_card
+from .mission_deck import DRAW_AT_SETUP, draw_missions
+from .mission_deck import add_zones as add_mission_zones
+from .mission_deck import build_decks as build_mission_decks
 from .objectives import add_zones as add_objective_zones
 from .objectives import build_deck as build_objective_deck
 from .projects import deal_project_deck
@@ -125,6 +129,7 @@ def begin(s: RebellionState) -> None:
         s.add_zone(Zone(f"tactics_removed_{p}", p, Vis.PUBLIC))
         action_decks(s, p)
     s.zones["probe_deck"].cards = sorted(system_id(p.system) for p in PROBES)
+    add_mission_zones(s)
     add_objective_zones(s)
     build_objective_deck(s)
     if s.options.first_game:
@@ -174,6 +179,7 @@ def apply_mission_set(s: RebellionState, d: ChooseMissionSet, a: Action) -> None
 
 # ---------------------------------------------------------------- 4-5
 def after_mission_sets(s: RebellionState) -> None:
+    build_mission_decks(s)
     if s.options.setup == "fixed":
         fixed_setup(s)
         s.stack.append(ChooseBase(player=REBEL))
@@ -361,6 +367,8 @@ def apply_base(s: RebellionState, d: ChooseBase, a: Action) -> None:
             mission_card(i) for i, m in enumerate(MISSIONS) if m.starting and side_of(m.side) == p
         ]
         s.emit(StartingMissions(player=p, count=len(hand.cards)))
+    for p in (REBEL, IMPERIAL):
+        draw_missions(s, p, DRAW_AT_SETUP)
     from .assignment import start_round
 
     start_round(s)
