@@ -8,9 +8,10 @@ Locations are the 32 systems (ids 0..31) and the Rebel Base space (``REBEL_BASE`
   ``data.MARKERS[k]``, one of a kind per system; placed and removed by
   :mod:`.rules.markers`);
 * per location: ``units[loc][unit]``, the number of figures of each unit type;
-* per leader: ``leader_loc`` (a location, or ``OFF`` when not on the board) and
+* per leader: ``leader_loc`` (a location, or ``OFF`` when not on the board),
   ``leader_status`` (``SUPPLY``, ``POOL``, ``BOARD``, ``MISSION``,
-  ``ELIMINATED``); ``captured`` is the leader in the captured ring (or ``OFF``);
+  ``ELIMINATED``) and ``rings`` (its attachment ring, ``data.RINGS``); ``captured`` is
+  the leader in the captured ring (or ``OFF``);
 * per side: the build queue ``queue[side * 3 + space - 1]`` (unit ids);
 * the time and reputation markers, and whether the Rebel base is revealed. Where
   the base is, is a secret kept in a zone by the state, and passed in here.
@@ -41,6 +42,7 @@ __all__ = [
     "ELIMINATED",
     "MISSION",
     "NONE",
+    "NO_RING",
     "OFF",
     "POOL",
     "SUPPLY",
@@ -61,6 +63,8 @@ __all__ = [
 
 NONE = -1
 """No loyalty marker (a neutral system)."""
+NO_RING = -1
+"""No attachment ring on a leader."""
 OFF = -1
 """A leader not on the board / no leader."""
 
@@ -101,6 +105,10 @@ class Board:
     leader_loc: list[int] = attrs.field(factory=lambda: [OFF] * len(LEADERS))
     leader_status: list[int] = attrs.field(factory=lambda: [SUPPLY] * len(LEADERS))
     captured: int = OFF
+    rings: list[int] = attrs.field(factory=lambda: [NO_RING] * len(LEADERS))
+    """Per leader: the attachment ring on it (an index into ``data.RINGS``), or ``NO_RING``.
+    One ring a leader, a new one replacing the old (research-2 §4.1); the captured ring is
+    ``captured``, not here."""
     queue: list[list[int]] = attrs.field(factory=lambda: [[] for _ in range(6)])
     time: int = TIME_TRACK.time_start
     reputation: int = TIME_TRACK.reputation_start
@@ -117,6 +125,7 @@ class Board:
         b.leader_loc = self.leader_loc[:]
         b.leader_status = self.leader_status[:]
         b.captured = self.captured
+        b.rings = self.rings[:]
         b.queue = [q[:] for q in self.queue]
         b.time = self.time
         b.reputation = self.reputation

@@ -58,6 +58,7 @@ __all__ = [
     "REBEL_BASE",
     "REBEL_BASE_SPACE",
     "RECRUIT_DECKS",
+    "RINGS",
     "SIDES",
     "SOURCES",
     "STARTING_MISSIONS",
@@ -112,6 +113,10 @@ THEATERS = ("space", "ground")
 UNIT_KINDS = ("fighter", "capital", "station", "trooper", "structure")
 COLOURS = ("red", "black")
 SKILLS = ("diplomacy", "intel", "spec_ops", "logistics")
+RINGS = ("carbonite", "lure", "yoda", "c3po", "r2d2", "falcon", "k2so", "bounty")
+"""The attachment rings besides the captured ring (research-2 §4.2): Frozen in Carbonite,
+Lure of the Dark Side, Master Yoda, C-3PO, R2-D2, Millennium Falcon, K-2SO, Bounty.
+Each ring's effect is on the card that attaches it."""
 ACTION_TIMINGS = ("", "Assignment", "Start of Combat", "Immediate", "Special")
 FACES = ("hit", "direct_hit", "special", "blank")
 
@@ -147,6 +152,7 @@ TACTIC_CONDITIONS = (
 )
 TARGET_WORDS = ("capital", "fighter", "ship", "ground", "structure", "triangle")
 MISSION_EFFECTS = (
+    "combat",
     "capture_leader",
     "draw_probes_per_base_units",
     "draw_projects_keep_one",

@@ -110,6 +110,9 @@ class RebellionState(State):
     objective_backs: list[int] = attrs.field(factory=list)
     """The stage printed on the back of each card of ``objective_deck``, in deck order
     (the end is the top): public (RR-36)."""
+    combat_after_mission: int = -1
+    """The system where the mission being resolved calls a combat once its steps are done
+    (FAQ: a combat caused by a mission is resolved after all mission steps), or -1."""
     resolving: list[int] = attrs.field(factory=list)
     """The mission whose effects are being resolved: [player, card, system, target,
     leaders, next effect, stop, portrait], or empty (:func:`.rules.missions.continue_mission`)."""
@@ -183,6 +186,7 @@ class RebellionState(State):
             "leader_loc": b.leader_loc[:],
             "leader_status": b.leader_status[:],
             "captured": b.captured,
+            "rings": b.rings[:],
             "queue": [q[:] for q in b.queue],
             "base_revealed": b.base_revealed,
             "mission_set": sets,
@@ -198,6 +202,7 @@ class RebellionState(State):
             "doomed_leaders": self.doomed_leaders[:],
             "end_of_command": [list(x) for x in self.end_of_command],
             "resolving": self.resolving[:],
+            "combat_after_mission": self.combat_after_mission,
             "deployed": self.deployed[:],
             "recruit_choice": [
                 None if c < 0 else [c, x] if player == p else -2
@@ -245,6 +250,7 @@ class RebellionState(State):
         new.doomed_leaders = self.doomed_leaders[:]
         new.end_of_command = self.end_of_command[:]
         new.resolving = self.resolving[:]
+        new.combat_after_mission = self.combat_after_mission
         new.builds = [b[:] for b in self.builds]
         new.build_used = [b[:] for b in self.build_used]
         new.leaving = self.leaving[:]

@@ -410,9 +410,25 @@ def done_mission(s: RebellionState, player: int, card: int) -> None:
             discard(s, player, mission_card(card), played)
     if s.is_terminal:
         return
-    from .command import next_turn
+    from .command import combat_due, next_turn
 
+    x, s.combat_after_mission = s.combat_after_mission, -1
+    if x >= 0 and combat_due(s.board, x):
+        from .combat import start_combat
+
+        start_combat(s, x, player, "mission")
+        return
     next_turn(s, player)
+
+
+def effect_combat(s: RebellionState, r: Resolving, e: MissionEffect) -> bool:
+    """ "Then resolve combat": a combat in the mission's system once every step of the
+    mission is done and it is cleaned up (FAQ, research §4.4), the mission's player the
+    current player; none if the system holds no units of both sides in a theater."""
+    s.combat_after_mission = (
+        s.base if r.system == REBEL_BASE and s.board.base_revealed else r.system
+    )
+    return False
 
 
 def effect_gain_loyalty(s: RebellionState, r: Resolving, e: MissionEffect) -> bool:
@@ -458,6 +474,7 @@ EFFECTS: dict[str, Effect] = {
     "capture_leader": effect_capture,
     "draw_probes_per_base_units": effect_draw_probes,
     "objectives_top_and_bottom": effect_top_and_bottom,
+    "combat": effect_combat,
     **projects.EFFECTS,
     **imperial_missions.EFFECTS,
     **rebel_missions.EFFECTS,

@@ -51,7 +51,8 @@ STEPS: dict[str, Step] = {}
 
 
 def start_combat(s: RebellionState, system: int, attacker: int, after: str) -> None:
-    """Begin a combat in ``system``; ``after`` is "activation" or "reveal"."""
+    """Begin a combat in ``system``; ``after`` is "activation", "reveal" or "mission" (a
+    mission's "then resolve combat"; play goes on as after an activation)."""
     bt = Battle(system=system, attacker=attacker, after=after)
     bt.first = [attacker, attacker]
     if after == "activation":
