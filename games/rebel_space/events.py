@@ -9,7 +9,7 @@ import attrs
 from tabletop import Event, card_field
 from tabletop.events import Drew, DrewCount
 
-__all__ = ["EVENT_CLASSES"]
+__all__ = ["EVENT_CLASSES", "Drew", "DrewCount"]
 
 
 @attrs.frozen(kw_only=True)
