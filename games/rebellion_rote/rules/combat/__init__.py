@@ -20,7 +20,10 @@ current player (``Battle.attacker``) is the player whose turn it is.
      chosen openly, can neither cancel nor be canceled (an
      extra Escape Plan still retreats, it just cancels nothing). Played cards go to the
      discard; a deck emptied gets its discard back, but for the card just played;
-   * attacks, the side attacking first then the other: roll the dice of all
+   * attacks, the side attacking first then the other (the current player, until
+     a card changes it: the change acts from the round of battle in which the card
+     is resolved to the end of the combat, or until another card changes it again;
+     ROTE "Additional Cinematic Combat Rules"): roll the dice of all
      units of the theater (at most 5 red, 5 black, 3 green; each Rebel Ion Cannon
      takes 2 red dice off the Empire's space attack, before the cap); combat
      actions: once per attack the leader reroll of up to the best tactic value
@@ -155,7 +158,7 @@ from .card_damage import (
     legal_source,
 )
 from .damage import add_damage, repair_levels, step_destroy, step_remove_doomed, step_round_end
-from .flow import STEPS, advance, start_combat, step_battle, step_next, step_round
+from .flow import STEPS, advance, start_combat, step_attacks, step_battle, step_next, step_round
 from .forces import GROUND, SPACE, THEATERS, attack_dice, levels, protected, shares
 from .leaders import apply_join, legal_join, step_join
 from .retreat import (
@@ -233,6 +236,7 @@ STEPS.update(
         "picked": step_picked,
         "effect": step_effect,
         "remove_doomed": step_remove_doomed,
+        "attacks": step_attacks,
         "attack": step_attack,
         "assign": step_assign,
         "destroy": step_destroy,

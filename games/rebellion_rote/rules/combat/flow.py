@@ -130,7 +130,6 @@ def step_battle(s: RebellionState, p: int, th: int, extra: int) -> None:
     bt.no_repair = [False, False]
     bt.shield = [0, 0]
     bt.frozen = []
-    first = bt.first[th]
     steps: list[tuple[str, int, int, int]] = []
     if th == GROUND:
         n = s.board.units[bt.system][SHIELD_GENERATOR]
@@ -142,11 +141,18 @@ def step_battle(s: RebellionState, p: int, th: int, extra: int) -> None:
         ("reveal", -1, th, 0),
         ("resolve", -1, th, 0),
         ("remove_doomed", -1, th, 0),
-        ("attack", first, th, 0),
-        ("attack", 1 - first, th, 0),
+        ("attacks", -1, th, 0),
         ("destroy", -1, th, 0),
     ]
     then(s, *steps)
+
+
+def step_attacks(s: RebellionState, p: int, th: int, extra: int) -> None:
+    """The two attacks, the side attacking first then the other: who that is, is read now,
+    once this battle's cards are resolved, so a card changing it acts in this round of
+    battle already (ROTE "Additional Cinematic Combat Rules"; research §8.7)."""
+    first = s.battle.first[th]
+    then(s, ("attack", first, th, 0), ("attack", 1 - first, th, 0))
 
 
 def step_next(s: RebellionState, p: int, th: int, extra: int) -> None:
