@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...battle import Battle
-from ...board import rescue, rescue_due, update_subjugation
+from ...board import release, rescue, rescue_due
 from ...data import IMPERIAL, REBEL
 from ...decisions import (
     AssignDamage,
@@ -36,7 +36,7 @@ from ...decisions import (
     RogueOne,
     SpendSpecial,
 )
-from ...events import CombatBegan, CombatEnded, Rescued, Subjugation
+from ...events import CombatBegan, CombatEnded, Rescued
 from .damage import after_destruction
 from .forces import GROUND, SHIELD_GENERATOR, SPACE, shares
 
@@ -161,18 +161,14 @@ def step_next(s: RebellionState, p: int, th: int, extra: int) -> None:
         then(s, ("round", -1, -1, 0))
 
 
-def recompute(s: RebellionState, x: int) -> None:
-    if update_subjugation(s.board, x):
-        s.emit(Subjugation(system=x, on=s.board.subjugated[x]))
-
-
 def end_combat(s: RebellionState) -> None:
-    """All damage is removed; the activated system's subjugation, rescue, then play goes on."""
+    """All damage is removed; an activation's step 5 (the activated system's subjugation,
+    :func:`.board.release`), rescue, then play goes on."""
     bt = s.battle
-    s.emit(CombatEnded(system=bt.system, rounds=bt.round))
     s.battle = Battle()
     b = s.board
-    recompute(s, bt.system)
+    release(b)  # narrated right after the combat's end
+    s.emit(CombatEnded(system=bt.system, rounds=bt.round))
     if rescue_due(b):
         leader = b.captured
         s.emit(Rescued(leader=leader, dst=rescue(b, leader, s.base)))

@@ -15,7 +15,7 @@ from ...decisions import RetreatChoice, RetreatTo, RetreatUnits
 from ...events import Retreated
 from ..units import UNIT_FACTS as F
 from .damage import after_destruction, destroy_figures
-from .flow import advance, recompute
+from .flow import advance
 from .forces import DEATH_STAR, DSUC, GROUND, INTERDICTOR, SPACE, TRANSPORT, attack_dice, side_units
 
 if TYPE_CHECKING:
@@ -127,8 +127,6 @@ def apply_retreat_units(s: RebellionState, d: RetreatUnits, a: Action) -> None:
     s.stack.pop()
     bt = s.battle
     if isinstance(a, Stop):
-        recompute(s, bt.system)
-        recompute(s, d.dst)
         advance(s)
         return
     assert isinstance(a, Move)
