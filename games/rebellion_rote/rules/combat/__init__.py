@@ -41,7 +41,8 @@ current player (``Battle.attacker``) is the player whose turn it is.
      against Rebel ships is destroyed (and the Death Star queued with it);
    * Confrontation (below); retreat, current player first (§5.4); Rogue One, Tractor
      Beam.
-3. The combat ends when no theater is shared any more. All damage is removed.
+3. The combat ends when no theater is shared any more, or when no die can decide it and
+   neither side can damage the other in any way (RR-56, below). All damage is removed.
 
 Units that cannot be damaged: the Death Star (no health), and a Death Star or
 Death Star Under Construction in a system with a Shield Bunker (it can be
@@ -78,6 +79,15 @@ ship is a Death Star silenced by Ion Cannons with no Imperial ground unit there
 (FAQ; Death Star Plans is an objective, not in play yet). A retreating unit is
 the most damaged figure of its type (its damage is removed as it leaves).
 
+No combat loops (RR-56, :mod:`.stalemate`, the FAQ's rule in general): when in every
+theater both sides share no die of either side could damage an enemy unit (a Death
+Star or a Death Star Under Construction behind a Shield Bunker against Rebel ships, a
+Death Star silenced by Ion Cannons), a side that cannot damage the enemy there in any
+way, not even by a tactic card it could still play, while the enemy can, must retreat
+at its retreat step; its units of that theater still there afterwards, all of them if
+it cannot retreat, are destroyed. If neither side can damage the other in any way, the
+combat ends after that round.
+
 The mechanics, one module each:
 
 * :mod:`.flow`: starting a combat, its agenda, rounds and battles, the end.
@@ -88,6 +98,7 @@ The mechanics, one module each:
 * :mod:`.attacks`: rolls, rerolls, specials, prevention, assignment.
 * :mod:`.damage`: damage bookkeeping and destruction.
 * :mod:`.retreat`: the retreat step.
+* :mod:`.stalemate`: a combat no die can decide (RR-56).
 * :mod:`.after_retreat`: Tractor Beam, Rogue One, Confrontation.
 * :mod:`.forces`: the figures, units, dice and tactic values in the system.
 * :mod:`.death_star_plans`: the objective's roll, ready for playing objectives (not
@@ -171,7 +182,16 @@ from .retreat import (
     legal_retreat_units,
     rebel_ships_must_go,
     retreat_destinations,
+    step_left_behind,
     step_retreat,
+)
+from .stalemate import (
+    can_damage,
+    cards_can_damage,
+    deadlocked,
+    dice_can_damage,
+    must_leave,
+    stuck,
 )
 from .tactics import (
     apply_ability,
@@ -204,9 +224,14 @@ __all__ = [
     "add_damage",
     "advance",
     "attack_dice",
+    "can_damage",
     "can_retreat",
+    "cards_can_damage",
+    "deadlocked",
+    "dice_can_damage",
     "hit_targets",
     "levels",
+    "must_leave",
     "prevent",
     "protected",
     "rebel_ships_must_go",
@@ -218,6 +243,7 @@ __all__ = [
     "step_destroy",
     "step_remove_doomed",
     "step_round_end",
+    "stuck",
     "tactic_card",
     "usable",
 ]
@@ -243,6 +269,7 @@ STEPS.update(
         "round_end": step_round_end,
         "confrontation": step_confrontation,
         "retreat": step_retreat,
+        "left_behind": step_left_behind,
         "after_retreat": step_after_retreat,
         "leader": step_leader,
         "rogue_one": step_rogue_one,

@@ -36,7 +36,7 @@ from ...decisions import (
     RogueOne,
     SpendSpecial,
 )
-from ...events import CombatBegan, CombatEnded, Rescued
+from ...events import CombatBegan, CombatEnded, Rescued, Stalemate
 from .damage import after_destruction
 from .forces import GROUND, SHIELD_GENERATOR, SPACE, shares
 
@@ -156,9 +156,16 @@ def step_attacks(s: RebellionState, p: int, th: int, extra: int) -> None:
 
 
 def step_next(s: RebellionState, p: int, th: int, extra: int) -> None:
-    """Another round while a theater is shared."""
-    if shares(s, SPACE) or shares(s, GROUND):
-        then(s, ("round", -1, -1, 0))
+    """Another round while a theater is shared, unless neither side can damage the other
+    in any way in a combat no die can decide (RR-56): then it ends."""
+    if not (shares(s, SPACE) or shares(s, GROUND)):
+        return
+    from .stalemate import deadlocked
+
+    if deadlocked(s):
+        s.emit(Stalemate(system=s.battle.system, side=-1, theater=-1))
+        return
+    then(s, ("round", -1, -1, 0))
 
 
 def end_combat(s: RebellionState) -> None:
