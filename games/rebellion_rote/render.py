@@ -273,7 +273,10 @@ def prompt(s: RebellionState) -> str:
         return f"{who}: assign the {colour} {face.replace('_', ' ')}"
     if isinstance(top, D.RetreatChoice):
         if top.forced:
-            return f"{who}: the {SIDES[top.player]} units that must go retreat: choose the leader"
+            side = SIDES[top.player]
+            return (
+                f"{who}: the {side} units must leave the combat: choose the leader to retreat with"
+            )
         return f"{who}: retreat with a leader, or not"
     if isinstance(top, D.GainChoice):
         return f"{who}: the unit {TACTICS[top.card].name} gains"

@@ -19,12 +19,13 @@ from rebellion_rote.actions import (
     UseAbility,
 )
 from rebellion_rote.battle import Battle
-from rebellion_rote.data import IMPERIAL, REBEL, TACTICS, leader_id, system_id, unit_id
+from rebellion_rote.data import IMPERIAL, REBEL, TACTICS, Ability, leader_id, system_id, unit_id
 from rebellion_rote.decisions import ChooseAbility, ChooseTactic, Combat, RetreatChoice
 from rebellion_rote.ids import tactic_of
 from rebellion_rote.position import position
 from rebellion_rote.rules import combat as C
 from rebellion_rote.state import RebellionState
+from tabletop import Event
 
 NABOO = system_id("Naboo")
 MALASTARE = system_id("Malastare")
@@ -111,12 +112,12 @@ def test_an_order_change_acts_in_the_round_its_card_resolves(
     assert set(first_roll.values()) == {1 - side}, first_roll
 
 
-def kinds(ability: object) -> set[str]:
-    return {e.kind for e in ability.effects}  # type: ignore[attr-defined]
+def kinds(ability: Ability) -> set[str]:
+    return {e.kind for e in ability.effects}
 
 
 # ================================================================ 2. subjugation at once
-def told(events: list, system: int) -> list[tuple[str, object]]:  # type: ignore[type-arg]
+def told(events: list[Event], system: int) -> list[tuple[str, object]]:
     """The loyalty, destruction and subjugation events about ``system``, in order."""
     out: list[tuple[str, object]] = []
     for e in events:
@@ -225,7 +226,7 @@ def test_rr57_an_activation_subjugates_after_its_combat() -> None:
     s.apply(Stop())
     assert s.battle.active and not s.board.subjugated[NABOO]
     assert s.view(REBEL)["state"]["subjugation_held"] == NABOO
-    log: list = []  # type: ignore[type-arg]
+    log: list[Event] = []
     while s.battle.active:  # nobody retreats
         legal = s.legal_actions()
         log += s.apply(legal[-1] if isinstance(s.stack[-1], RetreatChoice) else legal[0])
@@ -247,11 +248,11 @@ def test_a_destroyed_system_loses_its_subjugation_at_once() -> None:
 
 
 # ================================================================ 3. no combat loops (RR-56)
-def calm(s: RebellionState, rounds: int = 6, until: type | None = None) -> list:  # type: ignore[type-arg]
+def calm(s: RebellionState, rounds: int = 6, until: type | None = None) -> list[Event]:
     """Play the combat on with every card's ability left unused and no retreat unless one
     is forced, for at most ``rounds`` rounds (or until a decision of type ``until``); the
     events."""
-    log: list = []  # type: ignore[type-arg]
+    log: list[Event] = []
     while s.battle.active and s.battle.round <= rounds:
         top, legal = s.stack[-1], s.legal_actions()
         if until is not None and isinstance(top, until):
@@ -266,7 +267,7 @@ def calm(s: RebellionState, rounds: int = 6, until: type | None = None) -> list:
     return log
 
 
-def stalemates(events: list) -> list[tuple[int, int]]:  # type: ignore[type-arg]
+def stalemates(events: list[Event]) -> list[tuple[int, int]]:
     return [(e.side, e.theater) for e in events if e.kind == "stalemate"]
 
 
@@ -301,7 +302,10 @@ def test_rr56_a_rebel_leader_there_must_retreat_with_the_ships() -> None:
     assert s.battle.round == 1 and stalemates(log) == [(REBEL, C.SPACE)]
     assert isinstance(s.stack[-1], RetreatChoice) and s.stack[-1].forced
     assert s.legal_actions() == [Retreat(leader_id("Jan Dodonna"))]  # no pass
-    assert s.prompt == "Rebel: the Rebel units that must go retreat: choose the leader"
+    assert (
+        s.prompt
+        == "Rebel: the Rebel units must leave the combat: choose the leader to retreat with"
+    )
     s.apply(Retreat(leader_id("Jan Dodonna")))
     s.apply(s.legal_actions()[0])
     s.apply(Move(U("X-wing"), NABOO))
@@ -461,11 +465,12 @@ def test_rr56_no_combat_lasts_past_the_bound() -> None:
     assert stuck >= 10  # the property is not vacuous: stuck combats were met and ended
     for seed in range(60):
         g = GAME.new_state(seed=seed, options=(None, {"setup": "base"})[seed % 2])
+        assert isinstance(g, RebellionState)
         rng = Rng(seed * 7 + 1)
         while not g.is_terminal:
-            assert g.battle.round <= ROUND_BOUND, f"game {seed}"  # type: ignore[attr-defined]
+            assert g.battle.round <= ROUND_BOUND, f"game {seed}"
             legal = g.legal_actions()
             g.apply(legal[rng.below(len(legal))], check=False)
-        rounds = [e.rounds for e in g.log if e.kind == "combat_ended"]  # type: ignore[attr-defined]
+        rounds = [e.rounds for e in g.log if e.kind == "combat_ended"]
         longest = max([longest, *rounds])
     assert longest <= ROUND_BOUND
