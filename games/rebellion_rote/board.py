@@ -16,8 +16,18 @@ Locations are the 32 systems (ids 0..31) and the Rebel Base space (``REBEL_BASE`
 * the time and reputation markers, and whether the Rebel base is revealed. Where
   the base is, is a secret kept in a zone by the state, and passed in here.
 
-The predicates below are small named functions of a board; the rules call
-:func:`update_subjugation` after every change of Imperial ground units.
+The predicates below are small named functions of a board.
+
+**Subjugation follows the board at once** (research §6.2, RR-21): every change of
+Imperial ground units (:meth:`Board.add_unit`, :meth:`Board.remove_unit`), of loyalty
+(:func:`gain_loyalty`) or a system destroyed (:func:`destroy`) settles the system's
+subjugation marker there and then (:func:`settle`), and notes the change in
+``Board.changes``; the state narrates each noted change as a ``Subjugation`` event
+right after the event of the change that caused it (``RebellionState.emit``), or at
+the end of the action. One exception, the activation's step 5 (research §4.3): Imperial
+ground units moving into the activated system (``Board.held``) subjugate it only once
+its movement and combat are over (:func:`release`); a marker there still goes at once
+when the last Imperial ground unit leaves or is destroyed.
 """
 
 from __future__ import annotations
@@ -49,14 +59,18 @@ __all__ = [
     "Board",
     "base_reveal_due",
     "capture",
+    "destroy",
     "empire_wins",
     "gain_loyalty",
     "gain_reputation",
+    "hold",
     "imperial_system",
     "rebel_system",
     "rebels_win",
+    "release",
     "rescue",
     "rescue_due",
+    "settle",
     "transport_room",
     "update_subjugation",
 ]
@@ -86,6 +100,10 @@ SHIPS_OF: tuple[tuple[int, ...], tuple[int, ...]] = tuple(  # type: ignore[assig
 )
 CAPACITY: tuple[int, ...] = tuple(u.capacity for u in UNITS)
 IS_GROUND: tuple[bool, ...] = tuple(u.theater == "ground" for u in UNITS)
+SUBJUGATES: tuple[bool, ...] = tuple(
+    IS_GROUND[i] and SIDE_OF_UNIT[i] == IMPERIAL for i in range(NUM_UNITS)
+)
+"""By unit type: an Imperial ground unit (it subjugates the system it is in)."""
 POPULOUS: tuple[bool, ...] = tuple(s.populous for s in SYSTEMS)
 FIXED_IMPERIAL: tuple[bool, ...] = tuple(s.fixed_loyalty == "Imperial" for s in SYSTEMS)
 
@@ -113,6 +131,12 @@ class Board:
     time: int = TIME_TRACK.time_start
     reputation: int = TIME_TRACK.reputation_start
     base_revealed: bool = False
+    held: int = -1
+    """The system being activated, from its movement to the end of its combat: Imperial
+    ground units arriving there subjugate it only at the activation's step 5 (-1: none)."""
+    changes: list[tuple[int, bool]] = attrs.field(factory=list)
+    """Subjugation markers placed (True) or removed (False) and not narrated yet, in
+    order: (system, placed). Empty between actions."""
 
     def copy(self) -> Board:
         b = Board.__new__(Board)
@@ -130,6 +154,8 @@ class Board:
         b.time = self.time
         b.reputation = self.reputation
         b.base_revealed = self.base_revealed
+        b.held = self.held
+        b.changes = self.changes[:]
         return b
 
     # ------------------------------------------------------------ units
@@ -156,12 +182,20 @@ class Board:
         return any(row[u] for u in SHIPS_OF[side])
 
     def add_unit(self, unit: int, loc: int, n: int = 1) -> None:
+        """Put ``n`` figures of ``unit`` at ``loc``; Imperial ground units settle its
+        subjugation."""
         self.units[loc][unit] += n
+        if SUBJUGATES[unit] and loc < NUM_SYSTEMS:
+            settle(self, loc)
 
     def remove_unit(self, unit: int, loc: int, n: int = 1) -> None:
+        """Take ``n`` figures of ``unit`` from ``loc``; Imperial ground units settle its
+        subjugation."""
         if self.units[loc][unit] < n:
             raise ValueError(f"no {n} {UNITS[unit].name} at location {loc}")
         self.units[loc][unit] -= n
+        if SUBJUGATES[unit] and loc < NUM_SYSTEMS:
+            settle(self, loc)
 
     def in_supply(self, unit: int) -> int:
         """Figures of ``unit`` not on the board and not on a build queue."""
@@ -226,17 +260,48 @@ def can_subjugate(s: int, b: Board) -> bool:
     return POPULOUS[s] and not b.destroyed[s]
 
 
+def subjugated_now(b: Board, s: int) -> bool:
+    """Whether system ``s`` should bear the subjugation marker: an Imperial ground unit
+    there and no Imperial loyalty (research §6.2), in a populous, not destroyed system
+    (RR-21)."""
+    return b.has_ground(s, IMPERIAL) and b.loyalty[s] != IMPERIAL and can_subjugate(s, b)
+
+
 def update_subjugation(b: Board, s: int) -> bool:
-    """Place or remove the subjugation marker of system ``s``; True if it changed.
+    """Place or remove the subjugation marker of system ``s`` as the board stands now;
+    True if it changed (no change is noted: for building a board by hand).
 
     An Imperial ground unit in a system without Imperial loyalty subjugates it;
     the marker goes as soon as no Imperial ground unit remains (research §6.2).
     """
-    want = b.has_ground(s, IMPERIAL) and b.loyalty[s] != IMPERIAL and can_subjugate(s, b)
+    want = subjugated_now(b, s)
     if want != b.subjugated[s]:
         b.subjugated[s] = want
         return True
     return False
+
+
+def settle(b: Board, s: int) -> None:
+    """Place or remove the subjugation marker of system ``s`` after a change there, and
+    note it in ``b.changes``. While ``s`` is being activated (``b.held``) a marker is not
+    placed yet (step 5 of the activation, :func:`release`), but still removed."""
+    want = subjugated_now(b, s)
+    if want != b.subjugated[s] and not (want and s == b.held):
+        b.subjugated[s] = want
+        b.changes.append((s, want))
+
+
+def hold(b: Board, s: int) -> None:
+    """System ``s`` is being activated: units moving in subjugate it only at step 5."""
+    b.held = s
+
+
+def release(b: Board) -> None:
+    """Step 5 of the activation (research §4.3): the activated system's movement and
+    combat are over; its subjugation is settled."""
+    s, b.held = b.held, -1
+    if 0 <= s < NUM_SYSTEMS:
+        settle(b, s)
 
 
 def gain_loyalty(b: Board, s: int, side: int, amount: int = 1) -> None:
@@ -244,7 +309,9 @@ def gain_loyalty(b: Board, s: int, side: int, amount: int = 1) -> None:
 
     One step removes the opponent's marker or, in a neutral system, places
     ``side``'s; two steps do both. Coruscant and remote or destroyed systems
-    never change. Imperial loyalty in a subjugated system replaces the marker.
+    never change. Subjugation follows at once: Imperial loyalty in a subjugated
+    system replaces the marker; Imperial loyalty removed where an Imperial ground
+    unit stands puts one there.
     """
     if FIXED_IMPERIAL[s] or not POPULOUS[s] or b.destroyed[s]:
         return
@@ -252,8 +319,15 @@ def gain_loyalty(b: Board, s: int, side: int, amount: int = 1) -> None:
         if b.loyalty[s] == side:
             break
         b.loyalty[s] = NONE if b.loyalty[s] == 1 - side else side
-    if b.loyalty[s] == IMPERIAL:
-        b.subjugated[s] = False
+    settle(b, s)
+
+
+def destroy(b: Board, s: int) -> None:
+    """The destroyed marker on system ``s``: it loses its loyalty marker, and its
+    subjugation marker goes (RR-21, RR-45)."""
+    b.destroyed[s] = True
+    b.loyalty[s] = NONE
+    settle(b, s)
 
 
 # ---------------------------------------------------------------- the base

@@ -270,7 +270,8 @@ class AssignDamage(Decision):
 
 @attrs.frozen(kw_only=True)
 class RetreatChoice(Decision):
-    """Retreat step: retreat with a leader, or not (``forced``: the Rebel ships must go)."""
+    """Retreat step: retreat with a leader, or not (``forced``: units must go, research §5.4,
+    RR-56)."""
 
     kind: ClassVar[str] = "retreat_choice"
     forced: bool = False

@@ -86,6 +86,7 @@ __all__ = [
     "SabotagePlaced",
     "SabotageRemoved",
     "SecondAssigned",
+    "Stalemate",
     "StartingMissions",
     "Subjugation",
     "SystemDestroyed",
@@ -580,6 +581,18 @@ class LeaderMarked(Event):
 
     kind: ClassVar[str] = "leader_marked"
     leader: int
+
+
+@attrs.frozen(kw_only=True)
+class Stalemate(Event):
+    """No die can decide the combat (RR-56): ``side``'s units of ``theater`` cannot damage
+    the enemy and must leave; or, ``side`` -1, neither side can damage the other and the
+    combat ends."""
+
+    kind: ClassVar[str] = "stalemate"
+    system: int
+    side: int
+    theater: int
 
 
 @attrs.frozen(kw_only=True)

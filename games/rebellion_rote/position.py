@@ -102,6 +102,7 @@ def position(
             put_marker(b, system_id(name), marker_id(kind))
     for sys_ in range(NUM_SYSTEMS):
         update_subjugation(b, sys_)
+    b.changes.clear()  # a position built by hand narrates nothing
     base_id = system_id(base)
     s.move(base_id, deck, s.zones["base_face_up" if base_revealed else "base"])
     b.base_revealed = base_revealed

@@ -273,7 +273,10 @@ def prompt(s: RebellionState) -> str:
         return f"{who}: assign the {colour} {face.replace('_', ' ')}"
     if isinstance(top, D.RetreatChoice):
         if top.forced:
-            return f"{who}: the Rebel ships must retreat: choose the leader"
+            side = SIDES[top.player]
+            return (
+                f"{who}: the {side} units must leave the combat: choose the leader to retreat with"
+            )
         return f"{who}: retreat with a leader, or not"
     if isinstance(top, D.GainChoice):
         return f"{who}: the unit {TACTICS[top.card].name} gains"
@@ -458,6 +461,15 @@ def narrate(s: RebellionState, ev: Event) -> str:
         return f"{LEADERS[ev.leader].name} retreated to {loc_name(ev.dst)}"
     if isinstance(ev, E.LeaderMarked):
         return f"{LEADERS[ev.leader].name} is marked for elimination"
+    if isinstance(ev, E.Stalemate):
+        where = loc_name(ev.system)
+        if ev.side < 0:
+            return f"Neither side can damage the other in {where}: the combat ends"
+        units = ("ships", "ground units")[ev.theater]
+        return (
+            f"No die can decide the combat in {where}, and the {SIDES[ev.side]} {units} "
+            "cannot damage the enemy: they must retreat, or are destroyed"
+        )
     if isinstance(ev, E.CombatEnded):
         return f"The combat in {loc_name(ev.system)} is over after {plural(ev.rounds, 'round')}"
     if isinstance(ev, E.LeadersRetrieved):

@@ -64,6 +64,7 @@ from tabletop import Action, Event, Rng, State
 from .battle import Battle
 from .board import Board, base_reveal_due
 from .data import IMPERIAL, REBEL, TACTICS
+from .events import Subjugation
 from .rules.objectives import known_depths
 from .rules.objectives import redeal as redeal_objectives
 
@@ -127,11 +128,28 @@ class RebellionState(State):
         z = self.zones.get("base_face_up")
         return z.cards[0] if z is not None and z.cards else -1
 
+    def emit(self, event: Event) -> None:
+        """Record ``event``, then narrate the subjugation markers the board placed or
+        removed by the change it tells of (``Board.changes``: subjugation follows the
+        board at once, :mod:`.board`)."""
+        self.log.append(event)
+        if self.board.changes:
+            self.narrate_subjugation()
+
+    def narrate_subjugation(self) -> None:
+        """A ``Subjugation`` event for each marker placed or removed and not told yet."""
+        b = self.board
+        changes, b.changes = b.changes, []
+        for system, on in changes:
+            self.log.append(Subjugation(system=system, on=on))
+
     # ------------------------------------------------------------ hooks
     def _setup(self) -> None:
         from .rules.setup import begin
 
         begin(self)
+        if self.board.changes:
+            self.narrate_subjugation()
 
     def _legal_actions(self) -> list[Action]:
         from .rules import HANDLERS
@@ -144,6 +162,8 @@ class RebellionState(State):
 
         top = self.stack[-1]
         HANDLERS[type(top)][1](self, top, action)
+        if self.board.changes:  # a change no event told of (a unit moved in a retreat)
+            self.narrate_subjugation()
 
     def _describe(self, action: Action) -> str:
         from .render import describe
@@ -179,6 +199,7 @@ class RebellionState(State):
             "reputation": b.reputation,
             "loyalty": b.loyalty[:],
             "subjugated": b.subjugated[:],
+            "subjugation_held": b.held,
             "sabotage": b.sabotage[:],
             "destroyed": b.destroyed[:],
             "markers": b.markers[:],

@@ -32,33 +32,33 @@ XWING = unit_id("X-wing")
 
 
 def test_imperial_ground_unit_subjugates_and_leaving_lifts_it() -> None:
+    """The board keeps the marker right as units come and go, and notes each change."""
     b = Board()
     b.loyalty[KASHYYYK] = REBEL
     assert rebel_system(b, KASHYYYK) and not imperial_system(b, KASHYYYK)
     b.add_unit(ST, KASHYYYK)
-    assert update_subjugation(b, KASHYYYK)
     assert b.subjugated[KASHYYYK] and imperial_system(b, KASHYYYK)
     assert not rebel_system(b, KASHYYYK)  # the Rebel loyalty lies under the marker
-    b.remove_unit(ST, KASHYYYK)
-    assert update_subjugation(b, KASHYYYK)
+    b.add_unit(ST, KASHYYYK)  # no change, none noted
+    b.remove_unit(ST, KASHYYYK, 2)
     assert not b.subjugated[KASHYYYK] and rebel_system(b, KASHYYYK)
+    assert b.changes == [(KASHYYYK, True), (KASHYYYK, False)]
+    assert not update_subjugation(b, KASHYYYK)  # nothing left to settle
 
 
 def test_ships_do_not_subjugate_and_imperial_loyalty_needs_no_marker() -> None:
     b = Board()
     b.add_unit(SD, KASHYYYK)
     b.add_unit(TIE, KASHYYYK)
-    assert not update_subjugation(b, KASHYYYK) and not b.subjugated[KASHYYYK]
+    assert not b.subjugated[KASHYYYK] and not b.changes
     b.loyalty[KASHYYYK] = IMPERIAL
     b.add_unit(ST, KASHYYYK)
-    update_subjugation(b, KASHYYYK)
     assert not b.subjugated[KASHYYYK] and imperial_system(b, KASHYYYK)
 
 
 def test_neutral_system_can_be_subjugated_then_gain_imperial_loyalty() -> None:
     b = Board()
     b.add_unit(ST, KASHYYYK)
-    update_subjugation(b, KASHYYYK)
     assert b.subjugated[KASHYYYK] and b.loyalty[KASHYYYK] == NONE
     gain_loyalty(b, KASHYYYK, IMPERIAL)
     assert b.loyalty[KASHYYYK] == IMPERIAL and not b.subjugated[KASHYYYK]

@@ -6,8 +6,9 @@
 * :mod:`.missions`: revealing missions, opposition, the roll-off, the effects.
 * :mod:`.projects`: the Imperial project deck and the project cards' effects.
 * :mod:`.destroyed`: a destroyed system (Superlaser Online).
-* :mod:`.aftermath`: what follows a change of the board (subjugation, rescue, the base
-  reveal, the Empire's win), wherever it happens.
+* :mod:`.aftermath`: what follows a change of the board (an activation's subjugation
+  step, rescue, the base reveal, the Empire's win), wherever it happens; subjugation
+  itself follows every change of loyalty and units at once (:mod:`..board`).
 * :mod:`.mobilization`: Rapid Mobilization, at the end of the Command Phase.
 * :mod:`.objectives`: the objective deck (set-up, hidden order, per-stage re-deal) and
   Infiltration.

@@ -1,6 +1,8 @@
 """What follows a change of the board, wherever it happens (research §4.1, §6.1-§6.3; RR-18).
 
-* :func:`recompute_subjugation`: after Imperial ground units arrive or leave.
+* :func:`end_activation`: step 5 of an activation with no combat: the activated system's
+  subjugation is settled (the board keeps every other system's subjugation right by itself
+  and the state narrates it, :mod:`..board`).
 * :func:`rescue_if_due`: the captured leader's system holds no Imperial unit any more.
 * :func:`reveal_if_due`: the hidden base's system has Imperial loyalty or ground units;
   :func:`reveal_now` turns the base's card face up (everything on the Rebel Base space
@@ -19,30 +21,33 @@ from ..board import (
     base_reveal_due,
     empire_wins,
     gain_loyalty,
+    release,
     rescue,
     rescue_due,
     reveal_base,
-    update_subjugation,
 )
 from ..data import IMPERIAL
-from ..events import BaseRevealed, GameOver, LoyaltyChanged, Rescued, Subjugation
+from ..events import BaseRevealed, GameOver, LoyaltyChanged, Rescued
 
 if TYPE_CHECKING:
     from ..state import RebellionState
 
 __all__ = [
     "check_empire_win",
+    "end_activation",
     "gain_loyalty_at",
-    "recompute_subjugation",
     "rescue_if_due",
     "reveal_if_due",
     "reveal_now",
 ]
 
 
-def recompute_subjugation(s: RebellionState, system: int) -> None:
-    if update_subjugation(s.board, system):
-        s.emit(Subjugation(system=system, on=s.board.subjugated[system]))
+def end_activation(s: RebellionState) -> None:
+    """Step 5 of the activation (research §4.3): Imperial ground units that moved into the
+    activated system subjugate it now (:func:`..board.release`), told at once."""
+    release(s.board)
+    if s.board.changes:
+        s.narrate_subjugation()
 
 
 def rescue_if_due(s: RebellionState) -> None:
@@ -84,8 +89,11 @@ def check_empire_win(s: RebellionState) -> bool:
 
 
 def gain_loyalty_at(s: RebellionState, side: int, system: int, amount: int) -> None:
-    """``side`` gains ``amount`` loyalty in ``system``; Imperial loyalty in the hidden base's
-    system reveals it (research §6.1), and the Empire may then have won."""
+    """``side`` gains ``amount`` loyalty in ``system``; the subjugation marker follows at once
+    (:func:`..board.gain_loyalty`: Imperial loyalty removed where an Imperial ground unit
+    stands subjugates the system, Imperial loyalty gained lifts the marker), told right
+    after the loyalty change; Imperial loyalty in the hidden base's system reveals it
+    (research §6.1), and the Empire may then have won."""
     b = s.board
     gain_loyalty(b, system, side, amount)
     s.emit(

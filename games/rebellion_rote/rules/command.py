@@ -35,14 +35,16 @@ more is rescued (to the Rebel Base space, or the base's system once revealed),
 the hidden base is revealed if Imperial ground units or
 loyalty are in its system (everything on the Rebel Base space moves into it),
 the Empire's win is checked, a combat is due if both sides have units in one
-theater, and then the activated system's subjugation is recomputed (systems
-that units left are recomputed at once).
+theater, and then step 5: Imperial ground units that moved into the activated system
+subjugate it only now, after its combat if one is fought (``Board.held``; a system
+that units leave, or where the last Imperial ground unit is destroyed, loses its
+marker at once: the board keeps subjugation right, :mod:`..board`).
 
 The Empire's win is checked after every unit moved and after every reveal
 (RR-18).
 
 A due combat is fought at once (:mod:`.combat`); after it the activated system's
-subjugation is recomputed and rescue checked. At the end of every turn (an
+subjugation is settled and rescue checked. At the end of every turn (an
 activation with its combat, a mission, a pass) the players may remove target markers
 (:mod:`.markers`, RR-38), then the next turn. When both have passed, a revealed Rapid
 Mobilization resolves (:mod:`.mobilization`, another marker checkpoint after it),
@@ -67,6 +69,7 @@ from ..board import (
     UNITS_OF,
     adjacent,
     base_reveal_due,
+    hold,
     rescue,
     rescue_due,
     transport_room,
@@ -91,7 +94,7 @@ from ..events import (
     PhaseBegan,
     Rescued,
 )
-from .aftermath import check_empire_win, recompute_subjugation, reveal_now
+from .aftermath import check_empire_win, end_activation, reveal_now
 from .combat import start_combat
 from .markers import offer_removals
 from .missions import apply_reveal, legal_reveals
@@ -224,6 +227,7 @@ def apply_activate(s: RebellionState, d: ActivateSystem, a: Action) -> None:
     b = s.board
     b.leader_loc[d.leader] = a.system
     b.leader_status[d.leader] = BOARD
+    hold(b, a.system)  # units moving in subjugate it at step 5
     s.emit(Activated(player=d.player, leader=d.leader, system=a.system))
     s.stack.append(MoveUnits(player=d.player, system=a.system, spare=(0,) * NUM_LOCATIONS))
 
@@ -308,8 +312,6 @@ def apply_move(s: RebellionState, d: MoveUnits, a: Action) -> None:
     else:
         spare[a.src] += CAPACITY[a.unit]
     s.emit(Moved(player=d.player, unit=a.unit, src=a.src, dst=d.system))
-    if a.src < NUM_SYSTEMS:
-        recompute_subjugation(s, a.src)
     if check_empire_win(s):
         return
     s.stack.append(MoveUnits(player=d.player, system=d.system, spare=tuple(spare)))
@@ -336,6 +338,5 @@ def after_movement(s: RebellionState, player: int, system: int) -> None:
     if system < NUM_SYSTEMS and combat_due(b, system):
         start_combat(s, system, player, "activation")
         return
-    if system < NUM_SYSTEMS:
-        recompute_subjugation(s, system)
+    end_activation(s)
     next_turn(s, player)

@@ -3,8 +3,9 @@
 :func:`destroy_system` places the destroyed marker and does everything it implies, in
 this order:
 
-1. every Rebel ground unit there is destroyed (structures too); the sabotage marker,
-   the target markers, the loyalty marker and the subjugation marker go;
+1. the subjugation marker goes at once (told right after the destruction); every Rebel
+   ground unit there is destroyed (structures too); the sabotage marker, the target
+   markers and the loyalty marker go;
 2. the Empire wins at once if it was the Rebel base's system, revealed or hidden
    (research §4.1); the game then ends here;
 3. the Imperial ground units beyond the transport capacity of the Imperial ships there
@@ -27,11 +28,11 @@ from typing import TYPE_CHECKING
 from tabletop import Action
 
 from ..actions import Destroy
-from ..board import GROUND_OF, NONE, transport_room
+from ..board import GROUND_OF, NONE, destroy, transport_room
 from ..data import IMPERIAL, REBEL
 from ..decisions import LoseGroundUnits
-from ..events import LoyaltyChanged, SabotageRemoved, Subjugation, SystemDestroyed, UnitsDestroyed
-from .aftermath import check_empire_win, recompute_subjugation, rescue_if_due
+from ..events import LoyaltyChanged, SabotageRemoved, SystemDestroyed, UnitsDestroyed
+from .aftermath import check_empire_win, rescue_if_due
 from .markers import remove_markers
 
 if TYPE_CHECKING:
@@ -46,7 +47,8 @@ def destroy_system(s: RebellionState, x: int) -> bool:
     """Destroy system ``x``; True if the Empire must now choose ground units to lose (a
     :class:`LoseGroundUnits` decision is pushed; :func:`resume` follows it)."""
     b = s.board
-    b.destroyed[x] = True
+    loyalty = b.loyalty[x]
+    destroy(b, x)
     s.emit(SystemDestroyed(system=x))
     row = b.units[x]
     for u in GROUND_OF[REBEL]:
@@ -58,13 +60,8 @@ def destroy_system(s: RebellionState, x: int) -> bool:
         b.sabotage[x] = False
         s.emit(SabotageRemoved(system=x))
     remove_markers(s, x, IMPERIAL)  # removal effects resolve (ROTE, target markers)
-    if b.loyalty[x] != NONE:
-        b.loyalty[x] = NONE
-        b.subjugated[x] = False
+    if loyalty != NONE:
         s.emit(LoyaltyChanged(system=x, loyalty=NONE, subjugated=False))
-    if b.subjugated[x]:
-        b.subjugated[x] = False
-        s.emit(Subjugation(system=x, on=False))
     if check_empire_win(s):
         return False
     return lose_excess(s, x)
@@ -94,7 +91,6 @@ def lose(s: RebellionState, u: int, x: int, n: int) -> None:
 
 
 def after_losses(s: RebellionState, x: int) -> None:
-    recompute_subjugation(s, x)
     rescue_if_due(s)
 
 

@@ -34,10 +34,10 @@ from typing import TYPE_CHECKING
 from tabletop import Action
 
 from ..actions import Move, Pass, Relocate, Stop, SystemChoice
-from ..board import UNITS_OF, reveal_base, update_subjugation
+from ..board import UNITS_OF, reveal_base
 from ..data import IMPERIAL, MISSIONS, NUM_SYSTEMS, REBEL, REBEL_BASE
 from ..decisions import NewBase, RapidMobilization
-from ..events import BaseRelocated, BaseStayed, Moved, ProbesLooked, Subjugation
+from ..events import BaseRelocated, BaseStayed, Moved, ProbesLooked
 from ..ids import mission_card
 from .units import UNIT_FACTS as F
 
@@ -96,7 +96,6 @@ def apply_mobilization(s: RebellionState, d: RapidMobilization, a: Action) -> No
     b.remove_unit(a.unit, a.src)
     b.add_unit(a.unit, REBEL_BASE)
     s.emit(Moved(player=REBEL, unit=a.unit, src=a.src, dst=REBEL_BASE))
-    recompute(s, a.src)
     spare = d.spare - 1 if F.carried[a.unit] else d.spare + F.capacity[a.unit]
     nxt = RapidMobilization(
         player=REBEL, card=d.card, leaders=d.leaders, src=a.src, moved=d.moved + 1, spare=spare
@@ -154,15 +153,9 @@ def relocate(s: RebellionState, new: int) -> None:
     b.base_revealed = False
     s.move(new, s.zones["probe_look"], s.zones["base"])
     s.emit(BaseRelocated(old=old))
-    recompute(s, old)
 
 
 # ---------------------------------------------------------------- clean-up
-def recompute(s: RebellionState, x: int) -> None:
-    if update_subjugation(s.board, x):
-        s.emit(Subjugation(system=x, on=s.board.subjugated[x]))
-
-
 def finish(s: RebellionState, card: int) -> None:
     """The card goes back to hand (seen going there); after a target-marker checkpoint
     (RR-38: units left a system) the Command Phase's end goes on."""

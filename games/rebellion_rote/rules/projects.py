@@ -69,7 +69,6 @@ from ..ids import mission_card, mission_of
 from .aftermath import (
     check_empire_win,
     gain_loyalty_at,
-    recompute_subjugation,
     rescue_if_due,
     reveal_if_due,
     reveal_now,
@@ -326,8 +325,6 @@ def apply_factory_replace(s: RebellionState, d: FactoryReplace, a: Action) -> No
     s.stack.pop()
     s.board.remove_unit(d.unit, a.system)
     s.emit(UnitsDestroyed(side=IMPERIAL, unit=d.unit, n=1, system=a.system, reason="rebuilt"))
-    if a.system < NUM_SYSTEMS:
-        recompute_subjugation(s, a.system)
     rescue_if_due(s)
     queue(s, d.unit, d.system, BUILD_SPACE[d.system])
     if not factory_step(s, d.system, d.used):
@@ -383,7 +380,6 @@ def deploy(s: RebellionState, x: int, u: int, space: int) -> None:
         b.remove_unit(DSUC, x)
     b.add_unit(u, x)
     s.emit(Deployed(player=IMPERIAL, unit=u, loc=x))
-    recompute_subjugation(s, x)
     reveal_if_due(s)
     check_empire_win(s)
 

@@ -74,7 +74,6 @@ from ..board import (
     rebel_system,
     rebels_win,
     transport_room,
-    update_subjugation,
 )
 from ..data import (
     IMPERIAL,
@@ -98,7 +97,6 @@ from ..events import (
     LeadersRetrieved,
     PhaseBegan,
     ProbesDrawn,
-    Subjugation,
     TimeAdvanced,
     UnitsDestroyed,
 )
@@ -379,8 +377,6 @@ def apply_replace(s: RebellionState, d: ReplaceUnit, a: Action) -> None:
     b = s.board
     b.remove_unit(d.unit, a.system)
     s.emit(UnitsDestroyed(side=d.player, unit=d.unit, n=1, system=a.system, reason="rebuilt"))
-    if a.system < NUM_SYSTEMS:
-        recompute(s, a.system)
     s.builds[d.player].append((d.unit, d.loc))
     check_empire_win(s)
 
@@ -488,7 +484,6 @@ def apply_deploy(s: RebellionState, d: DeployUnits, a: Action) -> None:
         s.new_bunkers.append(a.loc)
     s.emit(Deployed(player=p, unit=a.unit, loc=a.loc))
     if a.loc < NUM_SYSTEMS:
-        recompute(s, a.loc)
         base = s.base
         if base_reveal_due(b, base):
             reveal_now(s)
@@ -534,11 +529,6 @@ def apply_eliminate(s: RebellionState, d: EliminateLeader, a: Action) -> None:
         after_recruit(s)
     else:
         end_refresh(s)
-
-
-def recompute(s: RebellionState, loc: int) -> None:
-    if update_subjugation(s.board, loc):
-        s.emit(Subjugation(system=loc, on=s.board.subjugated[loc]))
 
 
 F_SIDE: tuple[int, ...] = tuple(REBEL if u.side == "Rebel" else IMPERIAL for u in UNITS)

@@ -20,7 +20,10 @@ current player (``Battle.attacker``) is the player whose turn it is.
      chosen openly, can neither cancel nor be canceled (an
      extra Escape Plan still retreats, it just cancels nothing). Played cards go to the
      discard; a deck emptied gets its discard back, but for the card just played;
-   * attacks, the side attacking first then the other: roll the dice of all
+   * attacks, the side attacking first then the other (the current player, until
+     a card changes it: the change acts from the round of battle in which the card
+     is resolved to the end of the combat, or until another card changes it again;
+     ROTE "Additional Cinematic Combat Rules"): roll the dice of all
      units of the theater (at most 5 red, 5 black, 3 green; each Rebel Ion Cannon
      takes 2 red dice off the Empire's space attack, before the cap); combat
      actions: once per attack the leader reroll of up to the best tactic value
@@ -38,7 +41,8 @@ current player (``Battle.attacker``) is the player whose turn it is.
      against Rebel ships is destroyed (and the Death Star queued with it);
    * Confrontation (below); retreat, current player first (§5.4); Rogue One, Tractor
      Beam.
-3. The combat ends when no theater is shared any more. All damage is removed.
+3. The combat ends when no theater is shared any more, or when no die can decide it and
+   neither side can damage the other in any way (RR-56, below). All damage is removed.
 
 Units that cannot be damaged: the Death Star (no health), and a Death Star or
 Death Star Under Construction in a system with a Shield Bunker (it can be
@@ -75,6 +79,15 @@ ship is a Death Star silenced by Ion Cannons with no Imperial ground unit there
 (FAQ; Death Star Plans is an objective, not in play yet). A retreating unit is
 the most damaged figure of its type (its damage is removed as it leaves).
 
+No combat loops (RR-56, :mod:`.stalemate`, the FAQ's rule in general): when in every
+theater both sides share no die of either side could damage an enemy unit (a Death
+Star or a Death Star Under Construction behind a Shield Bunker against Rebel ships, a
+Death Star silenced by Ion Cannons), a side that cannot damage the enemy there in any
+way, not even by a tactic card it could still play, while the enemy can, must retreat
+at its retreat step; its units of that theater still there afterwards, all of them if
+it cannot retreat, are destroyed. If neither side can damage the other in any way, the
+combat ends after that round.
+
 The mechanics, one module each:
 
 * :mod:`.flow`: starting a combat, its agenda, rounds and battles, the end.
@@ -85,6 +98,7 @@ The mechanics, one module each:
 * :mod:`.attacks`: rolls, rerolls, specials, prevention, assignment.
 * :mod:`.damage`: damage bookkeeping and destruction.
 * :mod:`.retreat`: the retreat step.
+* :mod:`.stalemate`: a combat no die can decide (RR-56).
 * :mod:`.after_retreat`: Tractor Beam, Rogue One, Confrontation.
 * :mod:`.forces`: the figures, units, dice and tactic values in the system.
 * :mod:`.death_star_plans`: the objective's roll, ready for playing objectives (not
@@ -155,7 +169,7 @@ from .card_damage import (
     legal_source,
 )
 from .damage import add_damage, repair_levels, step_destroy, step_remove_doomed, step_round_end
-from .flow import STEPS, advance, start_combat, step_battle, step_next, step_round
+from .flow import STEPS, advance, start_combat, step_attacks, step_battle, step_next, step_round
 from .forces import GROUND, SPACE, THEATERS, attack_dice, levels, protected, shares
 from .leaders import apply_join, legal_join, step_join
 from .retreat import (
@@ -168,7 +182,16 @@ from .retreat import (
     legal_retreat_units,
     rebel_ships_must_go,
     retreat_destinations,
+    step_left_behind,
     step_retreat,
+)
+from .stalemate import (
+    can_damage,
+    cards_can_damage,
+    deadlocked,
+    dice_can_damage,
+    must_leave,
+    stuck,
 )
 from .tactics import (
     apply_ability,
@@ -201,9 +224,14 @@ __all__ = [
     "add_damage",
     "advance",
     "attack_dice",
+    "can_damage",
     "can_retreat",
+    "cards_can_damage",
+    "deadlocked",
+    "dice_can_damage",
     "hit_targets",
     "levels",
+    "must_leave",
     "prevent",
     "protected",
     "rebel_ships_must_go",
@@ -215,6 +243,7 @@ __all__ = [
     "step_destroy",
     "step_remove_doomed",
     "step_round_end",
+    "stuck",
     "tactic_card",
     "usable",
 ]
@@ -233,12 +262,14 @@ STEPS.update(
         "picked": step_picked,
         "effect": step_effect,
         "remove_doomed": step_remove_doomed,
+        "attacks": step_attacks,
         "attack": step_attack,
         "assign": step_assign,
         "destroy": step_destroy,
         "round_end": step_round_end,
         "confrontation": step_confrontation,
         "retreat": step_retreat,
+        "left_behind": step_left_behind,
         "after_retreat": step_after_retreat,
         "leader": step_leader,
         "rogue_one": step_rogue_one,

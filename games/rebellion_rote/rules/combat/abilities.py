@@ -137,6 +137,10 @@ def effect_no_repair(s: RebellionState, p: int, th: int, code: int) -> None:
 
 
 def effect_first(s: RebellionState, p: int, th: int, code: int) -> None:
+    """Energy Shield, Armored Position, Draw Their Fire, Planetary Shield (bottom): the
+    opponent attacks first in this theater, from this round of battle on (the attacks
+    read who attacks first when they begin, :func:`.flow.step_attacks`) to the end of
+    the combat, or until another card changes it."""
     s.battle.first[th] = 1 - p
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...battle import Battle
-from ...board import rescue, rescue_due, update_subjugation
+from ...board import release, rescue, rescue_due
 from ...data import IMPERIAL, REBEL
 from ...decisions import (
     AssignDamage,
@@ -36,7 +36,7 @@ from ...decisions import (
     RogueOne,
     SpendSpecial,
 )
-from ...events import CombatBegan, CombatEnded, Rescued, Subjugation
+from ...events import CombatBegan, CombatEnded, Rescued, Stalemate
 from .damage import after_destruction
 from .forces import GROUND, SHIELD_GENERATOR, SPACE, shares
 
@@ -131,7 +131,6 @@ def step_battle(s: RebellionState, p: int, th: int, extra: int) -> None:
     bt.no_repair = [False, False]
     bt.shield = [0, 0]
     bt.frozen = []
-    first = bt.first[th]
     steps: list[tuple[str, int, int, int]] = []
     if th == GROUND:
         n = s.board.units[bt.system][SHIELD_GENERATOR]
@@ -143,31 +142,41 @@ def step_battle(s: RebellionState, p: int, th: int, extra: int) -> None:
         ("reveal", -1, th, 0),
         ("resolve", -1, th, 0),
         ("remove_doomed", -1, th, 0),
-        ("attack", first, th, 0),
-        ("attack", 1 - first, th, 0),
+        ("attacks", -1, th, 0),
         ("destroy", -1, th, 0),
     ]
     then(s, *steps)
 
 
+def step_attacks(s: RebellionState, p: int, th: int, extra: int) -> None:
+    """The two attacks, the side attacking first then the other: who that is, is read now,
+    once this battle's cards are resolved, so a card changing it acts in this round of
+    battle already (ROTE "Additional Cinematic Combat Rules"; research §8.7)."""
+    first = s.battle.first[th]
+    then(s, ("attack", first, th, 0), ("attack", 1 - first, th, 0))
+
+
 def step_next(s: RebellionState, p: int, th: int, extra: int) -> None:
-    """Another round while a theater is shared."""
-    if shares(s, SPACE) or shares(s, GROUND):
-        then(s, ("round", -1, -1, 0))
+    """Another round while a theater is shared, unless neither side can damage the other
+    in any way in a combat no die can decide (RR-56): then it ends."""
+    if not (shares(s, SPACE) or shares(s, GROUND)):
+        return
+    from .stalemate import deadlocked
 
-
-def recompute(s: RebellionState, x: int) -> None:
-    if update_subjugation(s.board, x):
-        s.emit(Subjugation(system=x, on=s.board.subjugated[x]))
+    if deadlocked(s):
+        s.emit(Stalemate(system=s.battle.system, side=-1, theater=-1))
+        return
+    then(s, ("round", -1, -1, 0))
 
 
 def end_combat(s: RebellionState) -> None:
-    """All damage is removed; the activated system's subjugation, rescue, then play goes on."""
+    """All damage is removed; an activation's step 5 (the activated system's subjugation,
+    :func:`.board.release`), rescue, then play goes on."""
     bt = s.battle
-    s.emit(CombatEnded(system=bt.system, rounds=bt.round))
     s.battle = Battle()
     b = s.board
-    recompute(s, bt.system)
+    release(b)  # narrated right after the combat's end
+    s.emit(CombatEnded(system=bt.system, rounds=bt.round))
     if rescue_due(b):
         leader = b.captured
         s.emit(Rescued(leader=leader, dst=rescue(b, leader, s.base)))

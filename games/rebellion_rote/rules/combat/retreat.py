@@ -1,5 +1,7 @@
-"""Retreat (research §5.4): who may retreat and where, Rebel ships that must go, and
-the units leaving with a leader (not held by the side's other leaders there, RR-50).
+"""Retreat (research §5.4): who may retreat and where, units that must go (Rebel
+Transports alone, the FAQ's silenced Death Star, a combat no die can decide: RR-56,
+:mod:`.stalemate`), and the units leaving with a leader (not held by the side's other
+leaders there, RR-50).
 """
 
 from __future__ import annotations
@@ -12,11 +14,12 @@ from ...actions import Move, Pass, Retreat, Stop, SystemChoice
 from ...board import UNITS_OF
 from ...data import ADJACENT, IMPERIAL, REBEL
 from ...decisions import RetreatChoice, RetreatTo, RetreatUnits
-from ...events import Retreated
+from ...events import Retreated, Stalemate
 from ..units import UNIT_FACTS as F
 from .damage import after_destruction, destroy_figures
-from .flow import advance, recompute
+from .flow import advance, then
 from .forces import DEATH_STAR, DSUC, GROUND, INTERDICTOR, SPACE, TRANSPORT, attack_dice, side_units
+from .stalemate import must_leave
 
 if TYPE_CHECKING:
     from ...state import RebellionState
@@ -50,13 +53,34 @@ def can_retreat(s: RebellionState, p: int) -> list[int]:
 
 
 def step_retreat(s: RebellionState, p: int, th: int, extra: int) -> None:
-    forced = p == REBEL and rebel_ships_must_go(s)
+    """``p`` may retreat; units that must go retreat (no ``pass``), and those of them still
+    there after the retreat, all of them if ``p`` cannot retreat, are destroyed."""
+    forced = forced_out(s, p)
+    if forced:
+        mask = sum(1 << t for t in forced)
+        then(s, ("left_behind", p, -1, mask))
     if can_retreat(s, p):
-        s.stack.append(RetreatChoice(player=p, forced=forced))
-    elif forced:
-        for u in side_units(s, REBEL, SPACE):
-            destroy_figures(s, u, s.board.units[s.battle.system][u], "could not retreat")
-        after_destruction(s)
+        s.stack.append(RetreatChoice(player=p, forced=bool(forced)))
+
+
+def forced_out(s: RebellionState, p: int) -> list[int]:
+    """The theaters whose units ``p`` must take out of the combat now."""
+    if p == REBEL and rebel_ships_must_go(s):
+        return [SPACE]
+    out = must_leave(s, p)
+    for th in out:
+        s.emit(Stalemate(system=s.battle.system, side=p, theater=th))
+    return out
+
+
+def step_left_behind(s: RebellionState, p: int, th: int, mask: int) -> None:
+    """``p``'s units of the theaters in ``mask`` that had to go and are still here."""
+    row = s.board.units[s.battle.system]
+    for t in (SPACE, GROUND):
+        if mask >> t & 1:
+            for u in side_units(s, p, t):
+                destroy_figures(s, u, row[u], "could not retreat")
+    after_destruction(s)
 
 
 def rebel_ships_must_go(s: RebellionState) -> bool:
@@ -127,8 +151,6 @@ def apply_retreat_units(s: RebellionState, d: RetreatUnits, a: Action) -> None:
     s.stack.pop()
     bt = s.battle
     if isinstance(a, Stop):
-        recompute(s, bt.system)
-        recompute(s, d.dst)
         advance(s)
         return
     assert isinstance(a, Move)
