@@ -1,6 +1,10 @@
 """The combat's flow: starting it, its agenda of steps, rounds and battles, the next
 round, and its end (research §5.1, §5.5).
 
+The objective windows are agenda steps too (``objectives``, RR-59): after each battle's
+destruction, after the end-of-round destruction, and, as the agenda's last step, at the
+end of the combat (:mod:`..objective_play`).
+
 The agenda (``Battle.steps``) is a list of ``(step, player, theater, extra)`` run in
 order by :func:`advance`; a step that needs a choice pushes a decision and waits.
 :data:`STEPS` maps each step name to its function; the combat package fills it from
@@ -29,11 +33,15 @@ from ...decisions import (
     DamageSink,
     DamageSource,
     GainChoice,
+    ObjectiveLeader,
+    PlansTarget,
+    PlayObjective,
     RetreatChoice,
     RetreatTo,
     RetreatUnits,
     Retrieve,
     RogueOne,
+    SeizeControl,
     SpendSpecial,
 )
 from ...events import CombatBegan, CombatEnded, Rescued, Subjugation
@@ -56,9 +64,11 @@ def start_combat(s: RebellionState, system: int, attacker: int, after: str) -> N
     bt.first = [attacker, attacker]
     if after == "activation":
         bt.came_from = moved_from(s, attacker, system)
+    bt.subjugated = s.board.subjugated[system]
     s.battle = bt
     s.emit(CombatBegan(system=system, attacker=attacker))
     bt.steps = [("join", attacker, -1, 0), ("join", 1 - attacker, -1, 0), ("round", -1, -1, 0)]
+    bt.steps.append(("objectives", REBEL, -1, 1))  # the end of the combat's window (RR-59)
     advance(s)
 
 
@@ -108,6 +118,7 @@ def step_round(s: RebellionState, p: int, th: int, extra: int) -> None:
         ("battle", -1, SPACE, 0),
         ("battle", -1, GROUND, 0),
         ("round_end", -1, -1, 0),
+        ("objectives", REBEL, -1, 0),
         ("confrontation", REBEL, -1, 0),
         ("retreat", bt.attacker, -1, 0),
         ("retreat", 1 - bt.attacker, -1, 0),
@@ -122,6 +133,7 @@ def step_battle(s: RebellionState, p: int, th: int, extra: int) -> None:
     if not shares(s, th):
         return
     bt = s.battle
+    bt.fought[th] = True
     bt.chosen = [-1, -1]
     bt.revealed = False
     bt.canceled = [False, False]
@@ -145,6 +157,7 @@ def step_battle(s: RebellionState, p: int, th: int, extra: int) -> None:
         ("attack", first, th, 0),
         ("attack", 1 - first, th, 0),
         ("destroy", -1, th, 0),
+        ("objectives", REBEL, th, 0),
     ]
     then(s, *steps)
 
@@ -201,5 +214,9 @@ COMBAT_DECISIONS = frozenset(
         DamageSource,
         ChooseLeader,
         RogueOne,
+        PlayObjective,
+        PlansTarget,
+        ObjectiveLeader,
+        SeizeControl,
     }
 )

@@ -62,7 +62,8 @@ def step_retreat(s: RebellionState, p: int, th: int, extra: int) -> None:
 def rebel_ships_must_go(s: RebellionState) -> bool:
     """The Rebel ships must retreat or be destroyed: Rebel Transports alone against Imperial
     ships (§5.4), or a Death Star as the only Imperial ship, silenced by Ion Cannons, with
-    no Imperial ground unit there (FAQ; Death Star Plans, an objective, is not in play)."""
+    no Imperial ground unit there, unless Death Star Plans was rolled this round (FAQ;
+    RR-67)."""
     rebels = side_units(s, REBEL, SPACE)
     imperial = side_units(s, IMPERIAL, SPACE)
     if not rebels or not imperial:
@@ -73,6 +74,7 @@ def rebel_ships_must_go(s: RebellionState) -> bool:
         imperial == [DEATH_STAR]
         and attack_dice(s, IMPERIAL, SPACE) == (0, 0, 0)
         and not side_units(s, IMPERIAL, GROUND)
+        and s.battle.plans_round != s.battle.round
     )
 
 
