@@ -56,6 +56,8 @@ def position(
     time: int = 1,
     reputation: int = 14,
     objectives: Sequence[str] = (),
+    sabotage: Sequence[str] = (),
+    destroyed: Sequence[str] = (),
     seed: int = 0,
 ) -> RebellionState:
     """A state at the start of ``player``'s Command turn (or the Assignment Phase).
@@ -68,7 +70,8 @@ def position(
     box's count of a kind, one of a kind per system); ``objectives`` the objective cards
     in the Rebels' hand, by name ("Death Star Plans" is the stage II copy, "Death Star
     Plans III" the stage III one), taken from the deck (a card of the same stage from out
-    of the game takes its place) or from out of the game.
+    of the game takes its place) or from out of the game; ``sabotage`` the systems with a
+    sabotage marker; ``destroyed`` the destroyed systems (no loyalty left there).
     """
     if phase not in ("command", "assignment"):
         raise ValueError("phase must be 'command' or 'assignment'")
@@ -99,6 +102,11 @@ def position(
         else:
             b.leader_status[i] = BOARD
             b.leader_loc[i] = system_id(where)
+    for name in sabotage:
+        b.sabotage[system_id(name)] = True
+    for name in destroyed:
+        b.destroyed[system_id(name)] = True
+        b.loyalty[system_id(name)] = NONE
     for name, kinds in (markers or {}).items():
         for kind in kinds:
             put_marker(b, system_id(name), marker_id(kind))

@@ -105,6 +105,10 @@ def describe(s: RebellionState, a: Action) -> str:
             return f"Destroy the {UNITS[top.unit].name} in {loc_name(a.system)} to build another"
         if isinstance(top, D.RegionLoyalty):
             return f"Gain {top.amount} loyalty in {loc_name(a.system)}"
+        if isinstance(top, D.PlaceTargetMarker):
+            return f"Place the {MARKERS[top.marker].name} target marker in {loc_name(a.system)}"
+        if isinstance(top, D.SeizeControl):
+            return f"Remove the sabotage marker from {loc_name(a.system)}"
         return f"Choose {loc_name(a.system)}"
     if isinstance(a, A.Place):
         if isinstance(top, D.GainChoice):
@@ -148,10 +152,6 @@ def describe(s: RebellionState, a: Action) -> str:
             f"Destroy 1 {UNITS[a.unit].name} on space {a.space} of the "
             f"{SIDES[top.side]} build queue"
         )
-    if isinstance(a, A.SystemChoice) and isinstance(top, D.PlaceTargetMarker):
-        return f"Place the {MARKERS[top.marker].name} target marker in {loc_name(a.system)}"
-    if isinstance(a, A.SystemChoice) and isinstance(top, D.SeizeControl):
-        return f"Remove the sabotage marker from {loc_name(a.system)}"
     if isinstance(a, A.Destroy) and isinstance(top, D.PlansTarget):
         return f"Roll Death Star Plans against the {UNITS[a.unit].name}"
     if isinstance(a, A.Target) and isinstance(top, D.ObjectiveLeader):
