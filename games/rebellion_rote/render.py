@@ -662,7 +662,7 @@ def narrate_objectives(ev: Event) -> str:
     if isinstance(ev, E.ObjectiveDiscarded):
         if ev.reason in DISCARD_WHY:
             return f"{card_name(ev.card)} was discarded: {DISCARD_WHY[ev.reason]}"
-        return f"The Rebels discarded {card_name(ev.card)} ({ev.reason})"
+        return f"The Rebels discarded {card_name(ev.card)} for {ev.reason}"
     if isinstance(ev, E.ReputationGained):
         return (
             f"The Rebels gained {ev.amount} reputation ({OBJECTIVES[ev.card].name}): "

@@ -217,6 +217,8 @@ class RebellionState(State):
             "objective_backs": self.objective_backs[::-1],
             "objective_hand_backs": self.objective_hand_backs[:],
             "objective_draws": self.objective_draws,
+            "objective_then": self.objective_then,
+            "objective_kept": self.objective_kept,
             "objectives_known": [] if player is None else known_depths(self, player),
         }
 

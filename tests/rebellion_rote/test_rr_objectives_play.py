@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from rr_helpers import assign
 
@@ -177,6 +178,7 @@ def test_regional_support() -> None:
 
 
 def test_heart_of_the_empire() -> None:
+    """Discarded when played, like every card (RR-62)."""
     refresh_case(
         "Heart of the Empire",
         met={"units": {"Coruscant": {"X-wing": 1}}},
@@ -320,22 +322,18 @@ def test_rr63_a_time_for_peace() -> None:
     s.apply(Objective(obj("A Time for Peace")))
     assert s.board.reputation == 13
     top = s.stack[-1]
+    # the only circle and the only square go at once; the Rebels choose the 2 triangles
     assert isinstance(top, DestroyQueued) and top.side == IMPERIAL
-    assert s.legal_actions() == [
-        QueueUnit(U("TIE Fighter"), 1),
-        QueueUnit(U("AT-ST"), 1),
-        QueueUnit(U("Stormtrooper"), 2),
-        QueueUnit(U("AT-AT"), 3),
-    ]
+    assert top.left == ("triangle", "triangle")
+    assert s.board.queue[3:6] == [[U("TIE Fighter")], [U("Stormtrooper")] * 2, []]
+    assert s.legal_actions() == [QueueUnit(U("TIE Fighter"), 1), QueueUnit(U("Stormtrooper"), 2)]
     assert (
-        s.describe(QueueUnit(U("AT-AT"), 3))
-        == "Destroy 1 AT-AT on space 3 of the Imperial build queue"
+        s.describe(QueueUnit(U("Stormtrooper"), 2))
+        == "Destroy 1 Stormtrooper on space 2 of the Imperial build queue"
     )
     s.apply(QueueUnit(U("Stormtrooper"), 2))
-    assert QueueUnit(U("Stormtrooper"), 2) in s.legal_actions()  # the second triangle
+    assert s.legal_actions() == [QueueUnit(U("TIE Fighter"), 1), QueueUnit(U("Stormtrooper"), 2)]
     s.apply(QueueUnit(U("Stormtrooper"), 2))
-    assert s.legal_actions() == [QueueUnit(U("AT-ST"), 1), QueueUnit(U("AT-AT"), 3)]
-    s.apply(QueueUnit(U("AT-AT"), 3))  # then the circle: only the AT-ST fits, at once
     assert s.board.queue[3:6] == [[U("TIE Fighter")], [], []]
     assert not isinstance(s.stack[-1], DestroyQueued)
     kinds = [e.reason for e in s.log if e.kind == "units_destroyed"]  # type: ignore[attr-defined]
@@ -346,12 +344,24 @@ def test_rr63_a_time_for_peace() -> None:
     s.apply(Pass())
     s.apply(Pass())
     assert offered(s) == []
-    # the other reading: the Rebels' own queue
-    s = GAME.new_state(seed=0, options={"time_for_peace": "rebel"})
-    assert isinstance(s, RebellionState)
-    from rebellion_rote.rules.objective_play import queue_side
-
-    assert queue_side(s) == REBEL
+    # the other reading (option time_for_peace): the Rebels' own queue, a cost
+    s = position(objectives=["A Time for Peace"])
+    s.options = attrs.evolve(s.options, time_for_peace="rebel")
+    queue(s, IMPERIAL, [["TIE Fighter", "AT-ST"], ["Stormtrooper", "Stormtrooper"], ["AT-AT"]])
+    queue(s, REBEL, [["X-wing", "Airspeeder"], [], ["Mon Calamari Cruiser"]])
+    s.apply(Pass())
+    s.apply(Pass())
+    assert offered(s) == []  # the Rebels' queue lacks a second triangle
+    s = position(objectives=["A Time for Peace"])
+    s.options = attrs.evolve(s.options, time_for_peace="rebel")
+    queue(s, REBEL, [["X-wing", "Airspeeder"], ["Rebel Trooper"], ["Mon Calamari Cruiser"]])
+    s.apply(Pass())
+    s.apply(Pass())
+    assert "Rebel build queue" in s.describe(Objective(obj("A Time for Peace")))
+    s.apply(Objective(obj("A Time for Peace")))  # exactly the four: all go at once
+    assert s.board.queue[0:3] == [[], [], []] and s.board.reputation == 13
+    with pytest.raises(ValueError, match="time_for_peace must be one of"):
+        GAME.new_state(seed=0, options={"time_for_peace": "both"})
 
 
 def test_rr61_the_start_of_the_refresh_phase() -> None:
@@ -993,9 +1003,7 @@ def test_an_unknown_condition_is_refused_when_the_pack_loads(tmp_path: Path) -> 
     msg = str(err.value)
     assert "objectives.toml:objective[3] (Rebel Assault)" in msg
     assert "condition" in msg and "'win_the_war'" in msg
-    bad = [o for o in OBJECTIVES]
-    import attrs
-
+    bad = list(OBJECTIVES)
     bad[12] = attrs.evolve(bad[12], system="Alderaan Prime")
     with pytest.raises(CardDataError, match=r"objective\[12\] \(Inspire Sympathy\): system"):
         check_objectives(bad, SYSTEMS)

@@ -638,9 +638,23 @@ def queued_options(s: RebellionState, d: DestroyQueued) -> list[Action]:
 
 
 def next_queued(s: RebellionState, d: DestroyQueued) -> bool:
-    """Destroy the next unit: a decision when there is a choice (True), at once when one
-    unit fits."""
+    """Destroy the units still due: those of a shape the queue holds no more of than are
+    due go at once; a decision when there is a choice (True)."""
+    b = s.board
     while d.left:
+        for sh in sorted(set(d.left)):
+            figures = [
+                QueueUnit(u, space)
+                for space in (1, 2, 3)
+                for u in b.queue_at(d.side, space)
+                if SHAPE[u] == sh
+            ]
+            if len(figures) <= d.left.count(sh):
+                for a in figures:
+                    d = destroy_queued(s, d, a)
+                d = DestroyQueued(
+                    player=d.player, side=d.side, left=tuple(x for x in d.left if x != sh)
+                )
         options = queued_options(s, d)
         if not options:
             return False
