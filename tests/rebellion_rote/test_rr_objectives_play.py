@@ -225,7 +225,7 @@ def test_rr62_rebel_loyalty_means_rebel_systems_and_reputation_comes_first() -> 
     assert offered(s) == []
 
 
-def test_popular_support_and_uprising() -> None:
+def test_uprising() -> None:
     refresh_case(
         "Uprising",
         met={"loyalty": {**six(6), "Bespin": "Rebel", "Mustafar": "Rebel", "Felucia": "Rebel"}},
@@ -556,6 +556,7 @@ def test_rr60_won_battles_and_the_combat_tallies() -> None:
     rng = Rng(3)
     lost = [0, 0]
     destroyers = 0
+    fought = [False, False]
     while s.battle.active and not s.is_terminal:
         legal = s.legal_actions()
         stay = [a for a in legal if a.kind != "retreat"]
@@ -568,8 +569,9 @@ def test_rr60_won_battles_and_the_combat_tallies() -> None:
                 destroyers += k if UNITS[u].name == "Star Destroyer" else 0
         if s.battle.active:
             assert s.battle.health_lost == lost and s.battle.destroyers == destroyers
-            assert s.battle.fought[SPACE] and s.battle.attacker == REBEL
-    assert lost[0] + lost[1] > 0
+            assert s.battle.attacker == REBEL  # a combat the Rebels started
+            fought = s.battle.fought[:]
+    assert lost[0] + lost[1] > 0 and fought == [True, True]
 
 
 # ================================================================ the limits and windows
@@ -673,6 +675,15 @@ def test_rr67_death_star_plans_in_play() -> None:
     ]
     s.apply(Destroy(U("Death Star Under Construction"), 0))
     assert s.board.units[NABOO][U("Death Star Under Construction")] == 0
+
+
+def test_the_stage_iii_death_star_plans() -> None:
+    s = plans({"X-wing": 1, "Death Star": 1}, ["Death Star Plans III"], seed=2)
+    assert offered(s) == ["Death Star Plans"]
+    assert s.legal_actions()[0] == Objective(obj("Death Star Plans", 3))
+    s.apply(Objective(obj("Death Star Plans", 3)))
+    assert s.zones["objective_discard"].cards == [card("Death Star Plans", 3)]
+    assert s.board.reputation == 12
 
 
 def test_death_star_plans_is_blocked() -> None:
