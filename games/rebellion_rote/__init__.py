@@ -1,5 +1,5 @@
 """Star Wars: Rebellion with Rise of the Empire, part 1: the board, the rounds, the units,
-the starting missions, the project deck and Cinematic Combat.
+the starting missions, the project deck, the objectives and Cinematic Combat.
 
 Two players: player 0 is the Rebel player, player 1 the Imperial player. The
 pack plays the base game with the Rise of the Empire expansion always on and
@@ -33,7 +33,8 @@ What is built and tested:
   random cards for stage III, the same for stage II, 5 random stage I cards on
   top, both card sets in the pools (RR-01), the unused cards out of the game
   unseen; its order hidden from both sides, the stages on the backs public, a
-  determinisation re-dealing cards within their stage (RR-17, RR-36).
+  determinisation re-dealing cards within their stage (RR-17, RR-36); the Rebels'
+  first objective drawn (RR-35).
 * **Assignment Phase** (:mod:`.rules.assignment`) and the **Command Phase**
   (:mod:`.rules.command`): turns, activation and movement with leader lock and
   transport, the base reveal (forced, or by the Rebels at the start of a turn),
@@ -74,22 +75,39 @@ What is built and tested:
   (a leader, destinations, the Interdictor, the Death Star, once a combat),
   forced Rebel retreats; the Golan Arms Turret in the ground battle (RR-23).
   Rogue One rescues the captured leader or removes a target marker, the Rebels
-  choosing (RR-39). Death Star Plans' roll (3 dice, any direct hit destroys a
-  Death Star or a Death Star Under Construction; a Rebel fighter needed, no
-  Shield Bunker) is built and tested as a rule
-  (:mod:`.rules.combat.death_star_plans`) but is not reachable in play until
-  objectives are played.
+  choosing (RR-39). Death Star Plans (:mod:`.rules.combat.death_star_plans`): 3
+  dice, any direct hit destroys a Death Star or a Death Star Under Construction; a
+  Rebel fighter needed, no Shield Bunker; rolled from the objective window after
+  the space battle (RR-67). The combat counts what the objectives need (Imperial
+  printed health destroyed by theater, Star Destroyers, the battles fought and won,
+  RR-60).
+* **Objectives** (:mod:`.rules.objectives`, :mod:`.rules.objective_play`, RR-34,
+  RR-35, RR-59..RR-69): the Rebels draw one at set-up step 4 and one in Refresh
+  step 4 into their hidden hand (the Empire sees a count and the backs, RR-68); an
+  Immediate card is revealed and resolved when drawn. Every card of the deck is
+  built, each with its condition (data, checked at load) and reward: reputation
+  moves toward the time marker and the Rebels win at once when the two meet.
+  "Refresh" cards are played just before Refresh step 1, after Show No Fear's and
+  Rebel Cell's start-of-phase reputation (one a Refresh Phase, RR-61); "combat"
+  cards at the combat's objective windows, after each battle, after the round's
+  end and at the end of the combat (the cards that need a won battle), one a
+  combat (RR-59). Playing is always the Rebels' choice. The abilities: Death Star
+  Plans, Return of the Jedi, Seize Control, The Long War, A Time for Peace (RR-63,
+  the build queue is an option), Show No Fear (the Empire learns the base's system,
+  RR-66), Raid Outposts and Rebel Cell with their target markers (RR-64, RR-65).
+  ``draw_objectives`` draws objectives for the mission cards that will.
 * **Target markers** (:mod:`.rules.markers`): placing (one of a kind per system,
   from the box's 5), removing at checkpoints (the end of every Command turn,
   after Rapid Mobilization, after deployment; Rebels first; optional, one at a
   time; RR-38) by a side with a ground unit where the other has none, the
-  removal effect looked up by marker kind, and a destroyed system's markers
-  removed with it (``remove_markers``). No card places them yet (their cards
-  come with the objective and mission decks), so the removal effects table is
-  empty.
-* **The Refresh Phase** (:mod:`.rules.refresh`): leaders back (captives stay),
+  removal effect looked up by marker kind (Raid Outposts' reputation, an objective
+  leaving play with its last marker), and a destroyed system's markers removed
+  with it (``remove_markers``). The objectives place three kinds; Secure the Plans
+  comes with the mission decks.
+* **The Refresh Phase** (:mod:`.rules.refresh`): the start of the phase (the
+  objectives' reputation and window, RR-61), leaders back (captives stay),
   the hand limit of 10 (projects count, starting missions are never discarded),
-  2 probe cards, the objective draw placeholder (RR-35), the time marker with
+  2 probe cards, the objective draw (RR-35), the time marker with
   the Rebels' win, recruiting on a recruit icon (:mod:`.rules.recruit`: 2 action
   cards, a leader pictured on one recruited, that card kept face down in the
   action hand, the other to the bottom; drawing on and discarding, RR-30; Rebels
@@ -106,11 +124,9 @@ yet (the second part): the mission decks
 beyond the starting missions (so the Refresh Phase draws no mission and set-up
 deals no mission card; Contingency Plan, which would resolve Rapid
 Mobilization twice, and Secret Weapons Research, which draws projects, are
-among them), drawing and playing objectives with their abilities (RR-35: the
-set-up draw and the Refresh Phase's draw, Immediate objectives, playing Death
-Star Plans and its once-per-round limit, the cards that place target markers
-and their removal effects, reputation from objectives: reputation stays on 14
-and the Rebels win when time reaches it), the abilities of the action cards
+among them; so are the missions that draw objectives, reveal the objective hand,
+put objectives back in the deck or place the Secure the Plans marker), the
+abilities of the action cards
 (they are recruited and kept, RR-29), and the team game (RR-02: the sources do
 not say how the base game splits a side between two players).
 

@@ -51,7 +51,8 @@ block over its fields:
   the card discarded with no effect (RR-30).
 * ``draw_on``: no action card drawn pictures a leader to recruit: draw one more (RR-30).
 * ``objective <card>``: choose objective card ``card`` (an index into ``data.OBJECTIVES``):
-  Infiltration's card to put on top of the deck.
+  Infiltration's card to put on top of the deck; the objective the Rebels play in an
+  objective window (``pass``: none); a card The Long War or Rebel Cell discards.
 * ``remove_marker <system> <marker>``: remove the target marker of kind ``marker`` (an
   index into ``data.MARKERS``) from ``system`` (``pass``: remove none); also Rogue One's
   choice, where ``target <leader>`` rescues the captured leader instead.
@@ -61,11 +62,17 @@ block over its fields:
 * ``discard <card>``: the hand limit: discard mission ``card`` (an index into ``data.MISSIONS``).
 * ``deploy <unit> <space>``: Oversee Project: deploy a unit of type ``unit`` from
   build-queue space ``space`` (1 or 2) into the mission's system.
+* ``queue_unit <unit> <space>``: A Time for Peace: destroy a unit of type ``unit`` on
+  build-queue space ``space`` (1..3).
 
 A project card's other choices reuse the actions above: ``build <unit> <loc>`` and
 ``stop`` (Construct Factory), ``system <s>`` (the figure destroyed to build a unit out of
 supply; the system Superlaser Online gains loyalty in), ``destroy <unit> 0`` (the
 Imperial ground units a destroyed system cannot hold).
+
+Objective cards reuse them too: ``system <s>`` (where a target marker goes; Seize
+Control's sabotage marker removed), ``destroy <unit> 0`` (the unit Death Star Plans rolls
+against), ``target <leader>`` (the Imperial leader Return of the Jedi eliminates).
 """
 
 from __future__ import annotations
@@ -104,6 +111,7 @@ __all__ = [
     "Option",
     "Pass",
     "Place",
+    "QueueUnit",
     "Recruit",
     "Relocate",
     "RemoveMarker",
@@ -349,6 +357,13 @@ class Deploy(Action):
     space: int
 
 
+@attrs.frozen
+class QueueUnit(Action):
+    kind: ClassVar[str] = "queue_unit"
+    unit: int
+    space: int
+
+
 MAX_SLOTS = 12
 """Face-down missions a side can have at once (4 starting + up to 10 in hand, 1 leader each
 from at most 8 leaders in the pool: 8 is the real limit)."""
@@ -401,5 +416,6 @@ ACTION_SPACE = ActionSpace(
         (Keep, {"card": MAX_CARDS}),
         (Discard, {"card": MAX_CARDS}),
         (Deploy, {"unit": NU, "space": 3}),
+        (QueueUnit, {"unit": NU, "space": 4}),
     ]
 )

@@ -5,7 +5,8 @@ type as the damage of each damaged figure, most damaged first: figures of one
 type differ only by their damage, so a choice of figure is a choice of
 ``(unit, damage)``. ``steps`` is the combat's agenda, run in order by
 :func:`.rules.combat.flow.advance`; a step that needs a choice pushes a decision and
-the agenda goes on once it is made.
+the agenda goes on once it is made. The last fields are the combat's tallies the
+objectives look at (:mod:`.rules.objective_play`).
 """
 
 from __future__ import annotations
@@ -67,6 +68,19 @@ class Battle:
     last_hit: tuple[int, int] = (-1, -1)
     """The figure a card damaged last: (unit, its damage now)."""
     steps: list[Step] = attrs.field(factory=list)
+    # what the objectives look at (RR-59, RR-60)
+    fought: list[bool] = attrs.field(factory=lambda: [False, False])
+    """Per theater: a battle of it was fought in this combat."""
+    health_lost: list[int] = attrs.field(factory=lambda: [0, 0])
+    """Per theater: printed health of the Imperial units destroyed in this combat."""
+    destroyers: int = 0
+    """Star Destroyers and Super Star Destroyers destroyed in this combat."""
+    subjugated: bool = False
+    """The system was subjugated when the combat began."""
+    objective_played: bool = False
+    """The Rebels played this combat's objective (one per combat)."""
+    plans_round: int = 0
+    """The round Death Star Plans was rolled in (0: not yet; once a round)."""
 
     @property
     def active(self) -> bool:
@@ -101,4 +115,10 @@ class Battle:
         b.frozen = self.frozen[:]
         b.last_hit = self.last_hit
         b.steps = self.steps[:]
+        b.fought = self.fought[:]
+        b.health_lost = self.health_lost[:]
+        b.destroyers = self.destroyers
+        b.subjugated = self.subjugated
+        b.objective_played = self.objective_played
+        b.plans_round = self.plans_round
         return b

@@ -52,6 +52,8 @@ __all__ = [
     "NUM_LOCATIONS",
     "NUM_SYSTEMS",
     "OBJECTIVES",
+    "OBJECTIVE_CONDITIONS",
+    "OBJECTIVE_EFFECTS",
     "PROBES",
     "PROJECTS",
     "REBEL",
@@ -59,6 +61,7 @@ __all__ = [
     "REBEL_BASE_SPACE",
     "RECRUIT_DECKS",
     "RINGS",
+    "SHAPES",
     "SIDES",
     "SOURCES",
     "STARTING_MISSIONS",
@@ -565,6 +568,48 @@ class ActionDef:
 
 OBJECTIVE_TIMINGS = ("combat", "refresh", "immediate")
 REPUTATION_PER = ("", "destroyed_system", "marker_removed", "refresh")
+OBJECTIVE_CONDITIONS = (
+    "imperial_ground_health_destroyed",
+    "imperial_ship_health_destroyed",
+    "star_destroyer_destroyed",
+    "ground_battle_won_subjugated",
+    "battle_won_with_vader_or_emperor",
+    "space_and_ground_battles_won",
+    "battle_won_sabotaged",
+    "battle_won_started_resource_icon",
+    "death_star_plans",
+    "imperial_systems_sabotaged_or_held",
+    "rebel_systems_with_units",
+    "region_all_rebel",
+    "held_by_rebels_alone",
+    "no_captured_leader",
+    "rebel_systems",
+    "systems_with_units",
+    "destroyed_systems",
+    "structures_in_one_system",
+    "rebel_systems_in_region_of",
+    "rebel_units_in_or_next_to",
+    "other_objectives_in_hand",
+    "imperial_queue_shapes",
+    "when_drawn",
+    "always",
+)
+"""The condition of each objective card (``condition`` in ``data/objectives.toml``); the
+rules give each its function (:mod:`.rules.objective_play`)."""
+OBJECTIVE_EFFECTS = (
+    "",
+    "death_star_plans_roll",
+    "eliminate_imperial_leader_if_luke_jedi",
+    "may_remove_sabotage",
+    "discard_other_objectives",
+    "destroy_queued_units",
+    "empire_places_markers_remote",
+    "marker_in_rebel_system",
+    "marker_in_base_system",
+)
+"""What an objective does besides its reputation (``effect``)."""
+SHAPES = ("triangle", "circle", "square")
+"""The shapes of the resource icons (a unit's build icon without its theater)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -598,11 +643,35 @@ class ObjectiveDef:
     markers: int = attrs.field(
         default=0, validator=_between(0, 2), metadata={"help": "target markers it places"}
     )
+    condition: str = attrs.field(
+        validator=_one_of(OBJECTIVE_CONDITIONS),
+        metadata={"help": "the condition that makes the card playable (its rules function)"},
+    )
+    amount: int = attrs.field(
+        default=0,
+        validator=_between(0, 9),
+        metadata={"help": "the number the condition counts to (at least this many)"},
+    )
+    system: str = attrs.field(
+        default="", metadata={"help": "the system the condition names (its region, or it)"}
+    )
+    shapes: tuple[str, ...] = attrs.field(
+        default=(),
+        validator=_each_of(SHAPES),
+        metadata={"help": "A Time for Peace: the icon shape of each unit it destroys"},
+    )
+    effect: str = attrs.field(
+        default="",
+        validator=_one_of(OBJECTIVE_EFFECTS),
+        metadata={"help": "what the card does besides its reputation"},
+    )
     expansion: bool = attrs.field(metadata={"help": "a Rise of the Empire card"})
     text: str
     source: str = ""
 
     def __attrs_post_init__(self) -> None:
+        if (self.timing == "immediate") != (self.condition == "when_drawn"):
+            raise ValueError("condition: 'when_drawn' is the condition of the immediate cards")
         if self.timing == "immediate" and not self.markers:
             raise ValueError("an immediate objective places target markers")
         if self.reputation_per in ("marker_removed", "refresh") and not self.markers:
@@ -799,6 +868,19 @@ def check_markers(objectives: Sequence[ObjectiveDef], markers: Sequence[MarkerDe
 
 
 check_markers(OBJECTIVES, MARKERS)
+
+
+def check_objectives(objectives: Sequence[ObjectiveDef], systems: Sequence[SystemDef]) -> None:
+    """A system an objective names is a system of the board."""
+    names = {x.name for x in systems}
+    for i, o in enumerate(objectives):
+        if o.system and o.system not in names:
+            raise CardDataError(
+                f"objectives.toml:objective[{i}] ({o.name}): system {o.system!r} is not a system"
+            )
+
+
+check_objectives(OBJECTIVES, SYSTEMS)
 
 _SYSTEM_IDS = {s.name: i for i, s in enumerate(SYSTEMS)}
 _UNIT_IDS = {u.name: i for i, u in enumerate(UNITS)}

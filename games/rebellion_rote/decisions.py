@@ -17,6 +17,7 @@ __all__ = [
     "CardDamage",
     "CardDestroy",
     "CardRepair",
+    "CellDiscard",
     "ChooseAbility",
     "ChooseBase",
     "ChooseDsucSystem",
@@ -29,7 +30,9 @@ __all__ = [
     "DamageSink",
     "DamageSource",
     "DeployUnits",
+    "DestroyQueued",
     "DiscardMission",
+    "DiscardObjectives",
     "EliminateLeader",
     "FactoryBuild",
     "FactoryReplace",
@@ -40,10 +43,14 @@ __all__ = [
     "MissionSystem",
     "MissionTarget",
     "MoveUnits",
+    "ObjectiveLeader",
     "OpposeMission",
     "OverseeDeploy",
     "PlaceObjectives",
+    "PlaceTargetMarker",
     "PlaceUnits",
+    "PlansTarget",
+    "PlayObjective",
     "RecruitLeader",
     "RegionLoyalty",
     "RemoveMarkers",
@@ -54,6 +61,7 @@ __all__ = [
     "Retrieve",
     "RogueOne",
     "SecondLeader",
+    "SeizeControl",
     "SpendSpecial",
 ]
 
@@ -409,6 +417,82 @@ class PlaceObjectives(Decision):
     that goes back on top; the other goes to the bottom of the deck."""
 
     kind: ClassVar[str] = "place_objectives"
+
+
+@attrs.frozen(kw_only=True)
+class PlayObjective(Decision):
+    """An objective window (RR-59, RR-61): the Rebels may play one objective card whose
+    condition is met (``objective <card>``), or pass. ``window``: ``"refresh"`` (just before
+    Refresh step 1), ``"space"`` (a combat, after the space battle: Death Star Plans too),
+    ``"combat"`` (a combat, after another battle or the end of a round) or ``"end"`` (the
+    end of a combat: also the cards that need a won battle)."""
+
+    kind: ClassVar[str] = "play_objective"
+    window: str
+
+
+@attrs.frozen(kw_only=True)
+class PlansTarget(Decision):
+    """Death Star Plans with both a Death Star and a Death Star Under Construction in the
+    system: the one the roll is against (``destroy <unit> 0``)."""
+
+    kind: ClassVar[str] = "plans_target"
+    card: int
+
+
+@attrs.frozen(kw_only=True)
+class ObjectiveLeader(Decision):
+    """Return of the Jedi with Luke Skywalker (Jedi) there: the Imperial leader in
+    ``system`` that is eliminated."""
+
+    kind: ClassVar[str] = "objective_leader"
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class SeizeControl(Decision):
+    """Seize Control: remove the sabotage marker of ``system`` (``system <s>``), or keep it."""
+
+    kind: ClassVar[str] = "seize_control"
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class DiscardObjectives(Decision):
+    """The Long War: discard ``left`` more objective cards of the hand, other than it."""
+
+    kind: ClassVar[str] = "discard_objectives"
+    left: int
+
+
+@attrs.frozen(kw_only=True)
+class DestroyQueued(Decision):
+    """A Time for Peace: destroy units on ``side``'s build queue, one at a time: ``left``
+    holds the icon shape of each unit still to destroy."""
+
+    kind: ClassVar[str] = "destroy_queued"
+    side: int
+    left: tuple[str, ...]
+
+
+@attrs.frozen(kw_only=True)
+class PlaceTargetMarker(Decision):
+    """An objective places a target marker of ``marker`` (a kind) in a system: ``left`` of
+    them still to place (Raid Outposts: the Empire, 2 remote systems; Rebel Cell: the
+    Rebels, a Rebel system)."""
+
+    kind: ClassVar[str] = "place_target_marker"
+    card: int
+    marker: int
+    left: int
+
+
+@attrs.frozen(kw_only=True)
+class CellDiscard(Decision):
+    """Rebel Cell at the start of the Refresh Phase, its marker still on the board: the
+    Rebels may discard an objective card of their hand to gain 1 reputation (RR-65)."""
+
+    kind: ClassVar[str] = "cell_discard"
 
 
 @attrs.frozen(kw_only=True)

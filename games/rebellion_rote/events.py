@@ -61,7 +61,17 @@ __all__ = [
     "MissionsDrawn",
     "MissionsDrawnCount",
     "Moved",
+    "ObjectiveBackToHand",
     "ObjectiveDeckBuilt",
+    "ObjectiveDiscarded",
+    "ObjectiveDrawn",
+    "ObjectiveDrawnHidden",
+    "ObjectiveHandShown",
+    "ObjectiveHandShownCount",
+    "ObjectivePlayed",
+    "ObjectiveRevealed",
+    "ObjectiveToDeck",
+    "ObjectiveToDeckHidden",
     "ObjectivesLooked",
     "ObjectivesLookedCount",
     "ObjectivesPlaced",
@@ -81,6 +91,7 @@ __all__ = [
     "RecruitChosenHidden",
     "Recruited",
     "Repaired",
+    "ReputationGained",
     "Rescued",
     "Retreated",
     "SabotagePlaced",
@@ -424,6 +435,106 @@ class ObjectivesPlaced(Event):
 @attrs.frozen(kw_only=True)
 class ObjectivesPlacedHidden(Event):
     kind: ClassVar[str] = "objectives_placed_hidden"
+
+
+@attrs.frozen(kw_only=True)
+class ObjectiveDrawn(Event):
+    """The Rebels drew an objective card into their hand: the Empire sees its back only."""
+
+    kind: ClassVar[str] = "objective_drawn"
+    card: int = card_field()
+    stage: int
+
+    def public(self) -> Event:
+        return ObjectiveDrawnHidden(stage=self.stage)
+
+
+@attrs.frozen(kw_only=True)
+class ObjectiveDrawnHidden(Event):
+    kind: ClassVar[str] = "objective_drawn_hidden"
+    stage: int
+
+
+@attrs.frozen(kw_only=True)
+class ObjectiveRevealed(Event):
+    """An Immediate objective drawn is revealed, to be resolved at once (ROTE)."""
+
+    kind: ClassVar[str] = "objective_revealed"
+    card: int = card_field()
+
+
+@attrs.frozen(kw_only=True)
+class ObjectivePlayed(Event):
+    """The Rebels played an objective card from their hand (face up)."""
+
+    kind: ClassVar[str] = "objective_played"
+    card: int = card_field()
+
+
+@attrs.frozen(kw_only=True)
+class ObjectiveBackToHand(Event):
+    """Death Star Plans rolled no direct hit: the card, shown, goes back to the hand."""
+
+    kind: ClassVar[str] = "objective_back_to_hand"
+    card: int = card_field()
+
+
+@attrs.frozen(kw_only=True)
+class ObjectiveDiscarded(Event):
+    """An objective card went face up to the discard pile (``reason``: "markers gone",
+    "no Rebel system", or the card whose cost it paid)."""
+
+    kind: ClassVar[str] = "objective_discarded"
+    card: int = card_field()
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class ReputationGained(Event):
+    """The reputation marker moved ``amount`` spaces toward the time marker, now on
+    ``reputation``, by objective ``card`` (an index into ``data.OBJECTIVES``)."""
+
+    kind: ClassVar[str] = "reputation_gained"
+    amount: int
+    reputation: int
+    card: int
+
+
+@attrs.frozen(kw_only=True)
+class ObjectiveHandShown(Event):
+    """The Rebels showed their objective hand to the Empire."""
+
+    kind: ClassVar[str] = "objective_hand_shown"
+    cards: tuple[int, ...] = card_field()
+
+    def public(self) -> Event:
+        return ObjectiveHandShownCount(count=len(self.cards))
+
+
+@attrs.frozen(kw_only=True)
+class ObjectiveHandShownCount(Event):
+    kind: ClassVar[str] = "objective_hand_shown_count"
+    count: int
+
+
+@attrs.frozen(kw_only=True)
+class ObjectiveToDeck(Event):
+    """A card of the Rebels' hand went to the bottom (``top``: the top) of the deck."""
+
+    kind: ClassVar[str] = "objective_to_deck"
+    card: int = card_field()
+    stage: int
+    top: bool
+
+    def public(self) -> Event:
+        return ObjectiveToDeckHidden(stage=self.stage, top=self.top)
+
+
+@attrs.frozen(kw_only=True)
+class ObjectiveToDeckHidden(Event):
+    kind: ClassVar[str] = "objective_to_deck_hidden"
+    stage: int
+    top: bool
 
 
 @attrs.frozen(kw_only=True)

@@ -4,14 +4,22 @@ from __future__ import annotations
 
 import attrs
 
-__all__ = ["SETUPS", "RebellionOptions"]
+__all__ = ["QUEUES", "SETUPS", "RebellionOptions"]
 
 SETUPS = ("rote", "base", "fixed")
+QUEUES = ("imperial", "rebel")
 
 
 def _setup(_: object, __: object, value: str) -> None:
     if value not in SETUPS:
         raise ValueError(f"setup must be one of {', '.join(map(repr, SETUPS))}, got {value!r}")
+
+
+def _queue(_: object, __: object, value: str) -> None:
+    if value not in QUEUES:
+        raise ValueError(
+            f"time_for_peace must be one of {', '.join(map(repr, QUEUES))}, got {value!r}"
+        )
 
 
 def _rounds(_: object, __: object, value: int) -> None:
@@ -38,6 +46,16 @@ class RebellionOptions:
         metadata={
             "help": "RR-04: True skips the hidden mission-set choice and uses the first-game "
             "mission cards (the Rise of the Empire set) for both sides."
+        },
+    )
+    time_for_peace: str = attrs.field(
+        default="imperial",
+        validator=_queue,
+        metadata={
+            "help": "RR-63: the build queue the objective A Time for Peace destroys its 2 "
+            "triangle, 1 circle and 1 square units on. 'imperial' (default, the research's "
+            "reading): the Empire's; 'rebel': the Rebels' own, a cost (a later reading of "
+            "JC's, from a player's report)."
         },
     )
     max_rounds: int = attrs.field(

@@ -6,8 +6,11 @@ leaders, target markers, the base, the tracks. Zones stay consistent: the base's
 probe card is in the Rebels' ``base`` zone (or face up when revealed), every other
 probe card in the deck, the starting missions in hand (the mission decks full, as the
 first game's set builds them), the objective deck as set-up
-built it from ``seed``, the project deck shuffled as at set-up (tests stack it or move
-cards into the Empire's hand). Subjugation follows the units. A built position is not reached by
+built it from ``seed`` (the set-up draw put back on top: the Rebels' objective hand
+holds the cards named in ``objectives`` only), the project deck shuffled as at set-up
+(tests stack it or move cards into the Empire's hand). A target marker of an objective
+card puts that card in play (an Immediate card stays in play while its markers are on
+the board). Subjugation follows the units. A built position is not reached by
 actions from its seed, so it has no record (``record()`` refuses, as for a
 determinisation); ``dumps`` / ``loads`` and ``clone`` work as usual.
 """
@@ -28,12 +31,15 @@ from .data import (
     SYSTEMS,
     leader_id,
     marker_id,
+    objective_id,
     system_id,
     unit_id,
 )
 from .decisions import AssignMission, CommandTurn
-from .ids import mission_of
+from .ids import mission_of, objective_card
 from .rules.markers import put_marker
+from .rules.objective_play import MARKER_CARD
+from .rules.objectives import STAGE, to_hand
 from .state import RebellionState
 
 __all__ = ["position"]
@@ -51,6 +57,9 @@ def position(
     player: str = "Rebel",
     time: int = 1,
     reputation: int = 14,
+    objectives: Sequence[str] = (),
+    sabotage: Sequence[str] = (),
+    destroyed: Sequence[str] = (),
     seed: int = 0,
 ) -> RebellionState:
     """A state at the start of ``player``'s Command turn (or the Assignment Phase).
@@ -60,7 +69,11 @@ def position(
     Imperial); ``leaders`` a leader to a location or "pool" (the starting
     leaders not named are in the pool, the others in the supply); ``markers`` a system
     to the target markers in it, by kind (``{"Kessel": ["Rebel Cell"]}``; at most the
-    box's count of a kind, one of a kind per system).
+    box's count of a kind, one of a kind per system); ``objectives`` the objective cards
+    in the Rebels' hand, by name ("Death Star Plans" is the stage II copy, "Death Star
+    Plans III" the stage III one), taken from the deck (a card of the same stage from out
+    of the game takes its place) or from out of the game; ``sabotage`` the systems with a
+    sabotage marker; ``destroyed`` the destroyed systems (no loyalty left there).
     """
     if phase not in ("command", "assignment"):
         raise ValueError("phase must be 'command' or 'assignment'")
@@ -97,11 +110,17 @@ def position(
         else:
             b.leader_status[i] = BOARD
             b.leader_loc[i] = system_id(where)
+    for name in sabotage:
+        b.sabotage[system_id(name)] = True
+    for name in destroyed:
+        b.destroyed[system_id(name)] = True
+        b.loyalty[system_id(name)] = NONE
     for name, kinds in (markers or {}).items():
         for kind in kinds:
             put_marker(b, system_id(name), marker_id(kind))
     for sys_ in range(NUM_SYSTEMS):
         update_subjugation(b, sys_)
+    objective_zones(s, objectives, b)
     b.changes.clear()  # a position built by hand narrates nothing
     base_id = system_id(base)
     s.move(base_id, deck, s.zones["base_face_up" if base_revealed else "base"])
@@ -121,3 +140,36 @@ def position(
     s._legal = None
     s.mark_unrecorded("a position built by hand for a test has no record")
     return s
+
+
+def objective_card_id(name: str) -> int:
+    if name == "Death Star Plans III":
+        return objective_card(objective_id("Death Star Plans", 3))
+    return objective_card(objective_id(name))
+
+
+def objective_zones(s: RebellionState, names: Sequence[str], b: Board) -> None:
+    """Undo the set-up draw, then put the named cards into the hand and the cards of the
+    markers on the board in play."""
+    deck, out = s.zones["objective_deck"], s.zones["objectives_out"]
+    hand = s.zones["objective_hand"]
+    for c in hand.cards:
+        deck.cards.append(c)
+        s.objective_backs.append(STAGE[c])
+    hand.cards.clear()
+    s.objective_hand_backs.clear()
+    in_play = [MARKER_CARD[k] for k in MARKER_CARD if any(m >> k & 1 for m in b.markers)]
+    wanted = [objective_card_id(n) for n in names] + in_play
+    for c in wanted:
+        if c in deck.cards:
+            swap = next((x for x in out.cards if STAGE[x] == STAGE[c] and x not in wanted), None)
+            if swap is None:
+                raise ValueError(f"no stage {STAGE[c]} card out of the game to replace {c}")
+            deck.cards[deck.cards.index(c)] = swap
+            out.remove(swap)
+        else:
+            out.remove(c)
+        if c in in_play:
+            s.zones["objectives_in_play"].cards.append(c)
+        else:
+            to_hand(s, c)

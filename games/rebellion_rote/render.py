@@ -11,18 +11,28 @@ from . import decisions as D
 from . import events as E
 from .data import (
     ACTIONS,
+    IMPERIAL,
     LEADERS,
     MARKERS,
     MISSIONS,
     NUM_SYSTEMS,
     OBJECTIVES,
+    REBEL,
     REBEL_BASE,
     SIDES,
     SYSTEMS,
     TACTICS,
     UNITS,
 )
-from .ids import ACTION_BASE, MISSION_BASE, TACTIC_BASE, action_of, mission_of, objective_of
+from .ids import (
+    ACTION_BASE,
+    MISSION_BASE,
+    OBJECTIVE_BASE,
+    TACTIC_BASE,
+    action_of,
+    mission_of,
+    objective_of,
+)
 
 if TYPE_CHECKING:
     from .state import RebellionState
@@ -40,6 +50,8 @@ def card_name(card: int) -> str:
     """The name of a card id of any kind (:mod:`.ids`)."""
     if card >= ACTION_BASE:
         return ACTIONS[action_of(card)].name
+    if card >= OBJECTIVE_BASE:
+        return objective_name(objective_of(card))
     if card >= TACTIC_BASE:
         return TACTICS[card - TACTIC_BASE].name
     if card >= MISSION_BASE:
@@ -93,6 +105,10 @@ def describe(s: RebellionState, a: Action) -> str:
             return f"Destroy the {UNITS[top.unit].name} in {loc_name(a.system)} to build another"
         if isinstance(top, D.RegionLoyalty):
             return f"Gain {top.amount} loyalty in {loc_name(a.system)}"
+        if isinstance(top, D.PlaceTargetMarker):
+            return f"Place the {MARKERS[top.marker].name} target marker in {loc_name(a.system)}"
+        if isinstance(top, D.SeizeControl):
+            return f"Remove the sabotage marker from {loc_name(a.system)}"
         return f"Choose {loc_name(a.system)}"
     if isinstance(a, A.Place):
         if isinstance(top, D.GainChoice):
@@ -130,7 +146,16 @@ def describe(s: RebellionState, a: Action) -> str:
     if isinstance(a, A.RemoveMarker):
         return f"Remove the {MARKERS[a.marker].name} marker from {loc_name(a.system)}"
     if isinstance(a, A.Objective):
-        return f"Put {objective_name(a.card)} on top of the objective deck, the other at the bottom"
+        return describe_objective(s, a.card, top)
+    if isinstance(a, A.QueueUnit) and isinstance(top, D.DestroyQueued):
+        return (
+            f"Destroy 1 {UNITS[a.unit].name} on space {a.space} of the "
+            f"{SIDES[top.side]} build queue"
+        )
+    if isinstance(a, A.Destroy) and isinstance(top, D.PlansTarget):
+        return f"Roll Death Star Plans against the {UNITS[a.unit].name}"
+    if isinstance(a, A.Target) and isinstance(top, D.ObjectiveLeader):
+        return f"Eliminate {LEADERS[a.leader].name} (Return of the Jedi)"
     if isinstance(a, A.Target) and isinstance(top, D.ChooseLeader):
         verb = "Capture" if top.why == "capture" else "Mark for elimination"
         return f"{verb} {LEADERS[a.leader].name}"
@@ -157,6 +182,12 @@ def describe(s: RebellionState, a: Action) -> str:
             return "Keep the base where it is"
         if isinstance(top, D.RemoveMarkers):
             return "Remove no (more) target markers now"
+        if isinstance(top, D.PlayObjective):
+            return "Play no objective now"
+        if isinstance(top, D.CellDiscard):
+            return "Discard no objective card (no reputation from Rebel Cell)"
+        if isinstance(top, D.SeizeControl):
+            return f"Keep the sabotage marker in {loc_name(top.system)}"
         return "Pass for the rest of the Command Phase"
     if isinstance(a, A.Join):
         return f"Add {LEADERS[a.leader].name} to the combat"
@@ -337,7 +368,93 @@ def prompt(s: RebellionState) -> str:
     if isinstance(top, D.DiscardMission):
         n = len(s.zones[f"missions{top.player}"])
         return f"{who}: more than 10 mission cards in hand ({n}): discard one"
-    return top.kind.replace("_", " ")
+    return objective_prompt(s, top, who)
+
+
+WINDOW_WORDS = {
+    "refresh": "the start of the Refresh Phase",
+    "space": "after the space battle",
+    "combat": "during the combat",
+    "end": "the end of the combat",
+}
+
+
+def objective_prompt(s: RebellionState, top: object, who: str) -> str:
+    """The prompts of the objectives' decisions."""
+    if isinstance(top, D.PlayObjective):
+        return f"{who}: {WINDOW_WORDS[top.window]}: play an objective card, or pass"
+    if isinstance(top, D.PlansTarget):
+        return f"{who}: Death Star Plans: the station the 3 dice are rolled against"
+    if isinstance(top, D.ObjectiveLeader):
+        return (
+            f"{who}: Return of the Jedi: the Imperial leader in {loc_name(top.system)} to eliminate"
+        )
+    if isinstance(top, D.SeizeControl):
+        return f"{who}: Seize Control: remove the sabotage marker in {loc_name(top.system)}, or keep it"
+    if isinstance(top, D.DiscardObjectives):
+        return f"{who}: The Long War: discard {plural(top.left, 'more objective card')}"
+    if isinstance(top, D.DestroyQueued):
+        return (
+            f"{who}: A Time for Peace: destroy {shape_words(top.left)} on the "
+            f"{SIDES[top.side]} build queue"
+        )
+    if isinstance(top, D.PlaceTargetMarker):
+        raid = MARKERS[top.marker].name == "Raid Outposts"
+        where = "a remote system" if raid else "a Rebel system"
+        return (
+            f"{who}: {OBJECTIVES[top.card].name}: place a target marker in {where} "
+            f"({top.left} to place)"
+        )
+    if isinstance(top, D.CellDiscard):
+        return f"{who}: Rebel Cell: discard an objective card to gain 1 reputation, or not"
+    kind: str = getattr(top, "kind", "")
+    return kind.replace("_", " ")
+
+
+def shape_words(shapes: tuple[str, ...]) -> str:
+    """("triangle", "triangle", "circle") -> "2 triangle units and 1 circle unit"."""
+    parts = [
+        plural(shapes.count(sh), f"{sh} unit")
+        for sh in ("triangle", "circle", "square")
+        if sh in shapes
+    ]
+    return " and ".join(parts) if len(parts) < 3 else f"{parts[0]}, {parts[1]} and {parts[2]}"
+
+
+def describe_objective(s: RebellionState, i: int, top: object) -> str:
+    """``objective <i>`` in words, by the decision it answers."""
+    name = objective_name(i)
+    if isinstance(top, D.DiscardObjectives):
+        return f"Discard {name} (The Long War)"
+    if isinstance(top, D.CellDiscard):
+        return f"Discard {name} to gain 1 reputation (Rebel Cell)"
+    if not isinstance(top, D.PlayObjective):
+        return f"Put {name} on top of the objective deck, the other at the bottom"
+    from .rules.objective_play import queue_side, reputation_on_play
+
+    o = OBJECTIVES[i]
+    if o.effect == "death_star_plans_roll":
+        return (
+            f"Reveal {name}: roll 3 dice, a direct hit destroys the Death Star here (2 reputation)"
+        )
+    if o.effect == "marker_in_base_system":
+        return (
+            f"Play {name}: its marker goes into your base's system "
+            "(1 reputation at each later Refresh Phase it is there; the Empire learns the system)"
+        )
+    n = reputation_on_play(s, o)
+    text = f"Play {name}: {n} reputation"
+    if o.reputation_per == "destroyed_system":
+        text += " (1 per destroyed system)"
+    if o.effect == "discard_other_objectives":
+        text += f", discarding {plural(o.amount, 'other objective card')}"
+    elif o.effect == "destroy_queued_units":
+        text += f", destroying {shape_words(o.shapes)} on the {SIDES[queue_side(s)]} build queue"
+    elif o.effect == "may_remove_sabotage":
+        text += ", then you may remove the sabotage marker"
+    elif o.effect == "eliminate_imperial_leader_if_luke_jedi":
+        text += " (with Luke Skywalker (Jedi) here, an Imperial leader here is eliminated)"
+    return text
 
 
 def narrate(s: RebellionState, ev: Event) -> str:
@@ -504,6 +621,7 @@ def narrate(s: RebellionState, ev: Event) -> str:
         return f"{MARKERS[ev.marker].name} target marker placed in {loc_name(ev.system)}"
     if isinstance(ev, E.MarkerRemoved):
         how = {
+            "new base": " (the Rebels established a new base)",
             "destroyed": " (the system was destroyed)",
             "Rogue One": " (Rogue One)",
             "Single Reactor Ignition": " (Single Reactor Ignition)",
@@ -540,6 +658,46 @@ def narrate(s: RebellionState, ev: Event) -> str:
         return f"{loc_name(ev.system)} is destroyed"
     if isinstance(ev, E.BaseNotHere):
         return f"The Rebel base is not in {loc_name(ev.system)}"
+    return narrate_objectives(ev)
+
+
+DISCARD_WHY = {
+    "markers gone": "its target markers are gone",
+    "no Rebel system": "there is no Rebel system for its marker",
+    "no remote system": "there is no remote system for its markers",
+}
+
+
+def narrate_objectives(ev: Event) -> str:
+    """Drawing, playing and discarding objectives, and reputation."""
+    if isinstance(ev, E.ObjectiveDrawn):
+        return f"The Rebels drew {card_name(ev.card)}"
+    if isinstance(ev, E.ObjectiveDrawnHidden):
+        return f"The Rebels drew a stage {'I' * ev.stage} objective card"
+    if isinstance(ev, E.ObjectiveRevealed):
+        return f"The Rebels revealed {card_name(ev.card)}"
+    if isinstance(ev, E.ObjectivePlayed):
+        return f"The Rebels played {card_name(ev.card)}"
+    if isinstance(ev, E.ObjectiveBackToHand):
+        return f"No direct hit: {card_name(ev.card)} went back to the Rebels' hand"
+    if isinstance(ev, E.ObjectiveDiscarded):
+        if ev.reason in DISCARD_WHY:
+            return f"{card_name(ev.card)} was discarded: {DISCARD_WHY[ev.reason]}"
+        return f"The Rebels discarded {card_name(ev.card)} for {ev.reason}"
+    if isinstance(ev, E.ReputationGained):
+        return (
+            f"The Rebels gained {ev.amount} reputation ({OBJECTIVES[ev.card].name}): "
+            f"the reputation marker is on {ev.reputation}"
+        )
+    if isinstance(ev, E.ObjectiveHandShown):
+        return f"The Rebels showed their objective hand to the Empire: {card_names(ev.cards)}"
+    if isinstance(ev, E.ObjectiveHandShownCount):
+        return f"The Rebels showed their objective hand ({plural(ev.count, 'card')}) to the Empire"
+    where = "top" if getattr(ev, "top", False) else "bottom"
+    if isinstance(ev, E.ObjectiveToDeck):
+        return f"{card_name(ev.card)} went to the {where} of the objective deck"
+    if isinstance(ev, E.ObjectiveToDeckHidden):
+        return f"The Rebels put a stage {'I' * ev.stage} objective card on the {where} of the deck"
     return narrate_actions(ev)
 
 
@@ -634,6 +792,29 @@ def objective_line(s: RebellionState, player: int | None) -> str:
     return line
 
 
+def objective_hand_lines(s: RebellionState, player: int | None) -> list[str]:
+    """The Rebels' objective hand (its cards to them, a count and the backs to the others,
+    with the cards the Empire was shown), the cards in play and the discard."""
+    hand = s.zones["objective_hand"]
+    backs = ", ".join(f"stage {'I' * st}" for st in s.objective_hand_backs)
+    out = [
+        f"Rebel objective hand: {plural(len(hand.cards), 'card')}"
+        + (f" ({backs})" if backs else "")
+    ]
+    if player == REBEL:
+        out.append(f"Your objectives: {card_names(hand.cards) if hand.cards else '(none)'}")
+    elif player is not None and hand.known.get(player):
+        out.append(f"Objectives you were shown: {card_names(hand.known[player])}")
+    in_play = s.zones["objectives_in_play"].cards
+    if in_play:
+        out.append(f"Objectives in play: {card_names(in_play)}")
+    pile = s.zones["objective_discard"].cards
+    out.append(f"Objective discard: {card_names(pile) if pile else '(empty)'}")
+    if player == IMPERIAL and s.zones["base"].known.get(IMPERIAL):
+        out.append(f"You know the Rebel base is at {loc_name(s.base)}")
+    return out
+
+
 def render(s: RebellionState, player: int | None) -> str:
     """A text picture of the board as ``player`` sees it."""
     b = s.board
@@ -676,6 +857,7 @@ def render(s: RebellionState, player: int | None) -> str:
             lines.append(f"Your missions: {hand or '(none)'}")
         lines.extend(action_lines(s, p, player))
     lines.append(objective_line(s, player))
+    lines.extend(objective_hand_lines(s, player))
     deck, pile = s.zones["project_deck"], s.zones["project_discard"]
     used = ", ".join(MISSIONS[mission_of(c)].name for c in pile.cards)
     lines.append(f"Project deck: {len(deck)} cards; discard: {used or '(empty)'}")

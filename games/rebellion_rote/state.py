@@ -20,7 +20,9 @@ choose one to keep), ``project_discard`` (public); ``tactics_<side>_<theater>`` 
 ``tactic_discard_<side>_<theater>`` (advanced tactic decks and discards, all
 public), ``tactics_removed_<side>`` (tactic cards out of the game, public);
 ``objective_deck`` and ``objectives_out`` (the objective deck and the cards left out
-of the game, hidden from both), ``objective_hand`` (the Rebels');
+of the game, hidden from both), ``objective_hand`` (the Rebels'; the Empire sees how many
+and the stage on each back), ``objectives_in_play`` (an Immediate card or Show No Fear
+while its target markers are on the board, public) and ``objective_discard`` (public);
 ``action_deck<side>`` (the recruit deck, hidden from both; cards put on its bottom are
 known to their owner), ``action_hand<side>`` (face-down action cards, hidden from the
 other side), ``action_drawn<side>`` (the cards drawn to recruit, its owner's eyes
@@ -38,9 +40,12 @@ the Empire's unseen project cards (hand, assignments, ``project_look``) with the
 project deck's, so starting missions never enter the deck.
 
 The stage on the back of each objective card is public: ``objective_backs`` gives it
-for each deck position (RR-36), and a determinisation re-deals objective cards only
-within their stage (:func:`.rules.objectives.redeal`); the Rebels' view gives the
-depth of each deck card they know (Infiltration).
+for each deck position and ``objective_hand_backs`` for each card in the Rebels' hand
+(RR-36), and a determinisation re-deals objective cards only within their stage, never
+an Immediate card into the hand (:func:`.rules.objectives.redeal`, RR-68); the Rebels'
+view gives the depth of each deck card they know (Infiltration). The Empire's view of
+the hand is its count and backs, and the cards it was shown (Death Star Plans going back
+to the hand, a card that reveals the hand).
 
 Hidden facts kept outside zones, re-dealt by ``_resample``: the other side's
 face-down mission-set choice, its face-down tactic card (``battle.chosen``), its
@@ -114,6 +119,15 @@ class RebellionState(State):
     combat_after_mission: int = -1
     """The system where the mission being resolved calls a combat once its steps are done
     (FAQ: a combat caused by a mission is resolved after all mission steps), or -1."""
+    objective_hand_backs: list[int] = attrs.field(factory=list)
+    """The stage on the back of each card of ``objective_hand``, in hand order: public."""
+    objective_draws: int = 0
+    """Objective cards still to draw in the draw being made (an Immediate card drawn
+    waits for its markers, :func:`.rules.objectives.draw_objectives`)."""
+    objective_then: str = ""
+    """Where play goes on when that draw is over ("setup", "refresh", "mission")."""
+    objective_kept: int = 0
+    """How many cards that draw put into the hand (the last ones of the hand)."""
     resolving: list[int] = attrs.field(factory=list)
     """The mission whose effects are being resolved: [player, card, system, target,
     leaders, next effect, stop, portrait], or empty (:func:`.rules.missions.continue_mission`)."""
@@ -231,6 +245,10 @@ class RebellionState(State):
             ],
             "hand_recruits": [h[:] for h in self.hand_recruits],
             "objective_backs": self.objective_backs[::-1],
+            "objective_hand_backs": self.objective_hand_backs[:],
+            "objective_draws": self.objective_draws,
+            "objective_then": self.objective_then,
+            "objective_kept": self.objective_kept,
             "objectives_known": [] if player is None else known_depths(self, player),
         }
 
@@ -255,6 +273,12 @@ class RebellionState(State):
             "marked": bt.marked[:],
             "prevent": [[list(x) for x in p] for p in bt.prevent],
             "denied": [d[:] for d in bt.denied],
+            "fought": bt.fought[:],
+            "health_lost": bt.health_lost[:],
+            "destroyers": bt.destroyers,
+            "subjugated": bt.subjugated,
+            "objective_played": bt.objective_played,
+            "plans_round": bt.plans_round,
         }
 
     def _copy_into(self, new: State) -> None:
@@ -281,6 +305,10 @@ class RebellionState(State):
         new.recruit_leader = self.recruit_leader[:]
         new.hand_recruits = [h[:] for h in self.hand_recruits]
         new.objective_backs = self.objective_backs[:]
+        new.objective_hand_backs = self.objective_hand_backs[:]
+        new.objective_draws = self.objective_draws
+        new.objective_then = self.objective_then
+        new.objective_kept = self.objective_kept
 
     def _resample(self, player: int, rng: Rng) -> None:
         """Re-deal the opponent's face-down mission-set choice, tactic card, build placements

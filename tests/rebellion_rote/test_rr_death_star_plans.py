@@ -1,5 +1,6 @@
-"""Death Star Plans' roll (research §7.4), a rule ready for playing objectives: no card
-triggers it in play yet (RR-35), so the scenarios call it directly in a space battle."""
+"""Death Star Plans' roll (research §7.4): the scenarios call it directly in a space
+battle (playing the card from the objective windows is tested in
+test_rr_objectives_play.py, RR-67)."""
 
 from __future__ import annotations
 

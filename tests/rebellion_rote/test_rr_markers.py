@@ -67,12 +67,15 @@ def removed(s: RebellionState) -> list[tuple[int, int, int, str]]:
 
 @pytest.fixture
 def effects() -> Iterator[list[tuple[int, int, int]]]:
-    """Record the removal effects (the cards' effects come with their decks)."""
+    """Record the removal effects in place of the cards' own (test_rr_objectives_play.py
+    tests those), then put the real table back."""
     calls: list[tuple[int, int, int]] = []
+    real = dict(M.REMOVAL_EFFECTS)
     for k in range(len(MARKERS)):
         M.REMOVAL_EFFECTS[k] = lambda s, x, by, k=k: calls.append((k, x, by))
     yield calls
     M.REMOVAL_EFFECTS.clear()
+    M.REMOVAL_EFFECTS.update(real)
 
 
 # ---------------------------------------------------------------- placing

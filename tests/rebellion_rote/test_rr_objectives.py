@@ -27,8 +27,8 @@ from rebellion_rote.data import (
 from rebellion_rote.decisions import CommandTurn, PlaceObjectives
 from rebellion_rote.ids import OBJECTIVE_BASE, objective_card, objective_of
 from rebellion_rote.position import position
-from rebellion_rote.rules.objectives import DECK_SIZE, STAGE
-from rebellion_rote.rules.refresh import draw_objective_placeholder
+from rebellion_rote.rules.objectives import DECK_SIZE, IMMEDIATE, STAGE, to_hand
+from rebellion_rote.rules.refresh import draw_objective
 from rebellion_rote.state import RebellionState
 from tabletop import CardDataError, Rng
 from tabletop.testing import check_state
@@ -112,38 +112,48 @@ def test_deck_is_5_5_5_with_the_death_star_plans_in_stages_ii_and_iii() -> None:
         s = new(seed)
         deck = s.zones["objective_deck"].cards
         out = s.zones["objectives_out"].cards
-        assert len(deck) == DECK_SIZE == 15 and len(out) == 12
-        assert sorted(deck + out) == sorted(STAGE)  # every card once, 27 in all
-        # the end of the list is the top: stage I on top, III at the bottom
-        assert [STAGE[c] for c in deck] == [3] * 5 + [2] * 5 + [1] * 5
-        assert s.objective_backs == [3] * 5 + [2] * 5 + [1] * 5
+        hand = s.zones["objective_hand"].cards
+        assert len(deck) + len(hand) == DECK_SIZE == 15 and len(out) == 12
+        assert sorted(deck + out + hand) == sorted(STAGE)  # every card once, 27 in all
+        # the end of the list is the top: stage I on top, III at the bottom; the Rebels
+        # drew the top card at set-up (RR-35)
+        assert [STAGE[c] for c in deck] == [3] * 5 + [2] * 5 + [1] * 4
+        assert s.objective_backs == [3] * 5 + [2] * 5 + [1] * 4
+        assert [STAGE[c] for c in hand] == s.objective_hand_backs == [1]
         assert PLANS_3 in deck[:5] and PLANS_2 in deck[5:10]
         assert Counter(STAGE[c] for c in out) == {1: 5, 2: 4, 3: 3}
-        assert s.zones["objective_hand"].cards == []
-        firsts.add(deck[-1])
+        firsts.add(hand[0])
         events = [e for e in s.log if e.kind == "objective_deck_built"]
         assert [(e.size, e.out) for e in events] == [(15, 12)]  # type: ignore[attr-defined]
     assert len(firsts) > 4  # the stage I cards are dealt at random
     # base and Rise of the Empire cards are both in the pools (RR-01)
-    pool = {c for seed in range(30) for c in new(seed).zones["objective_deck"].cards}
+    pool = {
+        c
+        for seed in range(30)
+        for name in ("objective_deck", "objective_hand")
+        for c in new(seed).zones[name].cards
+    }
     assert pool == set(STAGE)
 
 
 def test_rr17_deck_order_hidden_from_both_sides_and_spectators() -> None:
     s = new(3)
     deck = s.zones["objective_deck"].cards
+    (drawn,) = s.zones["objective_hand"].cards
     for p in (None, REBEL, IMPERIAL):
         v = s.view(p)
         for name in ("objective_deck", "objectives_out"):
             assert v["zones"][name] == {"owner": None, "count": len(s.zones[name].cards)}
         assert v["state"]["objectives_known"] == []
-        assert v["state"]["objective_backs"] == [1] * 5 + [2] * 5 + [3] * 5  # top first
+        assert v["state"]["objective_backs"] == [1] * 4 + [2] * 5 + [3] * 5  # top first
+        assert v["state"]["objective_hand_backs"] == [1]
         text = json.dumps(v["zones"]) + json.dumps(v["state"]) + json.dumps(v["log"])
-        for c in deck:
+        for c in deck if p == REBEL else [*deck, drawn]:
             assert str(c) not in text
     hand = s.zones["objective_hand"]
     assert hand.owner == REBEL and hand.visible_to(REBEL) and not hand.visible_to(IMPERIAL)
-    assert s.view(IMPERIAL)["zones"]["objective_hand"] == {"owner": REBEL, "count": 0}
+    assert s.view(IMPERIAL)["zones"]["objective_hand"] == {"owner": REBEL, "count": 1}
+    assert s.view(REBEL)["zones"]["objective_hand"]["cards"] == [drawn]
 
 
 def test_rr36_stages_on_the_backs_are_public_and_kept_by_a_redeal() -> None:
@@ -160,10 +170,13 @@ def test_rr36_stages_on_the_backs_are_public_and_kept_by_a_redeal() -> None:
             assert [STAGE[c] for c in deck] == s.objective_backs
             out = r.zones["objectives_out"].cards
             assert Counter(STAGE[c] for c in out) == {1: 5, 2: 4, 3: 3}
-            assert sorted(deck + out) == sorted(STAGE)
+            hand = r.zones["objective_hand"].cards
+            assert [STAGE[c] for c in hand] == [1]
+            assert sorted(deck + out + hand) == sorted(STAGE)
             assert r.view(p) == s.view(p)
             for i, c in enumerate(deck):
                 seen[s.objective_backs[i]].add(c)
+            seen[1].update(hand)
     # every card of a stage reaches the deck's places of that stage (base and RoE alike)
     for stage in (1, 2, 3):
         assert seen[stage] == {c for c in STAGE if STAGE[c] == stage}
@@ -309,31 +322,48 @@ def test_rr37_a_deck_of_exactly_two_cards() -> None:
 
 
 def test_rr37_the_redeal_spreads_the_hand_by_stage() -> None:
-    """Cards in the Rebels' hand are re-dealt for the Empire within their stage too."""
+    """Cards in the Rebels' hand are re-dealt for the Empire within their stage too, never
+    an Immediate card (RR-68: it would have been revealed when drawn)."""
     s = new(4)
     out, hand = s.zones["objectives_out"], s.zones["objective_hand"]
-    two = next(c for c in out.cards if STAGE[c] == 2)
-    s.move(two, out, hand)
+    two = next(c for c in out.cards if STAGE[c] == 2 and c not in IMMEDIATE)
+    out.remove(two)
+    to_hand(s, two)
+    first = hand.cards[0]
     got = set()
     rng = Rng(1)
-    for _ in range(30):
+    for _ in range(40):
         r = s.resample(IMPERIAL, rng)
-        (c,) = r.zones["objective_hand"].cards
-        assert STAGE[c] == 2
+        one, c = r.zones["objective_hand"].cards
+        assert (STAGE[one], STAGE[c]) == (1, 2) and c not in IMMEDIATE
         got.add(c)
     assert len(got) > 3
-    assert s.resample(REBEL, rng).zones["objective_hand"].cards == [two]
+    assert s.resample(REBEL, rng).zones["objective_hand"].cards == [first, two]
 
 
 # ---------------------------------------------------------------- the draw (RR-35)
-def test_rr35_no_objective_is_drawn_until_the_objective_part() -> None:
-    """RR-35: the set-up draw and Refresh step 4 draw nothing yet; the hand stays empty."""
+def test_rr35_the_rebels_draw_an_objective_at_set_up_and_each_refresh_phase() -> None:
+    """RR-35: the Rebels draw 1 objective at set-up step 4 (right after the deck is
+    built: a stage I card) and 1 in Refresh step 4, into their hidden hand; the Empire
+    sees a count and the back."""
+    s = new(6)
+    (first,) = s.zones["objective_hand"].cards
+    kinds = [e.kind for e in s.log if "objective" in e.kind]
+    assert kinds == ["objective_deck_built", "objective_drawn"]
+    assert STAGE[first] == 1 and first not in IMMEDIATE
+    assert s.view(IMPERIAL)["log"][-1]["kind"] == "objective_drawn_hidden"
+    assert s.view(IMPERIAL)["log"][-1]["stage"] == 1
+    assert s.view(REBEL)["log"][-1]["card"] == first
+    # the Refresh Phase's draw: the top card of the deck goes into the hand
+    s = position(player="Rebel", objectives=["Popular Support"])
+    top = s.zones["objective_deck"].cards[-1]
+    assert not draw_objective(s)  # a stage I card: not Immediate
+    assert s.zones["objective_hand"].cards[-1] == top
+    assert s.objective_hand_backs == [2, 1]
     s = position(player="Rebel")
-    deck = s.zones["objective_deck"].cards[:]
-    draw_objective_placeholder(s)
-    assert s.zones["objective_deck"].cards == deck and not s.zones["objective_hand"].cards
+    top = s.zones["objective_deck"].cards[-1]
     s.apply(Pass())
     s.apply(Pass())  # both passed: the Refresh Phase runs up to building
     assert s.phase == "refresh" and s.board.time == 2
-    assert s.zones["objective_deck"].cards == deck and not s.zones["objective_hand"].cards
-    assert [e.kind for e in s.log if "objective" in e.kind] == ["objective_deck_built"]
+    assert s.zones["objective_hand"].cards == [top]
+    assert len(s.zones["objective_deck"].cards) == 14

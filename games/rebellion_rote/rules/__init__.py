@@ -10,8 +10,10 @@
   step, rescue, the base reveal, the Empire's win), wherever it happens; subjugation
   itself follows every change of loyalty and units at once (:mod:`..board`).
 * :mod:`.mobilization`: Rapid Mobilization, at the end of the Command Phase.
-* :mod:`.objectives`: the objective deck (set-up, hidden order, per-stage re-deal) and
-  Infiltration.
+* :mod:`.objectives`: the objective deck and hand (set-up, hidden order, drawing,
+  per-stage re-deal) and Infiltration.
+* :mod:`.objective_play`: playing objectives: conditions, windows, reputation, the
+  cards' abilities, the Immediate cards and their target markers.
 * :mod:`.markers`: target markers: placing, removing (the checkpoints), destroyed systems.
 * :mod:`.combat`: Cinematic Combat, a package with one module per mechanic (flow and
   rounds, leaders, tactic cards, abilities, attacks, damage, retreat, after the retreat).
@@ -33,13 +35,16 @@ from ..decisions import (
     ActivateSystem,
     AssignMission,
     BuildUnits,
+    CellDiscard,
     ChooseBase,
     ChooseDsucSystem,
     ChooseMissionSet,
     ChooseOption,
     CommandTurn,
     DeployUnits,
+    DestroyQueued,
     DiscardMission,
+    DiscardObjectives,
     EliminateLeader,
     KeepActionCard,
     LoseGroundUnits,
@@ -47,14 +52,19 @@ from ..decisions import (
     MissionTarget,
     MoveUnits,
     NewBase,
+    ObjectiveLeader,
     OpposeMission,
     PlaceObjectives,
+    PlaceTargetMarker,
     PlaceUnits,
+    PlansTarget,
+    PlayObjective,
     RapidMobilization,
     RecruitLeader,
     RemoveMarkers,
     ReplaceUnit,
     SecondLeader,
+    SeizeControl,
 )
 from . import (
     assignment,
@@ -64,6 +74,7 @@ from . import (
     markers,
     missions,
     mobilization,
+    objective_play,
     objectives,
     projects,
     recruit,
@@ -93,6 +104,14 @@ HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = 
     RapidMobilization: (mobilization.legal_mobilization, mobilization.apply_mobilization),
     NewBase: (mobilization.legal_new_base, mobilization.apply_new_base),
     PlaceObjectives: (objectives.legal_place, objectives.apply_place),
+    PlayObjective: (objective_play.legal_play, objective_play.apply_play),
+    PlansTarget: (objective_play.legal_plans_target, objective_play.apply_plans_target),
+    ObjectiveLeader: (objective_play.legal_leader, objective_play.apply_leader),
+    SeizeControl: (objective_play.legal_seize, objective_play.apply_seize),
+    DiscardObjectives: (objective_play.legal_discard, objective_play.apply_discard),
+    DestroyQueued: (objective_play.legal_queued, objective_play.apply_queued),
+    PlaceTargetMarker: (objective_play.legal_marker, objective_play.apply_marker),
+    CellDiscard: (objective_play.legal_cell, objective_play.apply_cell),
     RemoveMarkers: (markers.legal_remove, markers.apply_remove),
     BuildUnits: (refresh.legal_build, refresh.apply_build),
     ReplaceUnit: (refresh.legal_replace, refresh.apply_replace),

@@ -1,8 +1,10 @@
 """Target markers (Rise of the Empire rulesheet "Target Markers"; research §8.2; RR-38).
 
-A card places a target marker in a system (:func:`place_marker`; the cards that do
-come with the objective and mission decks). ``board.markers[system]`` is a bit mask,
-bit ``kind`` for ``data.MARKERS[kind]``; the box holds ``MARKERS[kind].count`` of a kind.
+A card places a target marker in a system (:func:`place_marker`): the objectives Raid
+Outposts, Rebel Cell and Show No Fear (:mod:`.objective_play`), and the Rise of the
+Empire mission Secure the Plans (with the mission decks). ``board.markers[system]`` is a
+bit mask, bit ``kind`` for ``data.MARKERS[kind]``; the box holds ``MARKERS[kind].count``
+of a kind.
 
 * **Removal.** A player with a ground unit in a system holding a target marker, while
   the opponent has no ground unit there, may remove the marker: it goes back to the
@@ -20,9 +22,12 @@ bit ``kind`` for ``data.MARKERS[kind]``; the box holds ``MARKERS[kind].count`` o
   rescuing the captured leader (:mod:`.combat.after_retreat`, RR-39).
 
 :data:`REMOVAL_EFFECTS` maps a marker kind to what removing it does, as the card that
-placed it says. No card of the pack places markers yet, so the table is empty; the
-cards that place them fill it in with their decks (an effect runs at once, and
-returns without a decision).
+placed it says (an effect runs at once, and returns without a decision; it may end the
+game): Raid Outposts gives the Rebels 1 reputation when they remove one (RR-64), and an
+objective in play whose last marker is gone is discarded (ROTE "Immediate Objectives";
+Rebel Cell, Show No Fear). Secure the Plans (a mission of the Rise of the Empire deck:
+while its marker is on the board, Death Star Plans cannot be played, RR-67) has no
+removal effect.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from tabletop import Action
 
 from ..actions import Pass, RemoveMarker
 from ..board import Board
-from ..data import IMPERIAL, MARKERS, NUM_SYSTEMS, REBEL
+from ..data import IMPERIAL, MARKERS, NUM_SYSTEMS, REBEL, marker_id
 from ..decisions import RemoveMarkers
 from ..events import MarkerPlaced, MarkerRemoved
 
@@ -55,10 +60,42 @@ __all__ = [
 
 KINDS = range(len(MARKERS))
 
-REMOVAL_EFFECTS: dict[int, Callable[[RebellionState, int, int], None]] = {}
+
+def raid_outposts_removed(s: RebellionState, x: int, by: int) -> None:
+    """Raid Outposts: 1 reputation when the Rebels removed it; the card leaves play with
+    its last marker (RR-64)."""
+    from .objective_play import marker_removed
+
+    marker_removed(s, x, RAID_OUTPOSTS, by)
+
+
+def rebel_cell_removed(s: RebellionState, x: int, by: int) -> None:
+    """Rebel Cell: the card leaves play with its marker (RR-65)."""
+    from .objective_play import marker_removed
+
+    marker_removed(s, x, REBEL_CELL, by)
+
+
+def show_no_fear_removed(s: RebellionState, x: int, by: int) -> None:
+    """Show No Fear: the card leaves play with its marker (RR-66)."""
+    from .objective_play import marker_removed
+
+    marker_removed(s, x, SHOW_NO_FEAR, by)
+
+
+RAID_OUTPOSTS = marker_id("Raid Outposts")
+REBEL_CELL = marker_id("Rebel Cell")
+SHOW_NO_FEAR = marker_id("Show No Fear")
+
+REMOVAL_EFFECTS: dict[int, Callable[[RebellionState, int, int], None]] = {
+    RAID_OUTPOSTS: raid_outposts_removed,
+    REBEL_CELL: rebel_cell_removed,
+    SHOW_NO_FEAR: show_no_fear_removed,
+}
 """Marker kind -> ``effect(state, system, by)``: what removing such a marker does (the
 card that placed it says); ``by`` is the side that removed it (for a destroyed system,
-the side that destroyed it). Kinds not in the table have no removal effect."""
+the side that destroyed it). Kinds not in the table have no removal effect (Secure the
+Plans' card, a mission, comes with the mission decks)."""
 
 
 # ---------------------------------------------------------------- placing

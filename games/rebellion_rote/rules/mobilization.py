@@ -17,8 +17,8 @@ before the unrevealed missions go back to hand, the Rebels choose one of:
   loyalty, Imperial units or a destroyed marker, or stay (``pass``). On a move the old
   base card is shown and goes to the Empire's probe hand, everything on the Rebel Base
   space moves into the old base's system, and the new card lies face down (the base is
-  hidden again). The cards not chosen go to the bottom of the probe deck, unseen by the
-  Empire (RR-17);
+  hidden again; a Show No Fear marker is removed, RR-66). The cards not chosen go to the
+  bottom of the probe deck, unseen by the Empire (RR-17);
 * **neither** (``pass``).
 
 The mission card then goes back to the Rebels' hand, and the players may remove
@@ -153,6 +153,9 @@ def relocate(s: RebellionState, new: int) -> None:
     b.base_revealed = False
     s.move(new, s.zones["probe_look"], s.zones["base"])
     s.emit(BaseRelocated(old=old))
+    from .objective_play import base_moved
+
+    base_moved(s)  # a new base: the Show No Fear marker goes (RR-66)
 
 
 # ---------------------------------------------------------------- clean-up

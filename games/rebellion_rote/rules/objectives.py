@@ -1,21 +1,38 @@
-"""The Rebels' objective deck (research §2 step 4 with Rise of the Empire, §7.1, §8.9;
-RR-01, RR-17, RR-34..RR-37).
+"""The Rebels' objective deck and hand (research §2 step 4 with Rise of the Empire, §4.5
+step 4, §7.1, §8.2, §8.9; ROTE "Immediate Objectives"; RR-01, RR-17, RR-34..RR-37, RR-68).
 
 Set-up (:func:`build_deck`): the stage III pile is 1 Death Star Plans (the stage III
 copy) and 4 random other stage III cards, shuffled; the stage II pile is the other
 Death Star Plans and 4 random other stage II cards, shuffled, on top of it; 5 random
 stage I cards are dealt on top: 15 cards. Both the base and the Rise of the Empire
 cards are in the pools (RR-01). The unused cards leave the game unseen (zone
-``objectives_out``).
+``objectives_out``). The Rebels then draw their first objective (set-up step 4, RR-35):
+a stage I card, so never an Immediate one.
 
 Zones (RR-17): ``objective_deck`` (hidden from both sides; its top is the end of the
 list), ``objectives_out`` (hidden), ``objective_hand`` (the Rebels', hidden from the
-Empire; it stays empty until the objective draw comes, RR-35). The stage printed on
-each card's back is public: ``RebellionState.objective_backs`` holds the stage of each
-deck position, in deck order (RR-36). A determinisation (:func:`redeal`) re-deals the
-cards a player does not know only among places of the same stage: deck positions with
-that back, and that stage's cards out of the game or in the Rebels' hand; the cards the
-player has seen stay where they are.
+Empire: it sees how many cards and the stage on each back), ``objectives_in_play``
+(public: an Immediate card, or Show No Fear, while one of its target markers is on the
+board) and ``objective_discard`` (public: the cards played or discarded). The stage
+printed on each card's back is public: ``RebellionState.objective_backs`` holds the stage
+of each deck position, in deck order, and ``objective_hand_backs`` the stage of each card
+in hand, in hand order (RR-36). A determinisation (:func:`redeal`) re-deals the cards a
+player does not know only among places of the same stage: deck positions with that back,
+and that stage's cards out of the game or in the Rebels' hand (never an Immediate card
+into the hand: it would have been revealed when drawn, RR-68); the cards the player has
+seen stay where they are.
+
+**Drawing** (:func:`draw_objectives`, RR-35): set-up step 4, Refresh step 4 (1 card each),
+and the mission cards that say so. Each card drawn goes into the hidden hand
+(``ObjectiveDrawn``: the Empire sees only its back), unless it is an Immediate card: that
+one is revealed and resolved at once (:mod:`.objective_play`), and stays in play while one
+of its target markers is on the board. With an empty deck nothing is drawn. Playing the
+cards is :mod:`.objective_play`.
+
+**The hand for other cards**: :func:`reveal_hand` shows the whole hand to the Empire (it
+knows those cards while they stay there); :func:`return_to_deck` puts a hand card on the
+bottom (or the top) of the deck, the Rebels knowing where it lies (the Empire too when it
+was shown); :func:`drawn_cards` gives the cards the last draw put into the hand.
 
 Infiltration (a Rebel starting mission, effect ``objectives_top_and_bottom``; RR-37):
 on success the Rebels look at the top 2 cards (``ObjectivesLooked``, only a count for
@@ -23,9 +40,6 @@ the Empire) and choose the one that goes back on top (``objective <card>``); the
 goes to the bottom. The Rebels then know both cards where they lie (``zone.known``;
 their view gives each known card's depth from the top). With 1 card the Rebels look at
 it and it stays; with none nothing happens.
-
-Drawing objectives (at set-up and in Refresh step 4) and playing them come with their
-abilities in a later part of the pack (RR-35).
 """
 
 from __future__ import annotations
@@ -35,9 +49,17 @@ from typing import TYPE_CHECKING
 from tabletop import Action, Rng, Vis, Zone
 
 from ..actions import Objective
-from ..data import OBJECTIVES, REBEL, objective_id
+from ..data import IMPERIAL, OBJECTIVES, REBEL, objective_id
 from ..decisions import PlaceObjectives
-from ..events import ObjectiveDeckBuilt, ObjectivesLooked, ObjectivesPlaced
+from ..events import (
+    ObjectiveDeckBuilt,
+    ObjectiveDrawn,
+    ObjectiveHandShown,
+    ObjectiveRevealed,
+    ObjectivesLooked,
+    ObjectivesPlaced,
+    ObjectiveToDeck,
+)
 from ..ids import objective_card, objective_of
 
 if TYPE_CHECKING:
@@ -47,15 +69,27 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DECK_SIZE",
+    "IMMEDIATE",
     "STAGE",
     "build_deck",
+    "draw_objectives",
+    "drawn_cards",
     "effect_top_and_bottom",
+    "from_hand",
     "known_depths",
     "redeal",
+    "resume_draw",
+    "return_to_deck",
+    "reveal_hand",
+    "to_hand",
 ]
 
 STAGE: dict[int, int] = {objective_card(i): o.stage for i, o in enumerate(OBJECTIVES)}
 """The stage on the back of each objective card id."""
+IMMEDIATE: frozenset[int] = frozenset(
+    objective_card(i) for i, o in enumerate(OBJECTIVES) if o.timing == "immediate"
+)
+"""The Immediate cards: revealed and resolved when drawn, never held in hand."""
 PLANS = {
     3: objective_card(objective_id("Death Star Plans", 3)),
     2: objective_card(objective_id("Death Star Plans", 2)),
@@ -64,12 +98,15 @@ PILE = {3: 4, 2: 4, 1: 5}
 """Random cards of each stage besides its Death Star Plans (stage I has none)."""
 DECK_SIZE = sum(PILE.values()) + len(PLANS)
 ZONES = ("objective_deck", "objectives_out", "objective_hand")
+"""The zones that can hold a card hidden from a player (re-dealt by stage)."""
 
 
 def add_zones(s: RebellionState) -> None:
     s.add_zone(Zone("objective_deck", None, Vis.HIDDEN, pool="objective_deck"))
     s.add_zone(Zone("objectives_out", None, Vis.HIDDEN, pool="objectives_out"))
     s.add_zone(Zone("objective_hand", REBEL, Vis.OWNER, pool="objective_hand"))
+    s.add_zone(Zone("objectives_in_play", REBEL, Vis.PUBLIC))
+    s.add_zone(Zone("objective_discard", REBEL, Vis.PUBLIC))
 
 
 def build_deck(s: RebellionState) -> None:
@@ -90,6 +127,111 @@ def build_deck(s: RebellionState) -> None:
     s.emit(ObjectiveDeckBuilt(size=len(deck), out=len(STAGE) - len(deck)))
 
 
+# ---------------------------------------------------------------- the hand
+def to_hand(s: RebellionState, card: int, index: int | None = None) -> None:
+    """Put ``card`` (out of its zone already) into the Rebels' hand, its back public."""
+    hand = s.zones["objective_hand"]
+    at = len(hand.cards) if index is None else index
+    hand.cards.insert(at, card)
+    s.objective_hand_backs.insert(at, STAGE[card])
+
+
+def from_hand(s: RebellionState, card: int) -> None:
+    """Take ``card`` out of the Rebels' hand (forgotten by whoever knew it there)."""
+    hand = s.zones["objective_hand"]
+    i = hand.cards.index(card)
+    hand.pop(i)
+    del s.objective_hand_backs[i]
+
+
+def draw_objectives(s: RebellionState, n: int, then: str) -> bool:
+    """The Rebels draw ``n`` objective cards from the top of the deck (fewer if it runs
+    out). Each goes face down into their hand; an Immediate card is revealed and resolved
+    instead (research §8.2). Returns True when a decision was pushed (an Immediate card's
+    target markers to place): play then goes on at ``then`` once the draw is over --
+    ``"setup"`` (set-up after step 4), ``"refresh"`` (Refresh step 5) or ``"mission"``
+    (:func:`.missions.continue_mission`). With False the caller goes on itself.
+    """
+    s.objective_draws = n
+    s.objective_then = then
+    s.objective_kept = 0
+    return draw_on(s)
+
+
+def draw_on(s: RebellionState) -> bool:
+    """Draw the cards still due; True when an Immediate card pushed a decision."""
+    from .objective_play import resolve_immediate
+
+    deck = s.zones["objective_deck"]
+    while s.objective_draws > 0 and not s.is_terminal:
+        s.objective_draws -= 1
+        if not deck.cards:
+            s.objective_draws = 0
+            break
+        card = deck.pop()
+        s.objective_backs.pop()
+        if card in IMMEDIATE:
+            s.zones["objectives_in_play"].cards.append(card)
+            s.emit(ObjectiveRevealed(card=card))
+            if resolve_immediate(s, card):
+                return True
+            continue
+        to_hand(s, card)
+        s.objective_kept += 1
+        s.emit(ObjectiveDrawn(card=card, stage=STAGE[card], to=(REBEL,)))
+    return False
+
+
+def resume_draw(s: RebellionState) -> None:
+    """An Immediate card drawn is resolved: draw the rest, then play goes on."""
+    if draw_on(s) or s.is_terminal:
+        return
+    then = s.objective_then
+    s.objective_then = ""
+    if then == "setup":
+        from .setup import after_opening_objective
+
+        after_opening_objective(s)
+    elif then == "refresh":
+        from .refresh import advance_time
+
+        advance_time(s)
+    else:
+        from .missions import continue_mission
+
+        continue_mission(s)
+
+
+def drawn_cards(s: RebellionState) -> list[int]:
+    """The cards the last :func:`draw_objectives` put into the hand (the last ones of the
+    hand; an Immediate card drawn is not among them)."""
+    k = s.objective_kept
+    return s.zones["objective_hand"].cards[-k:] if k else []
+
+
+def reveal_hand(s: RebellionState) -> None:
+    """The Rebels show their objective hand to the Empire (a card that says so): the Empire
+    knows those cards while they stay in the hand."""
+    hand = s.zones["objective_hand"]
+    hand.reveal_to(IMPERIAL)
+    s.emit(ObjectiveHandShown(cards=tuple(hand.cards), to=(REBEL, IMPERIAL)))
+
+
+def return_to_deck(s: RebellionState, card: int, *, top: bool = False, shown: bool = False) -> None:
+    """A card of the hand goes to the bottom of the deck (``top``: on top). The Rebels know
+    where it lies; the Empire too if the card was ``shown`` (otherwise it sees the back go)."""
+    from_hand(s, card)
+    deck = s.zones["objective_deck"]
+    at = len(deck.cards) if top else 0
+    deck.cards.insert(at, card)
+    s.objective_backs.insert(at, STAGE[card])
+    deck.reveal_to(REBEL, [card])
+    if shown:
+        deck.reveal_to(IMPERIAL, [card])
+    to = None if shown else (REBEL,)
+    s.emit(ObjectiveToDeck(card=card, stage=STAGE[card], top=top, to=to))
+
+
 # ---------------------------------------------------------------- what a player knows
 def known_depths(s: RebellionState, player: int) -> list[list[int]]:
     """``[depth, card]`` of each deck card ``player`` knows, depth 0 = the top."""
@@ -103,26 +245,33 @@ def known_depths(s: RebellionState, player: int) -> list[list[int]]:
 
 def redeal(s: RebellionState, player: int, rng: Rng) -> None:
     """A determinisation for ``player``: every objective card hidden from ``player`` and
-    not known to them is dealt again among the hidden places of its own stage (RR-36).
+    not known to them is dealt again among the hidden places of its own stage (RR-36); a
+    place in the Rebels' hand never gets an Immediate card (RR-68: it would have been
+    revealed when drawn).
 
     The core has already shuffled each of these zones within itself (each is its own
-    pool, so every zone keeps its cards); this deals them across zones by stage. What
-    the other side knows there shrinks to the cards ``player`` knows too (the others
-    were dealt again).
+    pool, so every zone keeps its cards); this deals them across zones by stage, each
+    place keeping the stage on its back. What the other side knows there shrinks to the
+    cards ``player`` knows too (the others were dealt again).
     """
     zones = [s.zones[name] for name in ZONES if not s.zones[name].visible_to(player)]
     free: dict[int, list[int]] = {1: [], 2: [], 3: []}
+    hand_slots: list[tuple[Zone, int, int]] = []
     slots: list[tuple[Zone, int, int]] = []
     for z in zones:
         known = z.known.get(player, ())
+        backs = back_stages(s, z)
         for i, c in enumerate(z.cards):
             if c in known:
                 continue
             free[STAGE[c]].append(c)
-            slot = s.objective_backs[i] if z.name == "objective_deck" else STAGE[c]
-            slots.append((z, i, slot))
+            (hand_slots if z.name == "objective_hand" else slots).append((z, i, backs[i]))
     for cards in free.values():
         rng.shuffle(cards)
+    for z, i, stage in hand_slots:
+        cards = free[stage]
+        k = next(j for j in range(len(cards) - 1, -1, -1) if cards[j] not in IMMEDIATE)
+        z.cards[i] = cards.pop(k)
     for z, i, stage in slots:
         z.cards[i] = free[stage].pop()
     for z in zones:
@@ -130,6 +279,15 @@ def redeal(s: RebellionState, player: int, rng: Rng) -> None:
         for q, ids in z.known.items():
             if q != player:
                 ids[:] = [c for c in ids if c in mine]
+
+
+def back_stages(s: RebellionState, z: Zone) -> list[int]:
+    """The stage on the back of each card of ``z``, in its order (public)."""
+    if z.name == "objective_deck":
+        return s.objective_backs
+    if z.name == "objective_hand" and len(s.objective_hand_backs) == len(z.cards):
+        return s.objective_hand_backs
+    return [STAGE[c] for c in z.cards]
 
 
 # ---------------------------------------------------------------- Infiltration

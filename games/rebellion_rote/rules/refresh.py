@@ -1,6 +1,11 @@
 """The Refresh Phase, in its fixed order (research §4.5; ROTE "Building Units",
-"Shield Bunker", "Leader Pool Limit").
+"Shield Bunker", "Leader Pool Limit", "Immediate Objectives").
 
+0. **Start of the phase** (:func:`.objective_play.start_of_refresh`, RR-61): Show No
+   Fear gives 1 reputation if its marker is still on the board; Rebel Cell, its marker
+   still there, lets the Rebels discard an objective card for 1 reputation; then the
+   Rebels may play one "refresh" objective (``objective <card>`` or ``pass``). The Rebels
+   win at once if reputation meets time.
 1. **Retrieve leaders**: every leader on the board goes back to its pool; a
    captured leader stays where it is.
 2. **Draw missions**: each side draws 2 mission cards (:mod:`.mission_deck`; an
@@ -10,10 +15,9 @@
    10; starting missions are never discarded; a discarded project goes face up to
    the project discard, any other card to its side's mission discard.
 3. **Launch probe droids**: the Empire draws 2 probe cards, kept secret.
-4. **Draw objective**: the objective deck is built at set-up (:mod:`.objectives`),
-   but drawing and playing objectives come with their abilities in a later part of
-   the pack (RR-35): :func:`draw_objective_placeholder` keeps the step's place and
-   draws nothing yet.
+4. **Draw objective**: the Rebels draw 1 objective card into their hidden hand
+   (:func:`.objectives.draw_objectives`, RR-35); an Immediate card is revealed and
+   resolved at once (its target markers placed), then the phase goes on.
 5. **Advance the time marker** one space; the Rebels win at once if it reaches
    reputation (RR-18). Then the icons of the new space, in the rules' order
    (RR-31): on a **recruit** icon each side draws 2 action cards and recruits a
@@ -113,9 +117,10 @@ __all__ = [
     "after_recruit",
     "build_options",
     "deploy_options",
-    "draw_objective_placeholder",
+    "draw_objective",
     "end_refresh",
     "redeal_builds",
+    "refresh_steps",
     "start_refresh",
 ]
 
@@ -133,8 +138,18 @@ REMOTE: tuple[bool, ...] = tuple(x.remote for x in SYSTEMS)
 
 # ================================================================ steps 1-5
 def start_refresh(s: RebellionState) -> None:
+    """The start of the phase (RR-61), then steps 1 and 2."""
     s.phase = "refresh"
     s.emit(PhaseBegan(phase="refresh", round=s.round))
+    from .objective_play import start_of_refresh
+
+    if start_of_refresh(s) or s.is_terminal:
+        return
+    refresh_steps(s)
+
+
+def refresh_steps(s: RebellionState) -> None:
+    """Steps 1 and 2, once the start of the phase is over."""
     retrieve_leaders(s)
     draw_missions(s)
 
@@ -142,7 +157,8 @@ def start_refresh(s: RebellionState) -> None:
 def after_hand_limit(s: RebellionState) -> None:
     """Steps 3-5, once every hand is down to the limit."""
     launch_probes(s)
-    draw_objective_placeholder(s)
+    if draw_objective(s):
+        return
     advance_time(s)
 
 
@@ -212,12 +228,12 @@ def launch_probes(s: RebellionState) -> None:
     s.emit(ProbesDrawn(cards=got, to=(IMPERIAL,)))
 
 
-def draw_objective_placeholder(s: RebellionState) -> None:
-    """Step 4, the objective draw placeholder (RR-35): the rules have the Rebels draw 1
-    objective card here (an Immediate one resolved at once). The deck is built and
-    Infiltration works on it, but drawing and playing objectives come with their
-    abilities in a later part of the pack, so nothing is drawn yet and the Rebels'
-    objective hand stays empty; the step keeps its place so that part fills it in."""
+def draw_objective(s: RebellionState) -> bool:
+    """Step 4 (RR-35): the Rebels draw 1 objective card; an Immediate one is revealed and
+    resolved at once. True when its markers wait to be placed (step 5 follows then)."""
+    from .objectives import draw_objectives
+
+    return draw_objectives(s, 1, "refresh")
 
 
 def advance_time(s: RebellionState) -> None:

@@ -8,7 +8,9 @@ In order:
    the Empire replacement cards in place of the base versions, RR-28), hidden from
    both; its starting action cards stay in the box, face up: none is dealt (RR-29).
    The objective deck is built the Rise of the Empire way, 5 cards of each stage,
-   the unused cards out of the game unseen (:mod:`.objectives`).
+   the unused cards out of the game unseen (:mod:`.objectives`), and the Rebels draw
+   their first objective card into their hidden hand (set-up step 4, RR-35: a stage I
+   card, so never an Immediate one; one would be resolved at once).
 3. The mission sets (RR-04): each side chooses face down, Rebels first (RR-15);
    both are revealed when both are in. Option ``first_game`` skips this.
 4. Starting loyalty: the probe deck is shuffled and revealed until 3 Rebel-icon
@@ -30,8 +32,8 @@ In order:
    starting missions and draws 2 mission cards (research §2 step 10). Round 1 begins
    with the Assignment Phase.
 
-Not yet built (later parts, with the abilities of the action cards and objectives): the
-2 starting action cards (RR-29) and the Rebels' first objective card (RR-35).
+Not yet built (a later part, with the abilities of the action cards): the 2 starting
+action cards (RR-29).
 """
 
 from __future__ import annotations
@@ -79,12 +81,13 @@ from .mission_deck import add_zones as add_mission_zones
 from .mission_deck import build_decks as build_mission_decks
 from .objectives import add_zones as add_objective_zones
 from .objectives import build_deck as build_objective_deck
+from .objectives import draw_objectives
 from .projects import deal_project_deck
 
 if TYPE_CHECKING:
     from ..state import RebellionState
 
-__all__ = ["begin"]
+__all__ = ["after_opening_objective", "begin"]
 
 PROBE_ICON = {system_id(p.system): p.icon for p in PROBES}
 DSUC = unit_id("Death Star Under Construction")
@@ -132,6 +135,13 @@ def begin(s: RebellionState) -> None:
     add_mission_zones(s)
     add_objective_zones(s)
     build_objective_deck(s)
+    if draw_objectives(s, 1, "setup"):
+        return
+    after_opening_objective(s)
+
+
+def after_opening_objective(s: RebellionState) -> None:
+    """Set-up after step 4: the mission sets (RR-04)."""
     if s.options.first_game:
         s.mission_set = [1, 1]
         s.sets_revealed = True

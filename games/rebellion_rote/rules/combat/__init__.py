@@ -76,7 +76,7 @@ Every ability of the 32 cards is built. Some notes on them:
 The Rebel ships must retreat, or are destroyed if they cannot, when they are
 Rebel Transports alone against Imperial ships (§5.4), or when the only Imperial
 ship is a Death Star silenced by Ion Cannons with no Imperial ground unit there
-(FAQ; Death Star Plans is an objective, not in play yet). A retreating unit is
+(FAQ; unless Death Star Plans was rolled that round, RR-67). A retreating unit is
 the most damaged figure of its type (its damage is removed as it leaves).
 
 No combat loops (RR-56, :mod:`.stalemate`, the FAQ's rule in general): when in every
@@ -101,8 +101,14 @@ The mechanics, one module each:
 * :mod:`.stalemate`: a combat no die can decide (RR-56).
 * :mod:`.after_retreat`: Tractor Beam, Rogue One, Confrontation.
 * :mod:`.forces`: the figures, units, dice and tactic values in the system.
-* :mod:`.death_star_plans`: the objective's roll, ready for playing objectives (not
-  reachable in play until objectives are drawn and played, RR-35).
+* :mod:`.death_star_plans`: the objective's roll (played from the objective windows of
+  :mod:`..objective_play`, RR-67).
+
+The objective windows are agenda steps (``objectives``, RR-59): after each battle's
+destruction, after the end-of-round destruction and at the end of the combat; the combat
+tallies the objectives need (Imperial printed health destroyed by theater, Star
+Destroyers destroyed, the battles fought, subjugation when the combat began, the combat's
+objective played, Death Star Plans' round) live in :class:`...battle.Battle`.
 """
 
 from __future__ import annotations
@@ -133,6 +139,7 @@ from ...decisions import (
     SpendSpecial,
 )
 from ...ids import tactic_card
+from ..objective_play import step_objectives
 from .abilities import apply_gain, legal_gain, step_effect
 from .after_retreat import (
     apply_leader,
@@ -273,6 +280,7 @@ STEPS.update(
         "after_retreat": step_after_retreat,
         "leader": step_leader,
         "rogue_one": step_rogue_one,
+        "objectives": step_objectives,
         "next": step_next,
     }
 )

@@ -9,13 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...board import SIDE_OF_UNIT, empire_wins
-from ...data import IMPERIAL, REBEL
+from ...data import IMPERIAL, REBEL, unit_id
 from ...events import Damaged, GameOver, Repaired, UnitsDestroyed
 from ..units import UNIT_FACTS as F
 from .forces import DEATH_STAR, DSUC, GROUND, SPACE, in_theater, levels, protected, side_units
 
 if TYPE_CHECKING:
     from ...state import RebellionState
+
+STAR_DESTROYERS = (unit_id("Star Destroyer"), unit_id("Super Star Destroyer"))
 
 
 def add_damage(s: RebellionState, u: int, level: int, n: int = 1) -> int:
@@ -55,16 +57,23 @@ def destroy_figures(s: RebellionState, u: int, n: int, reason: str) -> None:
     """Remove ``n`` figures of ``u`` from the combat's system (the least damaged last)."""
     bt = s.battle
     s.board.remove_unit(u, bt.system, n)
-    lost(s, u)
+    lost(s, u, n)
     keep = s.board.units[bt.system][u]
     del bt.damage[u][keep:]
     s.emit(UnitsDestroyed(side=SIDE_OF_UNIT[u], unit=u, n=n, system=bt.system, reason=reason))
 
 
-def lost(s: RebellionState, u: int) -> None:
-    """Note a destroyed ground unit (Confrontation looks at the round's losses)."""
+def lost(s: RebellionState, u: int, n: int) -> None:
+    """Note ``n`` destroyed figures of ``u``: a ground unit (Confrontation looks at the
+    round's losses), and the Imperial printed health and Star Destroyers the objectives
+    count (RR-60)."""
+    bt = s.battle
     if F.theater[u] == GROUND:
-        s.battle.ground_lost[SIDE_OF_UNIT[u]] = True
+        bt.ground_lost[SIDE_OF_UNIT[u]] = True
+    if SIDE_OF_UNIT[u] == IMPERIAL:
+        bt.health_lost[F.theater[u]] += n * F.health[u]
+        if u in STAR_DESTROYERS:
+            bt.destroyers += n
     if u == DSUC:
         lose_queued_death_star(s)
 
@@ -92,7 +101,7 @@ def step_remove_doomed(s: RebellionState, p: int, th: int, extra: int) -> None:
     for u in sorted(set(bt.doomed)):
         n = bt.doomed.count(u)
         s.board.remove_unit(u, bt.system, n)
-        lost(s, u)
+        lost(s, u, n)
         s.emit(UnitsDestroyed(side=SIDE_OF_UNIT[u], unit=u, n=n, system=bt.system, reason="tactic"))
     bt.doomed = []
     after_destruction(s)
@@ -108,7 +117,7 @@ def step_destroy(s: RebellionState, p: int, th: int, extra: int) -> None:
         if n:
             bt.damage[u] = [x for x in bt.damage[u] if x < F.health[u]]
             s.board.remove_unit(u, bt.system, n)
-            lost(s, u)
+            lost(s, u, n)
             s.emit(
                 UnitsDestroyed(side=SIDE_OF_UNIT[u], unit=u, n=n, system=bt.system, reason="damage")
             )

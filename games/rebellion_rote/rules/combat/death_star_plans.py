@@ -1,12 +1,9 @@
 """Death Star Plans' roll (research §7.4; ROTE "Green Dice", "Death Star Protection").
 
 Death Star Plans is a Rebel objective (stage II and stage III, research §7.1; both
-copies are in the objective deck). Its roll is built here as a rule ready for
-playing objectives; **it is not reachable in play yet**: objectives are neither drawn
-nor played until their part of the pack (RR-35), so no card triggers it.
-
-When the card is played, during a space battle after both sides have attacked and
-destroyed units were removed, at most once per combat round:
+copies are in the objective deck). The Rebels roll it from the objective window right
+after a space battle's destruction step, at most once a combat round, with no Secure the
+Plans marker on the board (:mod:`..objective_play`, RR-67). The roll itself:
 
 * it needs at least one Rebel fighter in the combat's system and a Death Star or a
   Death Star Under Construction there (it can target either, research §7.4), not
@@ -14,8 +11,9 @@ destroyed units were removed, at most once per combat round:
 * the Rebels roll 3 dice, red or black (ROTE: an ability's roll uses red or black
   dice unless it says otherwise; both have the same faces, RR-05, so the pack rolls
   red): any direct hit destroys the targeted unit (a destroyed Death Star Under
-  Construction takes its queued Death Star with it). Otherwise nothing happens and
-  the objective goes back to the Rebels' hand (the part that plays objectives).
+  Construction takes its queued Death Star with it) and the card is played. Otherwise
+  nothing happens and the card goes back to the Rebels' hand, shown
+  (:func:`..objective_play.roll_plans`).
 """
 
 from __future__ import annotations

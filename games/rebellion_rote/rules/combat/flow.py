@@ -1,6 +1,10 @@
 """The combat's flow: starting it, its agenda of steps, rounds and battles, the next
 round, and its end (research §5.1, §5.5).
 
+The objective windows are agenda steps too (``objectives``, RR-59): after each battle's
+destruction, after the end-of-round destruction, and, as the agenda's last step, at the
+end of the combat (:mod:`..objective_play`).
+
 The agenda (``Battle.steps``) is a list of ``(step, player, theater, extra)`` run in
 order by :func:`advance`; a step that needs a choice pushes a decision and waits.
 :data:`STEPS` maps each step name to its function; the combat package fills it from
@@ -29,11 +33,15 @@ from ...decisions import (
     DamageSink,
     DamageSource,
     GainChoice,
+    ObjectiveLeader,
+    PlansTarget,
+    PlayObjective,
     RetreatChoice,
     RetreatTo,
     RetreatUnits,
     Retrieve,
     RogueOne,
+    SeizeControl,
     SpendSpecial,
 )
 from ...events import CombatBegan, CombatEnded, Rescued, Stalemate
@@ -57,9 +65,11 @@ def start_combat(s: RebellionState, system: int, attacker: int, after: str) -> N
     bt.first = [attacker, attacker]
     if after == "activation":
         bt.came_from = moved_from(s, attacker, system)
+    bt.subjugated = s.board.subjugated[system]
     s.battle = bt
     s.emit(CombatBegan(system=system, attacker=attacker))
     bt.steps = [("join", attacker, -1, 0), ("join", 1 - attacker, -1, 0), ("round", -1, -1, 0)]
+    bt.steps.append(("objectives", REBEL, -1, 1))  # the end of the combat's window (RR-59)
     advance(s)
 
 
@@ -109,6 +119,7 @@ def step_round(s: RebellionState, p: int, th: int, extra: int) -> None:
         ("battle", -1, SPACE, 0),
         ("battle", -1, GROUND, 0),
         ("round_end", -1, -1, 0),
+        ("objectives", REBEL, -1, 0),
         ("confrontation", REBEL, -1, 0),
         ("retreat", bt.attacker, -1, 0),
         ("retreat", 1 - bt.attacker, -1, 0),
@@ -123,6 +134,7 @@ def step_battle(s: RebellionState, p: int, th: int, extra: int) -> None:
     if not shares(s, th):
         return
     bt = s.battle
+    bt.fought[th] = True
     bt.chosen = [-1, -1]
     bt.revealed = False
     bt.canceled = [False, False]
@@ -144,6 +156,7 @@ def step_battle(s: RebellionState, p: int, th: int, extra: int) -> None:
         ("remove_doomed", -1, th, 0),
         ("attacks", -1, th, 0),
         ("destroy", -1, th, 0),
+        ("objectives", REBEL, th, 0),
     ]
     then(s, *steps)
 
@@ -211,5 +224,9 @@ COMBAT_DECISIONS = frozenset(
         DamageSource,
         ChooseLeader,
         RogueOne,
+        PlayObjective,
+        PlansTarget,
+        ObjectiveLeader,
+        SeizeControl,
     }
 )

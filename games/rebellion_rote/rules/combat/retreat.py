@@ -68,6 +68,8 @@ def forced_out(s: RebellionState, p: int) -> list[int]:
     if p == REBEL and rebel_ships_must_go(s):
         return [SPACE]
     out = must_leave(s, p)
+    if p == REBEL and s.battle.plans_round == s.battle.round:
+        out = [th for th in out if th != SPACE]  # the FAQ's exception (RR-67)
     for th in out:
         s.emit(Stalemate(system=s.battle.system, side=p, theater=th))
     return out
@@ -86,7 +88,8 @@ def step_left_behind(s: RebellionState, p: int, th: int, mask: int) -> None:
 def rebel_ships_must_go(s: RebellionState) -> bool:
     """The Rebel ships must retreat or be destroyed: Rebel Transports alone against Imperial
     ships (§5.4), or a Death Star as the only Imperial ship, silenced by Ion Cannons, with
-    no Imperial ground unit there (FAQ; Death Star Plans, an objective, is not in play)."""
+    no Imperial ground unit there, unless Death Star Plans was rolled this round (FAQ;
+    RR-67)."""
     rebels = side_units(s, REBEL, SPACE)
     imperial = side_units(s, IMPERIAL, SPACE)
     if not rebels or not imperial:
@@ -97,6 +100,7 @@ def rebel_ships_must_go(s: RebellionState) -> bool:
         imperial == [DEATH_STAR]
         and attack_dice(s, IMPERIAL, SPACE) == (0, 0, 0)
         and not side_units(s, IMPERIAL, GROUND)
+        and s.battle.plans_round != s.battle.round
     )
 
 
