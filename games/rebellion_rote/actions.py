@@ -15,8 +15,9 @@ block over its fields:
   system follows as ``system <s>``).
 * ``move <unit> <src>``: move one unit of type ``unit`` from system ``src`` into the
   activated system.
-* ``move_captive <src>``: the Empire moves the captured Rebel leader from ``src`` into
-  the activated system (like a ground unit that needs no transport).
+* ``move_captive <leader>``: the Empire moves the captive Rebel ``leader`` (captured, or
+  frozen in Carbonite) from its system into the activated system (like a ground unit
+  that needs no transport).
 * ``stop``: move no more units in.
 * ``pass``: pass (the Assignment Phase: assign no more; the Command Phase: pass for good).
 * ``reveal_base``: the Rebels reveal their base at the start of a Command turn.
@@ -178,7 +179,7 @@ class Move(Action):
 @attrs.frozen
 class MoveCaptive(Action):
     kind: ClassVar[str] = "move_captive"
-    src: int
+    leader: int
 
 
 @attrs.frozen
@@ -372,7 +373,7 @@ ACTION_SPACE = ActionSpace(
         (Close, {}),
         (Activate, {"leader": NL}),
         (Move, {"unit": NU, "src": NUM_LOCATIONS}),
-        (MoveCaptive, {"src": NUM_LOCATIONS}),
+        (MoveCaptive, {"leader": NL}),
         (Stop, {}),
         (Pass, {}),
         (RevealBase, {}),

@@ -119,7 +119,8 @@ def describe(s: RebellionState, a: Action) -> str:
         return f"Move 1 {UNITS[a.unit].name} from {loc_name(a.src)} to {dst}"
     if isinstance(a, A.MoveCaptive):
         dst = loc_name(top.system) if isinstance(top, D.MoveUnits) else "the activated system"
-        return f"Move the captured {LEADERS[s.board.captured].name} from {loc_name(a.src)} to {dst}"
+        src = loc_name(s.board.leader_loc[a.leader])
+        return f"Move the captive {LEADERS[a.leader].name} from {src} to {dst}"
     if isinstance(a, A.Stop):
         return STOP_WORDS.get(type(top), "Move no more units")
     if isinstance(a, A.Reveal):

@@ -1,7 +1,8 @@
 """What follows a change of the board, wherever it happens (research §4.1, §6.1-§6.3; RR-18).
 
 * :func:`recompute_subjugation`: after Imperial ground units arrive or leave.
-* :func:`rescue_if_due`: the captured leader's system holds no Imperial unit any more.
+* :func:`rescue_if_due`: a captive's system (the captured ring's leader, or one frozen in
+  Carbonite) holds no Imperial unit any more.
 * :func:`reveal_if_due`: the hidden base's system has Imperial loyalty or ground units;
   :func:`reveal_now` turns the base's card face up (everything on the Rebel Base space
   moves into its system).
@@ -20,7 +21,7 @@ from ..board import (
     empire_wins,
     gain_loyalty,
     rescue,
-    rescue_due,
+    rescues_due,
     reveal_base,
     update_subjugation,
 )
@@ -46,9 +47,9 @@ def recompute_subjugation(s: RebellionState, system: int) -> None:
 
 
 def rescue_if_due(s: RebellionState) -> None:
+    """Every captive whose system holds no Imperial unit any more is rescued (research §6.3)."""
     b = s.board
-    if rescue_due(b):
-        leader = b.captured
+    for leader in rescues_due(b):
         s.emit(Rescued(leader=leader, dst=rescue(b, leader, s.base)))
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...battle import Battle
-from ...board import rescue, rescue_due, update_subjugation
+from ...board import update_subjugation
 from ...data import IMPERIAL, REBEL
 from ...decisions import (
     AssignDamage,
@@ -36,7 +36,8 @@ from ...decisions import (
     RogueOne,
     SpendSpecial,
 )
-from ...events import CombatBegan, CombatEnded, Rescued, Subjugation
+from ...events import CombatBegan, CombatEnded, Subjugation
+from ..aftermath import rescue_if_due
 from .damage import after_destruction
 from .forces import GROUND, SHIELD_GENERATOR, SPACE, shares
 
@@ -166,11 +167,8 @@ def end_combat(s: RebellionState) -> None:
     bt = s.battle
     s.emit(CombatEnded(system=bt.system, rounds=bt.round))
     s.battle = Battle()
-    b = s.board
     recompute(s, bt.system)
-    if rescue_due(b):
-        leader = b.captured
-        s.emit(Rescued(leader=leader, dst=rescue(b, leader, s.base)))
+    rescue_if_due(s)
     after_destruction(s)
     if s.is_terminal:
         return
