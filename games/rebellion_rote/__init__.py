@@ -131,6 +131,8 @@ from .actions import ACTION_SPACE
 from .data import (
     ACTIONS,
     BASE_TACTICS,
+    DECK_MISSIONS,
+    IMPERIAL,
     LEADERS,
     MARKERS,
     OBJECTIVES,
@@ -193,6 +195,7 @@ GAME = Game(
         "Advanced tactic cards": TACTICS,
         "Starting missions": STARTING_MISSIONS,
         "Project cards": PROJECTS,
+        "Imperial mission deck": DECK_MISSIONS[IMPERIAL],
         "Objectives": OBJECTIVES,
         "Target markers": MARKERS,
         "Action cards": ACTIONS,

@@ -62,11 +62,18 @@ block over its fields:
 * ``discard <card>``: the hand limit: discard mission ``card`` (an index into ``data.MISSIONS``).
 * ``deploy <unit> <space>``: Oversee Project: deploy a unit of type ``unit`` from
   build-queue space ``space`` (1 or 2) into the mission's system.
+* ``advance <unit> <space>``: Double Our Efforts: move one unit of type ``unit`` from
+  build-queue space ``space`` (2 or 3) down one space.
 
 A project card's other choices reuse the actions above: ``build <unit> <loc>`` and
 ``stop`` (Construct Factory), ``system <s>`` (the figure destroyed to build a unit out of
 supply; the system Superlaser Online gains loyalty in), ``destroy <unit> 0`` (the
-Imperial ground units a destroyed system cannot hold).
+Imperial ground units a destroyed system cannot hold). So do the Imperial mission
+deck's: ``objective <card>`` (Retrieve the Plans: the card put on the bottom of the
+objective deck), ``system <s>`` (a system Interrogation Droid names, where Homing Beacon
+places its leader, a system Fear Will Keep Them in Line gains loyalty in, Collect
+Bounty's closest system), ``destroy <unit> 0`` (Hunt Them Down), ``move <unit> <src>``
+(Planetary Conquest), each with ``stop`` where the card lets the Empire stop.
 """
 
 from __future__ import annotations
@@ -85,6 +92,7 @@ __all__ = [
     "MAX_SLOTS",
     "ActionCardChoice",
     "Activate",
+    "Advance",
     "Assign",
     "Build",
     "Close",
@@ -350,6 +358,13 @@ class Deploy(Action):
     space: int
 
 
+@attrs.frozen
+class Advance(Action):
+    kind: ClassVar[str] = "advance"
+    unit: int
+    space: int
+
+
 MAX_SLOTS = 12
 """Face-down missions a side can have at once (4 starting + up to 10 in hand, 1 leader each
 from at most 8 leaders in the pool: 8 is the real limit)."""
@@ -402,5 +417,6 @@ ACTION_SPACE = ActionSpace(
         (Keep, {"card": MAX_CARDS}),
         (Discard, {"card": MAX_CARDS}),
         (Deploy, {"unit": NU, "space": 3}),
+        (Advance, {"unit": NU, "space": 4}),
     ]
 )
