@@ -67,6 +67,7 @@ from ..board import (
     UNITS_OF,
     adjacent,
     base_reveal_due,
+    release,
     transport_room,
 )
 from ..data import (
@@ -195,6 +196,7 @@ def eliminate_doomed(s: RebellionState) -> None:
     b = s.board
     for x in s.doomed_leaders:
         if b.leader_status[x] != ELIMINATED:
+            release(b, x)  # an eliminated captive leaves its ring
             b.leader_status[x] = ELIMINATED
             b.leader_loc[x] = OFF
             s.emit(LeaderEliminated(player=b.leader_side[x], leader=x))
