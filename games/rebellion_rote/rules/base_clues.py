@@ -77,9 +77,10 @@ def whole(s: RebellionState) -> None:
 def keep_base_consistent(s: RebellionState, rng: Rng) -> None:
     """The Empire's determinisation: a re-dealt hidden base that contradicts a public fact
     (outside ``base_mask``, or where it would have been revealed, or destroyed) changes
-    places with a probe card of the deck that fits them all, picked at random among
-    those the Empire does not know to be in the deck."""
-    base, deck = s.zones["base"], s.zones["probe_deck"]
+    places with a hidden probe card that fits them all (in the deck, or among those the
+    Rebels are looking at to relocate), picked at random among those the Empire does not
+    know the place of."""
+    base = s.zones["base"]
     if not base.cards:
         return
     b, mask = s.board, s.base_mask
@@ -89,8 +90,11 @@ def keep_base_consistent(s: RebellionState, rng: Rng) -> None:
 
     if fits(base.cards[0]):
         return
-    known = deck.known.get(IMPERIAL, ())
-    free = [i for i, c in enumerate(deck.cards) if fits(c) and c not in known]
+    free = []
+    for name in ("probe_deck", "probe_look"):
+        z = s.zones[name]
+        known = z.known.get(IMPERIAL, ())
+        free.extend((z, i) for i, c in enumerate(z.cards) if fits(c) and c not in known)
     if free:
-        i = free[rng.below(len(free))]
-        deck.cards[i], base.cards[0] = base.cards[0], deck.cards[i]
+        z, i = free[rng.below(len(free))]
+        z.cards[i], base.cards[0] = base.cards[0], z.cards[i]
