@@ -62,6 +62,15 @@ What is built and tested:
   construction site), Superlaser Online (a destroyed system with everything it
   implies, :mod:`.rules.destroyed`; the Empire wins at once on the base's system,
   even hidden), Interdictor Development and Single Reactor Ignition (RR-13).
+* **The Imperial mission deck** (:mod:`.rules.imperial_missions`, RR-71..RR-82): all 20
+  cards of the base game (25 with copies; the 12 leader-icon cards in either mission
+  set, the rest in the base set): the captives (the captured ring and Carbonite, one
+  leader in each, :meth:`.board.Board.is_captive`), a leader lured to the Dark Side
+  playing for the Empire (``board.leader_side``), Detained leaders, the objective hand
+  shown and one card bottomed, probe cards intercepted, what the Rebels are made to say
+  of their base kept public and honoured by the Empire's determinisation
+  (:mod:`.rules.base_clues`), counting all skill icons (``count_all``), the build queue,
+  region loyalty, Hunt Them Down, Planetary Conquest's move and combat.
 * **Cinematic Combat** (:mod:`.rules.combat`, one module per mechanic, RR-01):
   adding a leader; each battle step's tactic card chosen face down, Rebels
   first, hidden until both are in (RR-15, RR-17); top or bottom ability with its unit requirement, the
@@ -120,13 +129,9 @@ What is built and tested:
 * :func:`.position.position` builds a position by names for scenario tests.
 
 The game plays to its end; the pack is registered as ``rebellion_rote``. Not built
-yet (the second part): the mission decks
-beyond the starting missions (so the Refresh Phase draws no mission and set-up
-deals no mission card; Contingency Plan, which would resolve Rapid
-Mobilization twice, and Secret Weapons Research, which draws projects, are
-among them; so are the missions that draw objectives, reveal the objective hand,
-put objectives back in the deck or place the Secure the Plans marker), the
-abilities of the action cards
+yet: the Rebel mission deck (so the Rebels draw no mission card; Contingency Plan,
+which would resolve Rapid Mobilization twice, is among it), the Rise of the Empire's own
+mission cards (a later part), the abilities of the action cards
 (they are recruited and kept, RR-29), and the team game (RR-02: the sources do
 not say how the base game splits a side between two players).
 
@@ -147,6 +152,8 @@ from .actions import ACTION_SPACE
 from .data import (
     ACTIONS,
     BASE_TACTICS,
+    DECK_MISSIONS,
+    IMPERIAL,
     LEADERS,
     MARKERS,
     OBJECTIVES,
@@ -209,6 +216,7 @@ GAME = Game(
         "Advanced tactic cards": TACTICS,
         "Starting missions": STARTING_MISSIONS,
         "Project cards": PROJECTS,
+        "Imperial mission deck": DECK_MISSIONS[IMPERIAL],
         "Objectives": OBJECTIVES,
         "Target markers": MARKERS,
         "Action cards": ACTIONS,

@@ -15,8 +15,9 @@ block over its fields:
   system follows as ``system <s>``).
 * ``move <unit> <src>``: move one unit of type ``unit`` from system ``src`` into the
   activated system.
-* ``move_captive <src>``: the Empire moves the captured Rebel leader from ``src`` into
-  the activated system (like a ground unit that needs no transport).
+* ``move_captive <leader>``: the Empire moves the captive Rebel ``leader`` (captured, or
+  frozen in Carbonite) from its system into the activated system (like a ground unit
+  that needs no transport).
 * ``stop``: move no more units in.
 * ``pass``: pass (the Assignment Phase: assign no more; the Command Phase: pass for good).
 * ``reveal_base``: the Rebels reveal their base at the start of a Command turn.
@@ -64,6 +65,8 @@ block over its fields:
   build-queue space ``space`` (1 or 2) into the mission's system.
 * ``queue_unit <unit> <space>``: A Time for Peace: destroy a unit of type ``unit`` on
   build-queue space ``space`` (1..3).
+* ``advance <unit> <space>``: Double Our Efforts: move one unit of type ``unit`` from
+  build-queue space ``space`` (2 or 3) down one space.
 
 A project card's other choices reuse the actions above: ``build <unit> <loc>`` and
 ``stop`` (Construct Factory), ``system <s>`` (the figure destroyed to build a unit out of
@@ -73,6 +76,12 @@ Imperial ground units a destroyed system cannot hold).
 Objective cards reuse them too: ``system <s>`` (where a target marker goes; Seize
 Control's sabotage marker removed), ``destroy <unit> 0`` (the unit Death Star Plans rolls
 against), ``target <leader>`` (the Imperial leader Return of the Jedi eliminates).
+Imperial ground units a destroyed system cannot hold). So do the Imperial mission
+deck's: ``objective <card>`` (Retrieve the Plans: the card put on the bottom of the
+objective deck), ``system <s>`` (a system Interrogation Droid names, where Homing Beacon
+places its leader, a system Fear Will Keep Them in Line gains loyalty in, Collect
+Bounty's closest system), ``destroy <unit> 0`` (Hunt Them Down), ``move <unit> <src>``
+(Planetary Conquest), each with ``stop`` where the card lets the Empire stop.
 """
 
 from __future__ import annotations
@@ -91,6 +100,7 @@ __all__ = [
     "MAX_SLOTS",
     "ActionCardChoice",
     "Activate",
+    "Advance",
     "Assign",
     "Build",
     "Close",
@@ -186,7 +196,7 @@ class Move(Action):
 @attrs.frozen
 class MoveCaptive(Action):
     kind: ClassVar[str] = "move_captive"
-    src: int
+    leader: int
 
 
 @attrs.frozen
@@ -364,6 +374,13 @@ class QueueUnit(Action):
     space: int
 
 
+@attrs.frozen
+class Advance(Action):
+    kind: ClassVar[str] = "advance"
+    unit: int
+    space: int
+
+
 MAX_SLOTS = 12
 """Face-down missions a side can have at once (4 starting + up to 10 in hand, 1 leader each
 from at most 8 leaders in the pool: 8 is the real limit)."""
@@ -387,7 +404,7 @@ ACTION_SPACE = ActionSpace(
         (Close, {}),
         (Activate, {"leader": NL}),
         (Move, {"unit": NU, "src": NUM_LOCATIONS}),
-        (MoveCaptive, {"src": NUM_LOCATIONS}),
+        (MoveCaptive, {"leader": NL}),
         (Stop, {}),
         (Pass, {}),
         (RevealBase, {}),
@@ -417,5 +434,6 @@ ACTION_SPACE = ActionSpace(
         (Discard, {"card": MAX_CARDS}),
         (Deploy, {"unit": NU, "space": 3}),
         (QueueUnit, {"unit": NU, "space": 4}),
+        (Advance, {"unit": NU, "space": 4}),
     ]
 )

@@ -10,8 +10,13 @@ Locations are the 32 systems (ids 0..31) and the Rebel Base space (``REBEL_BASE`
 * per location: ``units[loc][unit]``, the number of figures of each unit type;
 * per leader: ``leader_loc`` (a location, or ``OFF`` when not on the board),
   ``leader_status`` (``SUPPLY``, ``POOL``, ``BOARD``, ``MISSION``,
-  ``ELIMINATED``) and ``rings`` (its attachment ring, ``data.RINGS``); ``captured`` is
-  the leader in the captured ring (or ``OFF``);
+  ``ELIMINATED``), ``rings`` (its attachment ring, ``data.RINGS``) and ``leader_side``
+  (the side it plays for: its own, or the Empire's once the Lure of the Dark Side ring is
+  on it); ``captured`` is the leader in the captured ring (or ``OFF``); ``detained`` the
+  leaders that stay on the board at the next Refresh Phase (Detained, a bit mask);
+* the **captives** (:meth:`Board.is_captive`, :meth:`Board.captives`): the leader in the
+  captured ring and a leader frozen in Carbonite, who still counts as captured for every
+  rule and card (research-2 §4.2): the Empire can hold one leader in each ring;
 * per side: the build queue ``queue[side * 3 + space - 1]`` (unit ids);
 * the time and reputation markers, and whether the Rebel base is revealed. Where
   the base is, is a secret kept in a zone by the state, and passed in here.
@@ -42,6 +47,7 @@ from .data import (
     NUM_SYSTEMS,
     REBEL,
     REBEL_BASE,
+    RINGS,
     SYSTEMS,
     TIME_TRACK,
     UNITS,
@@ -49,7 +55,9 @@ from .data import (
 
 __all__ = [
     "BOARD",
+    "CARBONITE",
     "ELIMINATED",
+    "LURE",
     "MISSION",
     "NONE",
     "NO_RING",
@@ -70,6 +78,7 @@ __all__ = [
     "release",
     "rescue",
     "rescue_due",
+    "rescues_due",
     "settle",
     "transport_room",
     "update_subjugation",
@@ -79,6 +88,10 @@ NONE = -1
 """No loyalty marker (a neutral system)."""
 NO_RING = -1
 """No attachment ring on a leader."""
+CARBONITE = RINGS.index("carbonite")
+"""The Frozen in Carbonite ring (Carbon Freezing): its leader counts as captured."""
+LURE = RINGS.index("lure")
+"""The Lure of the Dark Side ring: its leader plays for the Empire for the rest of the game."""
 OFF = -1
 """A leader not on the board / no leader."""
 
@@ -127,6 +140,12 @@ class Board:
     """Per leader: the attachment ring on it (an index into ``data.RINGS``), or ``NO_RING``.
     One ring a leader, a new one replacing the old (research-2 §4.1); the captured ring is
     ``captured``, not here."""
+    leader_side: list[int] = attrs.field(factory=lambda: list(SIDE_OF_LEADER))
+    """Per leader: the side it plays for (``REBEL`` or ``IMPERIAL``): its own, but the
+    Empire's for a leader lured to the Dark Side (research-2 §4.2)."""
+    detained: int = 0
+    """Leaders that do not go back to the pool at the next Refresh Phase (bit ``i`` for
+    leader ``i``; Detained)."""
     queue: list[list[int]] = attrs.field(factory=lambda: [[] for _ in range(6)])
     time: int = TIME_TRACK.time_start
     reputation: int = TIME_TRACK.reputation_start
@@ -150,6 +169,8 @@ class Board:
         b.leader_status = self.leader_status[:]
         b.captured = self.captured
         b.rings = self.rings[:]
+        b.leader_side = self.leader_side[:]
+        b.detained = self.detained
         b.queue = [q[:] for q in self.queue]
         b.time = self.time
         b.reputation = self.reputation
@@ -205,27 +226,35 @@ class Board:
 
     # ------------------------------------------------------------ leaders
     def leaders_at(self, loc: int, side: int) -> list[int]:
-        """Leaders of ``side`` in ``loc`` (captured ones included)."""
-        return [
-            i
-            for i, where in enumerate(self.leader_loc)
-            if where == loc and SIDE_OF_LEADER[i] == side
-        ]
+        """Leaders playing for ``side`` in ``loc`` (captives included)."""
+        side_of = self.leader_side
+        return [i for i, where in enumerate(self.leader_loc) if where == loc and side_of[i] == side]
 
     def locks(self, loc: int, side: int) -> bool:
-        """Leader lock: a leader of ``side`` (not captured) holds ``side``'s units in ``loc``.
+        """Leader lock: a leader of ``side`` (not a captive) holds ``side``'s units in ``loc``.
 
         A leader on the Rebel Base space locks the space, not the base's system.
         """
-        return any(
-            where == loc and SIDE_OF_LEADER[i] == side and i != self.captured
-            for i, where in enumerate(self.leader_loc)
-        )
+        side_of = self.leader_side
+        for i, where in enumerate(self.leader_loc):
+            if where == loc and side_of[i] == side and not self.is_captive(i):
+                return True
+        return False
 
     def pool(self, side: int) -> list[int]:
-        return [
-            i for i, st in enumerate(self.leader_status) if st == POOL and SIDE_OF_LEADER[i] == side
-        ]
+        side_of = self.leader_side
+        return [i for i, st in enumerate(self.leader_status) if st == POOL and side_of[i] == side]
+
+    def is_captive(self, leader: int) -> bool:
+        """In the captured ring or frozen in Carbonite (which still counts as captured)."""
+        return leader == self.captured or self.rings[leader] == CARBONITE
+
+    def captives(self) -> list[int]:
+        """The captive leaders: the one in the captured ring, then one in Carbonite."""
+        out = [] if self.captured == OFF else [self.captured]
+        if CARBONITE in self.rings:
+            out.extend(i for i, r in enumerate(self.rings) if r == CARBONITE)
+        return out
 
     def queue_at(self, side: int, space: int) -> list[int]:
         """The units on build-queue ``space`` (1..3) of ``side``."""
@@ -284,7 +313,7 @@ def update_subjugation(b: Board, s: int) -> bool:
 def settle(b: Board, s: int) -> None:
     """Place or remove the subjugation marker of system ``s`` after a change there, and
     note it in ``b.changes``. While ``s`` is being activated (``b.held``) a marker is not
-    placed yet (step 5 of the activation, :func:`release`), but still removed."""
+    placed yet (step 5 of the activation, :func:`release_held`), but still removed."""
     want = subjugated_now(b, s)
     if want != b.subjugated[s] and not (want and s == b.held):
         b.subjugated[s] = want
@@ -296,7 +325,7 @@ def hold(b: Board, s: int) -> None:
     b.held = s
 
 
-def release(b: Board) -> None:
+def release_held(b: Board) -> None:
     """Step 5 of the activation (research §4.3): the activated system's movement and
     combat are over; its subjugation is settled."""
     s, b.held = b.held, -1
@@ -363,18 +392,29 @@ def capture(b: Board, leader: int) -> int:
     return before if before != leader else OFF
 
 
+def rescues_due(b: Board) -> list[int]:
+    """The captives whose system holds no Imperial unit any more (research §6.3)."""
+    return [i for i in b.captives() if not b.has_units(b.leader_loc[i], IMPERIAL)]
+
+
 def rescue_due(b: Board) -> bool:
-    """The captured leader's system holds no Imperial unit any more (research §6.3)."""
-    if b.captured == OFF:
-        return False
-    return not b.has_units(b.leader_loc[b.captured], IMPERIAL)
+    """Some captive's system holds no Imperial unit any more (research §6.3)."""
+    return bool(rescues_due(b))
+
+
+def release(b: Board, leader: int) -> None:
+    """``leader`` is no captive any more: the captured ring comes off, or the Carbonite
+    ring, which is then discarded (Carbon Freezing)."""
+    if b.captured == leader:
+        b.captured = OFF
+    elif b.rings[leader] == CARBONITE:
+        b.rings[leader] = NO_RING
 
 
 def rescue(b: Board, leader: int, base: int) -> int:
     """Free ``leader``: it goes to the Rebel Base space, or the base's system once the base
     is revealed (research §6.3). Returns where it went."""
-    if b.captured == leader:
-        b.captured = OFF
+    release(b, leader)
     to = base if b.base_revealed else REBEL_BASE
     b.leader_loc[leader] = to
     b.leader_status[leader] = BOARD

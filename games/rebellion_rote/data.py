@@ -175,6 +175,25 @@ MISSION_EFFECTS = (
     "reveal_base_here",
     "destroy_rebel_ground",
     "remove_target_markers",
+    # the Imperial mission deck (rules/imperial_missions.py)
+    "carbonite",
+    "lure",
+    "reveal_objective_hand",
+    "bottom_objective_from_hand",
+    "name_base_systems",
+    "say_base_here",
+    "rescue_to_base_region",
+    "intercept_probes",
+    "draw_probes",
+    "draw_projects",
+    "advance_queue",
+    "loyalty_in_region_systems",
+    "neutralize_region",
+    "detain",
+    "move_to_closest_imperial",
+    "destroy_rebel_units_by_health",
+    "conquest_move",
+    "combat_if_rebel_ground",
 )
 MISSION_WHERE = (
     "any",
@@ -187,6 +206,10 @@ MISSION_WHERE = (
     "imperial_system",
     "remote",
     "death_star",
+    # the Imperial mission deck (rules/imperial_missions.py)
+    "star_destroyer",
+    "death_star_or_destroyer",
+    "captured_ring",
 )
 
 
@@ -455,6 +478,13 @@ def _unit_name(_: object, attr: attrs.Attribute[str], value: str) -> None:
         raise ValueError(f"{attr.name}: {value!r} is not a unit")
 
 
+def _each_unit(_: object, attr: attrs.Attribute[tuple[str, ...]], value: tuple[str, ...]) -> None:
+    names = {u.name for u in _UNITS_FOR_CHECK}
+    for v in value:
+        if v not in names:
+            raise ValueError(f"{attr.name}: {v!r} is not a unit")
+
+
 @attrs.frozen(kw_only=True)
 class MissionEffect:
     """One effect of a mission card. ``unit`` names the unit it places; ``two_leaders``
@@ -468,6 +498,8 @@ class MissionEffect:
     """The amount when the card's portrait leader is assigned to it (0: ``amount`` still)."""
     portrait_only: bool = False
     """The effect happens only when the card's portrait leader is assigned to it."""
+    units: tuple[str, ...] = attrs.field(default=(), validator=_each_unit)
+    """Figures the effect acts on, one entry per figure (Planetary Conquest's move)."""
 
     def amount_for(self, leaders: int, portrait: bool = False) -> int:
         if portrait and self.portrait:
@@ -499,6 +531,9 @@ class MissionDef:
     needs_icon: str = attrs.field(default="", validator=_one_of(("", *ICONS)))
     against_captured: bool = False
     """Attempted against the captured Rebel leader, in its system (research §4.4 step 2)."""
+    count_all: bool = False
+    """An attempt that counts all skill icons: each side rolls one die per icon of any skill
+    (research §4.4 step 5), not only the card's."""
     portrait: str = ""
     """The leader pictured on the card (the leader icon, ROTE "Choosing Mission Sets"):
     assigned to it, that leader gives an attempt 2 more successes, or a resolve card its
@@ -520,6 +555,8 @@ class MissionDef:
             raise ValueError("effects: a portrait amount needs a portrait leader on the card")
         if self.against_captured and self.against_leader:
             raise ValueError("against_captured and against_leader exclude each other")
+        if self.count_all and self.mode != "attempt":
+            raise ValueError("count_all: only an attempt rolls dice")
         if not self.effects:
             raise ValueError("effects: a mission card does something on success")
 

@@ -10,9 +10,12 @@ from tabletop import Decision
 
 __all__ = [
     "ActivateSystem",
+    "AdvanceQueue",
     "AssignDamage",
     "AssignMission",
     "AttackActions",
+    "BeaconPlacement",
+    "BottomObjective",
     "BuildUnits",
     "CardDamage",
     "CardDestroy",
@@ -25,11 +28,14 @@ __all__ = [
     "ChooseMissionSet",
     "ChooseOption",
     "ChooseTactic",
+    "ClosestSystem",
     "Combat",
     "CommandTurn",
+    "ConquestMove",
     "DamageSink",
     "DamageSource",
     "DeployUnits",
+    "DestroyByHealth",
     "DestroyQueued",
     "DiscardMission",
     "DiscardObjectives",
@@ -40,9 +46,11 @@ __all__ = [
     "KeepActionCard",
     "KeepProject",
     "LoseGroundUnits",
+    "LoyaltyInRegion",
     "MissionSystem",
     "MissionTarget",
     "MoveUnits",
+    "NameBaseSystems",
     "ObjectiveLeader",
     "OpposeMission",
     "OverseeDeploy",
@@ -588,3 +596,87 @@ class DiscardMission(Decision):
     """The Refresh Phase's hand limit: discard a mission card (never a starting mission)."""
 
     kind: ClassVar[str] = "discard_mission"
+
+
+# ---------------------------------------------------------------- the Imperial mission deck
+@attrs.frozen(kw_only=True)
+class BottomObjective(Decision):
+    """Retrieve the Plans: the card of the Rebels' revealed objective hand the Empire puts
+    on the bottom of the objective deck."""
+
+    kind: ClassVar[str] = "bottom_objective"
+
+
+@attrs.frozen(kw_only=True)
+class NameBaseSystems(Decision):
+    """Interrogation Droid: the Rebels name ``count`` systems, one at a time, one of which
+    holds their base (``named`` so far)."""
+
+    kind: ClassVar[str] = "name_base_systems"
+    named: tuple[int, ...] = ()
+    count: int = 3
+
+
+@attrs.frozen(kw_only=True)
+class BeaconPlacement(Decision):
+    """Homing Beacon: the Rebels place the rescued ``leader`` in a system of their base's
+    region."""
+
+    kind: ClassVar[str] = "beacon_placement"
+    leader: int
+
+
+@attrs.frozen(kw_only=True)
+class AdvanceQueue(Decision):
+    """Double Our Efforts: a unit on build-queue space 2 or 3 moves down one space;
+    ``left`` units may still move, the first one must (``optional`` after it); ``moved``
+    is the figure moved already (unit, the space it is on now), not moved again."""
+
+    kind: ClassVar[str] = "advance_queue"
+    left: int
+    optional: bool = False
+    moved: tuple[int, int] = (-1, -1)
+
+
+@attrs.frozen(kw_only=True)
+class LoyaltyInRegion(Decision):
+    """Fear Will Keep Them in Line: the next populous system of ``region`` that gains 1
+    loyalty; ``left`` systems still to choose, not one of ``chosen``."""
+
+    kind: ClassVar[str] = "loyalty_in_region"
+    region: int
+    left: int
+    chosen: tuple[int, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class ClosestSystem(Decision):
+    """Collect Bounty: of the closest systems with an Imperial unit (equally close to
+    ``system``), the one the captive ``captive`` and the mission's ``leaders`` go to."""
+
+    kind: ClassVar[str] = "closest_system"
+    system: int
+    captive: int
+    leaders: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class DestroyByHealth(Decision):
+    """Hunt Them Down: destroy Rebel units in ``system`` one at a time, their printed
+    health within the ``left`` still to spend, or stop."""
+
+    kind: ClassVar[str] = "destroy_by_health"
+    system: int
+    left: int
+
+
+@attrs.frozen(kw_only=True)
+class ConquestMove(Decision):
+    """Planetary Conquest: move the figures still ``left`` ((unit, how many) pairs) into
+    ``system`` from one system (``src``, once the first has moved), ignoring adjacency
+    and transport, or stop."""
+
+    kind: ClassVar[str] = "conquest_move"
+    system: int
+    left: tuple[tuple[int, int], ...]
+    src: int = -1

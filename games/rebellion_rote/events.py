@@ -21,6 +21,7 @@ __all__ = [
     "AssignedHidden",
     "BaseChosen",
     "BaseChosenHidden",
+    "BaseIsHere",
     "BaseNotHere",
     "BaseRevealed",
     "Built",
@@ -40,6 +41,7 @@ __all__ = [
     "DrewCount",
     "DsucPlaced",
     "GameOver",
+    "LeaderDetained",
     "LeaderEliminated",
     "LeaderJoined",
     "LeaderMarked",
@@ -79,21 +81,26 @@ __all__ = [
     "Opposed",
     "Passed",
     "PhaseBegan",
+    "ProbeDeckShuffled",
     "ProbeRevealed",
     "ProbesDrawn",
     "ProbesDrawnCount",
+    "ProbesGiven",
     "ProjectBottomed",
     "ProjectBottomedHidden",
     "ProjectDeckReshuffled",
     "ProjectsDrawn",
     "ProjectsDrawnCount",
+    "QueueAdvanced",
     "RecruitChosen",
     "RecruitChosenHidden",
     "Recruited",
     "Repaired",
+    "ReputationChanged",
     "ReputationGained",
     "Rescued",
     "Retreated",
+    "RingAttached",
     "SabotagePlaced",
     "SabotageRemoved",
     "SecondAssigned",
@@ -101,6 +108,7 @@ __all__ = [
     "StartingMissions",
     "Subjugation",
     "SystemDestroyed",
+    "SystemNamed",
     "TacticChosen",
     "TacticChosenHidden",
     "TacticsRevealed",
@@ -934,3 +942,80 @@ class BaseNotHere(Event):
 
     kind: ClassVar[str] = "base_not_here"
     system: int
+
+
+# ---------------------------------------------------------------- the Imperial mission deck
+@attrs.frozen(kw_only=True)
+class RingAttached(Event):
+    """An attachment ring (``data.RINGS``) went on ``leader`` (Carbon Freezing, Lure of the
+    Dark Side)."""
+
+    kind: ClassVar[str] = "ring_attached"
+    leader: int
+    ring: int
+
+
+@attrs.frozen(kw_only=True)
+class ReputationChanged(Event):
+    """The reputation marker moved ``amount`` spaces toward time (negative: away), to
+    ``reputation``, because of ``reason`` (a card's name)."""
+
+    kind: ClassVar[str] = "reputation_changed"
+    amount: int
+    reputation: int
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class SystemNamed(Event):
+    """Interrogation Droid: the Rebels named ``system`` (one of 3, one holding the base)."""
+
+    kind: ClassVar[str] = "system_named"
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class BaseIsHere(Event):
+    """Long Range Probe: the Rebels said their base is in ``system`` (it stays hidden)."""
+
+    kind: ClassVar[str] = "base_is_here"
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class ProbesGiven(Event):
+    """Intercept Transmissions: of the probe cards the Rebels drew, they gave the Empire
+    ``cards`` (systems with an Imperial unit)."""
+
+    kind: ClassVar[str] = "probes_given"
+    cards: tuple[int, ...] = card_field()
+
+    def public(self) -> Event:
+        return ProbesDrawnCount(count=len(self.cards))
+
+
+@attrs.frozen(kw_only=True)
+class ProbeDeckShuffled(Event):
+    """``returned`` probe cards went back into the probe deck, which was shuffled."""
+
+    kind: ClassVar[str] = "probe_deck_shuffled"
+    returned: int
+
+
+@attrs.frozen(kw_only=True)
+class QueueAdvanced(Event):
+    """Double Our Efforts: one ``unit`` moved from build-queue space ``space`` to the space
+    below it."""
+
+    kind: ClassVar[str] = "queue_advanced"
+    player: int
+    unit: int
+    space: int
+
+
+@attrs.frozen(kw_only=True)
+class LeaderDetained(Event):
+    """Detained: ``leader`` does not go back to the pool at the next Refresh Phase."""
+
+    kind: ClassVar[str] = "leader_detained"
+    leader: int

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop import Action, Event
+from tabletop import Action, Decision, Event
 
 from . import actions as A
 from . import decisions as D
@@ -19,6 +19,7 @@ from .data import (
     OBJECTIVES,
     REBEL,
     REBEL_BASE,
+    RINGS,
     SIDES,
     SYSTEMS,
     TACTICS,
@@ -77,6 +78,9 @@ STOP_WORDS: dict[type, str] = {
     D.DeployUnits: "Deploy no more units (the rest go back onto queue space 1)",
     D.RapidMobilization: "Move no more units to the Rebel Base space",
     D.FactoryBuild: "Build no more units with Construct Factory",
+    D.AdvanceQueue: "Move no second unit down the build queue",
+    D.DestroyByHealth: "Destroy no more Rebel units",
+    D.ConquestMove: "Move no more units",
 }
 OPTION_WORDS: dict[str, str] = {
     "draw_projects_keep_one": "Draw 2 project cards and keep 1",
@@ -109,6 +113,14 @@ def describe(s: RebellionState, a: Action) -> str:
             return f"Place the {MARKERS[top.marker].name} target marker in {loc_name(a.system)}"
         if isinstance(top, D.SeizeControl):
             return f"Remove the sabotage marker from {loc_name(a.system)}"
+        if isinstance(top, D.NameBaseSystems):
+            return f"Name {loc_name(a.system)} (system {len(top.named) + 1} of {top.count})"
+        if isinstance(top, D.BeaconPlacement):
+            return f"Place {LEADERS[top.leader].name} in {loc_name(a.system)}"
+        if isinstance(top, D.LoyaltyInRegion):
+            return f"Gain 1 loyalty in {loc_name(a.system)}"
+        if isinstance(top, D.ClosestSystem):
+            return f"Take the captive and the mission's leaders to {loc_name(a.system)}"
         return f"Choose {loc_name(a.system)}"
     if isinstance(a, A.Place):
         if isinstance(top, D.GainChoice):
@@ -126,6 +138,11 @@ def describe(s: RebellionState, a: Action) -> str:
         return f"Activate a system with {LEADERS[a.leader].name}"
     if isinstance(a, A.Move) and isinstance(top, D.RetreatUnits):
         return f"Retreat 1 {UNITS[a.unit].name} to {loc_name(top.dst)}"
+    if isinstance(a, A.Move) and isinstance(top, D.ConquestMove):
+        return (
+            f"Move 1 {UNITS[a.unit].name} from {loc_name(a.src)} to {loc_name(top.system)} "
+            "(Planetary Conquest)"
+        )
     if isinstance(a, A.Move) and isinstance(top, D.RapidMobilization):
         return f"Move 1 {UNITS[a.unit].name} from {loc_name(a.src)} to the Rebel Base space"
     if isinstance(a, A.Relocate):
@@ -135,8 +152,11 @@ def describe(s: RebellionState, a: Action) -> str:
         return f"Move 1 {UNITS[a.unit].name} from {loc_name(a.src)} to {dst}"
     if isinstance(a, A.MoveCaptive):
         dst = loc_name(top.system) if isinstance(top, D.MoveUnits) else "the activated system"
-        return f"Move the captured {LEADERS[s.board.captured].name} from {loc_name(a.src)} to {dst}"
+        src = loc_name(s.board.leader_loc[a.leader])
+        return f"Move the captive {LEADERS[a.leader].name} from {src} to {dst}"
     if isinstance(a, A.Stop):
+        if isinstance(top, D.FactoryBuild):
+            return f"Build no more units with {resolving_name(s, 'Construct Factory')}"
         return STOP_WORDS.get(type(top), "Move no more units")
     if isinstance(a, A.Reveal):
         card = s.zones[f"assigned{top.player}"].cards[a.slot] if top is not None else -1
@@ -145,6 +165,8 @@ def describe(s: RebellionState, a: Action) -> str:
         return f"Rescue {LEADERS[a.leader].name}"
     if isinstance(a, A.RemoveMarker):
         return f"Remove the {MARKERS[a.marker].name} marker from {loc_name(a.system)}"
+    if isinstance(a, A.Objective) and isinstance(top, D.BottomObjective):
+        return f"Put {objective_name(a.card)} on the bottom of the objective deck"
     if isinstance(a, A.Objective):
         return describe_objective(s, a.card, top)
     if isinstance(a, A.QueueUnit) and isinstance(top, D.DestroyQueued):
@@ -207,6 +229,11 @@ def describe(s: RebellionState, a: Action) -> str:
         return (
             f"Lose one {UNITS[a.unit].name} in {loc_name(top.system)} (the ships cannot carry it)"
         )
+    if isinstance(a, A.Destroy) and isinstance(top, D.DestroyByHealth):
+        return (
+            f"Destroy one {UNITS[a.unit].name} in {loc_name(top.system)} "
+            f"({UNITS[a.unit].health} of the {top.left} health left)"
+        )
     if isinstance(a, A.Destroy):
         return f"Destroy one {UNITS[a.unit].name}"
     if isinstance(a, A.Repair):
@@ -244,7 +271,14 @@ def describe(s: RebellionState, a: Action) -> str:
     if isinstance(a, A.Deploy):
         where = f" to {loc_name(top.system)}" if isinstance(top, D.OverseeDeploy) else ""
         return f"Deploy 1 {UNITS[a.unit].name} from queue space {a.space}{where}"
+    if isinstance(a, A.Advance):
+        return f"Move 1 {UNITS[a.unit].name} from queue space {a.space} to space {a.space - 1}"
     return a.notation()
+
+
+def resolving_name(s: RebellionState, default: str) -> str:
+    """The name of the mission card being resolved (``default`` if none)."""
+    return MISSIONS[s.resolving[1]].name if s.resolving else default
 
 
 def prompt(s: RebellionState) -> str:
@@ -349,7 +383,8 @@ def prompt(s: RebellionState) -> str:
     if isinstance(top, D.KeepProject):
         return f"{who}: keep one of the project cards drawn; the other goes to the bottom"
     if isinstance(top, D.FactoryBuild):
-        return f"{who}: Construct Factory: build from the icons of {loc_name(top.system)}, or stop"
+        name = resolving_name(s, "Construct Factory")
+        return f"{who}: {name}: build from the icons of {loc_name(top.system)}, or stop"
     if isinstance(top, D.FactoryReplace):
         return f"{who}: destroy 1 {UNITS[top.unit].name} on the board to build another"
     if isinstance(top, D.OverseeDeploy):
@@ -407,8 +442,7 @@ def objective_prompt(s: RebellionState, top: object, who: str) -> str:
         )
     if isinstance(top, D.CellDiscard):
         return f"{who}: Rebel Cell: discard an objective card to gain 1 reputation, or not"
-    kind: str = getattr(top, "kind", "")
-    return kind.replace("_", " ")
+    return imperial_prompt(s, top, who)  # type: ignore[arg-type]
 
 
 def shape_words(shapes: tuple[str, ...]) -> str:
@@ -455,6 +489,52 @@ def describe_objective(s: RebellionState, i: int, top: object) -> str:
     elif o.effect == "eliminate_imperial_leader_if_luke_jedi":
         text += " (with Luke Skywalker (Jedi) here, an Imperial leader here is eliminated)"
     return text
+
+
+def imperial_prompt(s: RebellionState, top: Decision, who: str) -> str:
+    """The Imperial mission deck's decisions."""
+    if isinstance(top, D.BottomObjective):
+        return (
+            f"{who}: Retrieve the Plans: the Rebel objective card to put on the bottom of the deck"
+        )
+    if isinstance(top, D.NameBaseSystems):
+        named = ", ".join(loc_name(x) for x in top.named)
+        so_far = f" (named: {named})" if named else ""
+        return (
+            f"{who}: Interrogation Droid: name system {len(top.named) + 1} of {top.count}; "
+            f"one of them must hold your base{so_far}"
+        )
+    if isinstance(top, D.BeaconPlacement):
+        return (
+            f"{who}: Homing Beacon: place the rescued {LEADERS[top.leader].name} in a system "
+            "of your base's region"
+        )
+    if isinstance(top, D.AdvanceQueue):
+        extra = ", or stop" if top.optional else ""
+        return f"{who}: Double Our Efforts: move a unit on queue space 2 or 3 down one space{extra}"
+    if isinstance(top, D.LoyaltyInRegion):
+        return (
+            f"{who}: Fear Will Keep Them in Line: a populous system of the region gains 1 "
+            f"loyalty ({top.left} more to choose)"
+        )
+    if isinstance(top, D.ClosestSystem):
+        return (
+            f"{who}: Collect Bounty: the closest system with an Imperial unit to take "
+            f"{LEADERS[top.captive].name} and the mission's leaders to"
+        )
+    if isinstance(top, D.DestroyByHealth):
+        return (
+            f"{who}: Hunt Them Down: destroy Rebel units in {loc_name(top.system)} "
+            f"({top.left} health left), or stop"
+        )
+    if isinstance(top, D.ConquestMove):
+        left = ", ".join(f"{n} {UNITS[u].name}" for u, n in top.left if n)
+        src = f" from {loc_name(top.src)}" if top.src >= 0 else " from one system"
+        return (
+            f"{who}: Planetary Conquest: move units{src} to {loc_name(top.system)} "
+            f"(up to {left or 'none'}), or stop"
+        )
+    return top.kind.replace("_", " ")
 
 
 def narrate(s: RebellionState, ev: Event) -> str:
@@ -698,6 +778,36 @@ def narrate_objectives(ev: Event) -> str:
         return f"{card_name(ev.card)} went to the {where} of the objective deck"
     if isinstance(ev, E.ObjectiveToDeckHidden):
         return f"The Rebels put a stage {'I' * ev.stage} objective card on the {where} of the deck"
+    return narrate_imperial(ev)
+
+
+def narrate_imperial(ev: Event) -> str:
+    """The Imperial mission deck's events."""
+    if isinstance(ev, E.RingAttached):
+        if RINGS[ev.ring] == "carbonite":
+            return f"{LEADERS[ev.leader].name} is frozen in Carbonite (still captured)"
+        if RINGS[ev.ring] == "lure":
+            return f"{LEADERS[ev.leader].name} is lured to the Dark Side: an Imperial leader now"
+        return f"The {RINGS[ev.ring]} ring goes on {LEADERS[ev.leader].name}"
+    if isinstance(ev, E.ReputationChanged):
+        how = "lose" if ev.amount < 0 else "gain"
+        return (
+            f"The Rebels {how} {plural(abs(ev.amount), 'reputation')} ({ev.reason}): "
+            f"reputation {ev.reputation}"
+        )
+    if isinstance(ev, E.SystemNamed):
+        return f"The Rebels named {loc_name(ev.system)}"
+    if isinstance(ev, E.BaseIsHere):
+        return f"The Rebel base is in {loc_name(ev.system)} (it stays hidden)"
+    if isinstance(ev, E.ProbesGiven):
+        names = ", ".join(loc_name(c) for c in ev.cards) or "none"
+        return f"The Rebels gave the Empire probe cards: {names}"
+    if isinstance(ev, E.ProbeDeckShuffled):
+        return f"{plural(ev.returned, 'probe card')} went back; the probe deck was shuffled"
+    if isinstance(ev, E.QueueAdvanced):
+        return f"{UNITS[ev.unit].name} moved from queue space {ev.space} to space {ev.space - 1}"
+    if isinstance(ev, E.LeaderDetained):
+        return f"{LEADERS[ev.leader].name} is detained: no return to the pool next Refresh Phase"
     return narrate_actions(ev)
 
 
@@ -815,6 +925,23 @@ def objective_hand_lines(s: RebellionState, player: int | None) -> list[str]:
     return out
 
 
+def leader_tag(s: RebellionState, x: int) -> str:
+    """What a leader on the board is besides its name: a captive, frozen, lured, detained."""
+    b = s.board
+    tags = []
+    if b.captured == x:
+        tags.append("captured")
+    if b.rings[x] >= 0:
+        tags.append(
+            {"carbonite": "frozen in Carbonite", "lure": "lured: Imperial"}.get(
+                RINGS[b.rings[x]], f"{RINGS[b.rings[x]]} ring"
+            )
+        )
+    if b.detained >> x & 1:
+        tags.append("detained")
+    return f" ({', '.join(tags)})" if tags else ""
+
+
 def render(s: RebellionState, player: int | None) -> str:
     """A text picture of the board as ``player`` sees it."""
     b = s.board
@@ -826,10 +953,15 @@ def render(s: RebellionState, player: int | None) -> str:
         lines.append(f"Your base: {loc_name(base)}{' (revealed)' if b.base_revealed else ''}")
     elif b.base_revealed:
         lines.append(f"Rebel base revealed at {loc_name(base)}")
+    if not b.base_revealed and s.base_mask != (1 << NUM_SYSTEMS) - 1:
+        could = ", ".join(loc_name(x) for x in range(NUM_SYSTEMS) if s.base_mask >> x & 1)
+        lines.append(f"The Rebels said their base is in one of: {could or 'none'}")
     for loc in range(NUM_SYSTEMS + 1):
         row = b.units[loc]
         units = ", ".join(f"{n} {UNITS[u].name}" for u, n in enumerate(row) if n)
-        leaders = ", ".join(LEADERS[x].name for x, w in enumerate(b.leader_loc) if w == loc)
+        leaders = ", ".join(
+            LEADERS[x].name + leader_tag(s, x) for x, w in enumerate(b.leader_loc) if w == loc
+        )
         marks = []
         if loc < NUM_SYSTEMS:
             if b.loyalty[loc] >= 0:

@@ -47,6 +47,11 @@ view gives the depth of each deck card they know (Infiltration). The Empire's vi
 the hand is its count and backs, and the cards it was shown (Death Star Plans going back
 to the hand, a card that reveals the hand).
 
+What the Rebels were made to say about their hidden base (Long Range Probe, Interrogation
+Droid, Homing Beacon, Single Reactor Ignition) is public: ``base_mask``, the systems the
+base may still be in; the Empire's determinisation keeps the re-dealt base inside it
+(:mod:`.rules.base_clues`, RR-73).
+
 Hidden facts kept outside zones, re-dealt by ``_resample``: the other side's
 face-down mission-set choice, its face-down tactic card (``battle.chosen``), its
 face-down build placements (``builds``) and its face-down recruit choice
@@ -68,7 +73,7 @@ from tabletop import Action, Event, Rng, State
 
 from .battle import Battle
 from .board import Board, base_reveal_due
-from .data import IMPERIAL, REBEL, TACTICS
+from .data import IMPERIAL, NUM_SYSTEMS, REBEL, TACTICS
 from .events import Subjugation
 from .rules.objectives import known_depths
 from .rules.objectives import redeal as redeal_objectives
@@ -131,6 +136,9 @@ class RebellionState(State):
     resolving: list[int] = attrs.field(factory=list)
     """The mission whose effects are being resolved: [player, card, system, target,
     leaders, next effect, stop, portrait], or empty (:func:`.rules.missions.continue_mission`)."""
+    base_mask: int = (1 << NUM_SYSTEMS) - 1
+    """The systems the hidden base may be in, as far as the facts the Rebels were made to
+    state go (bit ``x``: system ``x``; public; :mod:`.rules.base_clues`, RR-73)."""
 
     # ------------------------------------------------------------ helpers
     @property
@@ -250,6 +258,9 @@ class RebellionState(State):
             "objective_then": self.objective_then,
             "objective_kept": self.objective_kept,
             "objectives_known": [] if player is None else known_depths(self, player),
+            "leader_side": b.leader_side[:],
+            "detained": [x for x in range(len(b.leader_side)) if b.detained >> x & 1],
+            "base_mask": self.base_mask,
         }
 
     def _battle_view(self, player: int | None) -> dict[str, Any] | None:
@@ -309,6 +320,7 @@ class RebellionState(State):
         new.objective_draws = self.objective_draws
         new.objective_then = self.objective_then
         new.objective_kept = self.objective_kept
+        new.base_mask = self.base_mask
 
     def _resample(self, player: int, rng: Rng) -> None:
         """Re-deal the opponent's face-down mission-set choice, tactic card, build placements
@@ -316,7 +328,8 @@ class RebellionState(State):
         the leaders they recruited (RR-32), re-deal the Empire's unseen project cards with the
         project deck (for the Rebels), re-deal hidden objective cards within their stage
         (RR-36), and keep a re-dealt hidden base out of systems where it would have been
-        revealed or that are destroyed (the Empire would have won)."""
+        revealed or that are destroyed (the Empire would have won), and inside the systems
+        the public facts about it leave (``base_mask``, RR-73)."""
         other = IMPERIAL if player == REBEL else REBEL
         redeal_objectives(self, player, rng)
         if not self.sets_revealed and self.mission_set[other] >= 0:
@@ -354,3 +367,7 @@ class RebellionState(State):
             if fits:
                 i = fits[rng.below(len(fits))]
                 deck.cards[i], base.cards[0] = base.cards[0], deck.cards[i]
+        if player == IMPERIAL:
+            from .rules.base_clues import keep_base_consistent
+
+            keep_base_consistent(self, rng)

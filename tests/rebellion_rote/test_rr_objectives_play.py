@@ -195,6 +195,14 @@ def test_leave_no_one_behind() -> None:
     s.apply(Pass())
     s.apply(Pass())
     assert offered(s) == []
+    # a leader frozen in Carbonite is still captured (RR-71)
+    from rebellion_rote.board import CARBONITE
+
+    s = position(objectives=["Leave No One Behind"], leaders={"Princess Leia": "Naboo"})
+    s.board.rings[leader_id("Princess Leia")] = CARBONITE
+    s.apply(Pass())
+    s.apply(Pass())
+    assert offered(s) == []
     s = at_refresh(objectives=["Leave No One Behind"])
     s.apply(Objective(obj("Leave No One Behind")))
     assert s.board.reputation == 13
@@ -1026,8 +1034,9 @@ def test_an_unknown_condition_is_refused_when_the_pack_loads(tmp_path: Path) -> 
 
 # ================================================================ along random games
 def test_reputation_moves_only_by_objectives_and_games_end_by_a_rule() -> None:
-    """Across random games reputation moves only with an objective's gain, and every game
-    ends by a win or the round cap."""
+    """Across random games reputation moves only with an objective's gain or a card that
+    says so (a mission's loss: Carbon Freezing, Lure of the Dark Side), each told by its
+    event, and every game ends by a win or the round cap."""
     reasons = set()
     for seed in range(30):
         s = GAME.new_state(seed=seed)
@@ -1037,7 +1046,7 @@ def test_reputation_moves_only_by_objectives_and_games_end_by_a_rule() -> None:
             before = s.board.reputation
             legal = s.legal_actions()
             events = s.apply(legal[rng.below(len(legal))], check=False)
-            got = [e for e in events if e.kind == "reputation_gained"]
+            got = [e for e in events if e.kind in ("reputation_gained", "reputation_changed")]
             if s.board.reputation != before:
                 assert got and got[-1].reputation == s.board.reputation  # type: ignore[attr-defined]
                 assert before - s.board.reputation == sum(e.amount for e in got)  # type: ignore[attr-defined]

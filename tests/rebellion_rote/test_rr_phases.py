@@ -460,11 +460,11 @@ def test_the_empire_moves_its_captive_with_a_ship_using_no_capacity() -> None:
     kessel, toydaria = system_id("Kessel"), system_id("Toydaria")
     s = captive_position()
     activate(s, VADER, toydaria)
-    assert MoveCaptive(kessel) not in s.legal_actions()
+    assert MoveCaptive(LEIA) not in s.legal_actions()
     s.apply(Move(SD, kessel))
-    assert MoveCaptive(kessel) in s.legal_actions()
-    s.apply(MoveCaptive(kessel))
-    assert s.board.leader_loc[LEIA] == toydaria and MoveCaptive(kessel) not in s.legal_actions()
+    assert MoveCaptive(LEIA) in s.legal_actions()
+    s.apply(MoveCaptive(LEIA))
+    assert s.board.leader_loc[LEIA] == toydaria and MoveCaptive(LEIA) not in s.legal_actions()
     s.apply(Move(ST, kessel))
     s.apply(Stop())
     assert s.board.captured == LEIA and s.board.leader_loc[LEIA] == toydaria  # still held
@@ -501,7 +501,7 @@ def test_an_imperial_leader_holds_the_captive_too() -> None:
     s.board.leader_status[TARKIN] = BOARD
     touch(s)
     activate(s, VADER, toydaria)
-    assert MoveCaptive(kessel) not in s.legal_actions() and moves(s) == set()
+    assert MoveCaptive(LEIA) not in s.legal_actions() and moves(s) == set()
 
 
 # ---------------------------------------------------------------- movement invariants

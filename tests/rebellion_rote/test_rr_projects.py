@@ -686,6 +686,7 @@ def test_hand_limit_discards_projects_down_to_ten() -> None:
     """Research §4.5 step 2: projects count toward 10; starting missions are never
     discarded; one discard at a time, to the public project discard."""
     s = position(player="Rebel", time=2)
+    s.zones["mission_deck1"].cards.clear()  # the Refresh draws no mission card: projects only
     held = ["Superlaser Online", "Oversee Project", "Construct Factory", "Construct Death Star",
             "Interdictor Development", "Single Reactor Ignition", "Construct Super Star Destroyer"]  # fmt: skip
     for name in held:
@@ -716,6 +717,7 @@ def test_hand_limit_discards_projects_down_to_ten() -> None:
 
 def test_a_hand_of_ten_keeps_everything() -> None:
     s = position(player="Rebel")
+    s.zones["mission_deck1"].cards.clear()  # the Refresh draws no mission card: projects only
     for name in ("Superlaser Online", "Oversee Project", "Construct Factory",
                  "Construct Death Star", "Interdictor Development", "Single Reactor Ignition"):  # fmt: skip
         give(s, name)

@@ -162,13 +162,15 @@ def test_rr49_the_captive_moves_only_with_an_imperial_ship() -> None:
     s.board.captured = leader_id("Princess Leia")
     s.apply(Activate(leader_id("Darth Vader")))
     s.apply(SystemChoice(NABOO))
-    assert MoveCaptive(malastare) not in s.legal_actions()  # no ship carries her yet
+    assert (
+        MoveCaptive(leader_id("Princess Leia")) not in s.legal_actions()
+    )  # no ship carries her yet
     s.apply(Move(U("Assault Carrier"), malastare))
     for _ in range(4):  # the carrier's whole capacity
         s.apply(Move(U("Stormtrooper"), malastare))
     assert Move(U("Stormtrooper"), malastare) not in s.legal_actions()
-    assert MoveCaptive(malastare) in s.legal_actions()  # she takes no capacity
-    s.apply(MoveCaptive(malastare))
+    assert MoveCaptive(leader_id("Princess Leia")) in s.legal_actions()  # she takes no capacity
+    s.apply(MoveCaptive(leader_id("Princess Leia")))
     assert s.board.leader_loc[leader_id("Princess Leia")] == NABOO
 
 

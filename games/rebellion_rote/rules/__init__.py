@@ -5,6 +5,8 @@
 * :mod:`.command`: the Command Phase: turns, activation, movement, base reveal.
 * :mod:`.missions`: revealing missions, opposition, the roll-off, the effects.
 * :mod:`.projects`: the Imperial project deck and the project cards' effects.
+* :mod:`.mission_deck`: the mission decks; :mod:`.imperial_missions`: the Imperial deck's
+  cards; :mod:`.base_clues`: what the Rebels were made to say of their hidden base.
 * :mod:`.destroyed`: a destroyed system (Superlaser Online).
 * :mod:`.aftermath`: what follows a change of the board (an activation's subjugation
   step, rescue, the base reveal, the Empire's win), wherever it happens; subjugation
@@ -71,6 +73,7 @@ from . import (
     combat,
     command,
     destroyed,
+    imperial_missions,
     markers,
     missions,
     mobilization,
@@ -101,6 +104,7 @@ HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = 
     ChooseOption: (missions.legal_option, missions.apply_option),
     LoseGroundUnits: (destroyed.legal_lose, destroyed.apply_lose),
     **projects.HANDLERS,
+    **imperial_missions.HANDLERS,
     RapidMobilization: (mobilization.legal_mobilization, mobilization.apply_mobilization),
     NewBase: (mobilization.legal_new_base, mobilization.apply_new_base),
     PlaceObjectives: (objectives.legal_place, objectives.apply_place),

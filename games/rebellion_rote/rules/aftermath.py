@@ -3,7 +3,8 @@
 * :func:`end_activation`: step 5 of an activation with no combat: the activated system's
   subjugation is settled (the board keeps every other system's subjugation right by itself
   and the state narrates it, :mod:`..board`).
-* :func:`rescue_if_due`: the captured leader's system holds no Imperial unit any more.
+* :func:`rescue_if_due`: a captive's system (the captured ring's leader, or one frozen in
+  Carbonite) holds no Imperial unit any more.
 * :func:`reveal_if_due`: the hidden base's system has Imperial loyalty or ground units;
   :func:`reveal_now` turns the base's card face up (everything on the Rebel Base space
   moves into its system).
@@ -21,9 +22,9 @@ from ..board import (
     base_reveal_due,
     empire_wins,
     gain_loyalty,
-    release,
+    release_held,
     rescue,
-    rescue_due,
+    rescues_due,
     reveal_base,
 )
 from ..data import IMPERIAL
@@ -44,16 +45,16 @@ __all__ = [
 
 def end_activation(s: RebellionState) -> None:
     """Step 5 of the activation (research §4.3): Imperial ground units that moved into the
-    activated system subjugate it now (:func:`..board.release`), told at once."""
-    release(s.board)
+    activated system subjugate it now (:func:`..board.release_held`), told at once."""
+    release_held(s.board)
     if s.board.changes:
         s.narrate_subjugation()
 
 
 def rescue_if_due(s: RebellionState) -> None:
+    """Every captive whose system holds no Imperial unit any more is rescued (research §6.3)."""
     b = s.board
-    if rescue_due(b):
-        leader = b.captured
+    for leader in rescues_due(b):
         s.emit(Rescued(leader=leader, dst=rescue(b, leader, s.base)))
 
 

@@ -18,7 +18,7 @@ Movement, after the activating leader is placed, is one unit at a time
   Rebel Base space (while the base is hidden) is activated from the base's
   system or its neighbours;
 * **leader lock**: no unit leaves a location holding a leader of its side (not a
-  captured one); a leader on the Rebel Base space locks the space, not the
+  captive); a leader on the Rebel Base space locks the space, not the
   base's system;
 * **transport**: a unit that needs transport (ground units, TIE Fighters and TIE
   Strikers) moves only carried by a ship of its side moving from the same
@@ -26,11 +26,12 @@ Movement, after the activating leader is placed, is one unit at a time
   source system (``MoveUnits.spare``). Immobile units never move;
 * into a destroyed system, ground units enter only within the transport
   capacity of their side's ships there;
-* the Empire may move the captured Rebel leader like a ground unit that uses no
-  transport capacity: once an Imperial ship with transport capacity has moved from
-  its system, however full (``move_captive <src>``; research §6.3, RR-49).
+* the Empire may move a captive Rebel leader (the captured one, or one frozen in
+  Carbonite) like a ground unit that uses no transport capacity: once an Imperial ship
+  with transport capacity has moved from its system, however full (``move_captive
+  <leader>``; research §6.3, RR-49).
 
-After movement: a captured leader whose system holds no Imperial unit any
+After movement: a captive whose system holds no Imperial unit any
 more is rescued (to the Rebel Base space, or the base's system once revealed),
 the hidden base is revealed if Imperial ground units or
 loyalty are in its system (everything on the Rebel Base space moves into it),
@@ -65,13 +66,11 @@ from ..board import (
     MISSION,
     OFF,
     POOL,
-    SIDE_OF_LEADER,
     UNITS_OF,
     adjacent,
     base_reveal_due,
     hold,
-    rescue,
-    rescue_due,
+    release,
     transport_room,
 )
 from ..data import (
@@ -92,9 +91,8 @@ from ..events import (
     Moved,
     Passed,
     PhaseBegan,
-    Rescued,
 )
-from .aftermath import check_empire_win, end_activation, reveal_now
+from .aftermath import check_empire_win, end_activation, rescue_if_due, reveal_now
 from .combat import start_combat
 from .markers import offer_removals
 from .missions import apply_reveal, legal_reveals
@@ -107,7 +105,6 @@ if TYPE_CHECKING:
 __all__ = ["combat_due", "move_sources", "next_turn", "pass_turn_on", "start_command"]
 
 CAPACITY = tuple(u.capacity for u in UNITS)
-IMPERIAL_LEADERS = frozenset(i for i, side in enumerate(SIDE_OF_LEADER) if side == IMPERIAL)
 CARRIED = tuple(u.needs_transport for u in UNITS)
 IMMOBILE = tuple(u.immobile for u in UNITS)
 GROUND = tuple(u.theater == "ground" for u in UNITS)
@@ -202,9 +199,10 @@ def eliminate_doomed(s: RebellionState) -> None:
     b = s.board
     for x in s.doomed_leaders:
         if b.leader_status[x] != ELIMINATED:
+            release(b, x)  # an eliminated captive leaves its ring
             b.leader_status[x] = ELIMINATED
             b.leader_loc[x] = OFF
-            s.emit(LeaderEliminated(player=IMPERIAL if x in IMPERIAL_LEADERS else REBEL, leader=x))
+            s.emit(LeaderEliminated(player=b.leader_side[x], leader=x))
     s.doomed_leaders = []
 
 
@@ -266,15 +264,15 @@ def legal_move(s: RebellionState, d: MoveUnits) -> list[Action]:
             if into_destroyed and GROUND[u] and transport_room(b, p, target) <= 0:
                 continue
             out.append(Move(u, src))
-    captive = b.captured
-    if p == IMPERIAL and captive >= 0:
-        where = b.leader_loc[captive]
-        if (
-            where != target
-            and where in move_sources(b, p, target, s.base)
-            and ship_moved_from(s, where)
-        ):
-            out.append(MoveCaptive(where))
+    if p == IMPERIAL:
+        for captive in b.captives():
+            where = b.leader_loc[captive]
+            if (
+                where != target
+                and where in move_sources(b, p, target, s.base)
+                and ship_moved_from(s, where)
+            ):
+                out.append(MoveCaptive(captive))
     out.append(Stop())
     return out
 
@@ -297,9 +295,9 @@ def apply_move(s: RebellionState, d: MoveUnits, a: Action) -> None:
         after_movement(s, d.player, d.system)
         return
     if isinstance(a, MoveCaptive):
-        leader = s.board.captured
-        s.board.leader_loc[leader] = d.system
-        s.emit(CaptiveMoved(leader=leader, src=a.src, dst=d.system))
+        src = s.board.leader_loc[a.leader]
+        s.board.leader_loc[a.leader] = d.system
+        s.emit(CaptiveMoved(leader=a.leader, src=src, dst=d.system))
         s.stack.append(d)
         return
     assert isinstance(a, Move)
@@ -328,9 +326,7 @@ def after_movement(s: RebellionState, player: int, system: int) -> None:
     """Rescue, then activation steps 3-5: base reveal, combat, subjugation; then the next turn."""
     b = s.board
     base = s.base
-    if rescue_due(b):
-        leader = b.captured
-        s.emit(Rescued(leader=leader, dst=rescue(b, leader, base)))
+    rescue_if_due(s)
     if base_reveal_due(b, base):
         reveal_now(s)
     if check_empire_win(s):

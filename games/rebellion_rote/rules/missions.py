@@ -6,8 +6,10 @@ On a Command turn a player may reveal one of his face-down missions
 
 1. The card turns face up; the player chooses the system (``system <s>``) and
    all its assigned leaders go there. A mission attempted against a leader is
-   played in a system holding a Rebel leader (not the captured one), chosen with
-   ``target <leader>``.
+   played in a system holding a Rebel leader (not a captive), chosen with
+   ``target <leader>``; one attempted against a captured leader in a system holding
+   a captive (the captured ring's leader, or one frozen in Carbonite, who still counts
+   as captured), the Empire choosing which when two are there.
 2. A *resolve* mission cannot be opposed and simply happens. An *attempt*: the
    opponent may send one leader of his pool into the system (``oppose
    <leader>``, or ``pass``), even if he has leaders there already (a player who
@@ -16,9 +18,10 @@ On a Command turn a player may reveal one of his face-down missions
    side rolls one red or black die per matching icon of all its leaders in the
    system (at most 10) and one green die per matching minor icon (at most 3),
    the attacker first; a hit or direct hit is 1 success, a special 2; the
-   attacker needs strictly more successes. A captured leader takes part only in
-   a mission attempted against it, on the Empire's opposing side of the table:
-   it rolls for the Rebels.
+   attacker needs strictly more successes. A card that counts all skill icons
+   (``count_all``) rolls one die per icon of any skill, for both sides. A captive
+   takes part only in a mission attempted against it, on the Empire's opposing side
+   of the table: it rolls for the Rebels.
 4. On success the effects happen, in the card's order (a card whose effects are a
    choice, Research and Development, asks for one: ``option <i>``; an option whose
    first part cannot be done, removing a sabotage marker where there is none, is
@@ -161,17 +164,19 @@ def fits(s: RebellionState, m: MissionDef, x: int) -> bool:
         ok = not b.destroyed[x]
     if ok and m.needs_icon:
         ok = m.needs_icon in ICONS[x] and not b.destroyed[x]  # a destroyed system has no icons
-    if ok and m.against_leader:
-        ok = bool(targets(s, x))
-    if ok and m.against_captured:
-        ok = b.captured != OFF and b.leader_loc[b.captured] == x
+    if ok and (m.against_leader or m.against_captured):
+        ok = bool(targets(s, x, m))
     return ok
 
 
-def targets(s: RebellionState, x: int) -> list[int]:
-    """Rebel leaders in ``x`` a mission may be attempted against (not the captured one)."""
+def targets(s: RebellionState, x: int, m: MissionDef | None = None) -> list[int]:
+    """The leaders in ``x`` mission ``m`` may be attempted against: the captives there
+    for a card attempted against a captured leader, else the Rebel leaders there that are
+    not captives."""
     b = s.board
-    return [i for i in b.leaders_at(x, REBEL) if i != b.captured]
+    if m is not None and m.against_captured:
+        return [i for i in b.captives() if b.leader_loc[i] == x]
+    return [i for i in b.leaders_at(x, REBEL) if not b.is_captive(i)]
 
 
 def systems_for(s: RebellionState, m: MissionDef) -> list[int]:
@@ -229,20 +234,20 @@ def apply_system(s: RebellionState, d: MissionSystem, a: Action) -> None:
     face = portrait_assigned(m, d.leaders)
     if m.timing == "end_of_command":
         s.end_of_command.append((d.card, n))
-    if m.against_leader:
+    if m.against_leader or (m.against_captured and len(targets(s, x, m)) > 1):
         s.stack.append(
             MissionTarget(player=d.player, card=d.card, system=x, leaders=n, portrait=face)
         )
         return
     target = OFF
     if m.against_captured:
-        target = b.captured
+        target = targets(s, x, m)[0]
         s.emit(MissionAgainst(leader=target))
     after_target(s, d.player, d.card, x, target, n, face)
 
 
 def legal_target(s: RebellionState, d: MissionTarget) -> list[Action]:
-    return [Target(i) for i in targets(s, d.system)]
+    return [Target(i) for i in targets(s, d.system, MISSIONS[d.card])]
 
 
 def apply_target(s: RebellionState, d: MissionTarget, a: Action) -> None:
@@ -296,10 +301,10 @@ def apply_oppose(s: RebellionState, d: OpposeMission, a: Action) -> None:
 
 
 def side_leaders(s: RebellionState, x: int, side: int, target: int) -> list[int]:
-    """A side's leaders taking part in a mission in ``x``: the captured leader takes part
-    only when the mission is attempted against it (and rolls with the opposition)."""
+    """A side's leaders taking part in a mission in ``x``: a captive takes part only when
+    the mission is attempted against it (and rolls with the opposition)."""
     b = s.board
-    return [i for i in b.leaders_at(x, side) if i != b.captured or (i == target and side == REBEL)]
+    return [i for i in b.leaders_at(x, side) if i == target or not b.is_captive(i)]
 
 
 def roll_off(s: RebellionState, d: OpposeMission) -> bool:
@@ -318,7 +323,9 @@ def roll_off(s: RebellionState, d: OpposeMission) -> bool:
         (attacker, side_leaders(s, x, attacker, d.target), bonus, face),
         (defender, opp, 0, 0),
     ):
-        regular, green = mission_dice([LEADERS[i] for i in leaders], m.skill, bonus=extra)
+        regular, green = mission_dice(
+            [LEADERS[i] for i in leaders], m.skill, count_all=m.count_all, bonus=extra
+        )
         dice = tuple(roll(s.rng, "black", regular))
         greens = tuple(roll(s.rng, "green", green))
         n = successes(dice) + successes(greens) + added

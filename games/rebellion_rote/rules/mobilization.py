@@ -39,6 +39,7 @@ from ..data import IMPERIAL, MISSIONS, NUM_SYSTEMS, REBEL, REBEL_BASE
 from ..decisions import NewBase, RapidMobilization
 from ..events import BaseRelocated, BaseStayed, Moved, ProbesLooked
 from ..ids import mission_card
+from .base_clues import whole
 from .units import UNIT_FACTS as F
 
 if TYPE_CHECKING:
@@ -152,6 +153,7 @@ def relocate(s: RebellionState, new: int) -> None:
     hand.reveal_to(REBEL, [old])
     b.base_revealed = False
     s.move(new, s.zones["probe_look"], s.zones["base"])
+    whole(s)  # what the Rebels said of the old base says nothing of the new one (RR-73)
     s.emit(BaseRelocated(old=old))
     from .objective_play import base_moved
 

@@ -289,7 +289,8 @@ def c_held_alone(s: RebellionState, o: ObjectiveDef) -> bool:
 
 
 def c_no_captive(s: RebellionState, o: ObjectiveDef) -> bool:
-    return s.board.captured == OFF
+    """No Rebel leader is captured: none in the captured ring, none frozen in Carbonite."""
+    return not s.board.captives()
 
 
 def c_rebel_systems(s: RebellionState, o: ObjectiveDef) -> bool:

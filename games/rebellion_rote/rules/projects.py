@@ -73,6 +73,7 @@ from .aftermath import (
     reveal_if_due,
     reveal_now,
 )
+from .base_clues import rule_out
 from .destroyed import destroy_system
 from .markers import remove_markers
 from .refresh import BUILD_SPACE, BUILDS, F_SIDE, ICONS, replaceable
@@ -440,6 +441,7 @@ def effect_reveal_base_here(s: RebellionState, r: Resolving, e: MissionEffect) -
         reveal_now(s)
         check_empire_win(s)
     else:
+        rule_out(s, r.system)  # a public fact now (RR-73)
         s.emit(BaseNotHere(system=r.system))
     return False
 

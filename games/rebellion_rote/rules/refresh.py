@@ -6,8 +6,10 @@
    still there, lets the Rebels discard an objective card for 1 reputation; then the
    Rebels may play one "refresh" objective (``objective <card>`` or ``pass``). The Rebels
    win at once if reputation meets time.
-1. **Retrieve leaders**: every leader on the board goes back to its pool; a
-   captured leader stays where it is.
+1. **Retrieve leaders**: every leader on the board goes back to the pool of the side
+   it plays for (a leader lured to the Dark Side to the Empire's); a captive (captured,
+   or frozen in Carbonite) stays where it is, and so does a leader Detained in the
+   Command Phase just over (it comes back at the Refresh Phase after, RR-75).
 2. **Draw missions**: each side draws 2 mission cards (:mod:`.mission_deck`; an
    empty deck is made again from its discard, RR-51), then discards down to 10:
    project cards count toward the 10 (research §4.5 step 2). Each side over 10,
@@ -163,14 +165,22 @@ def after_hand_limit(s: RebellionState) -> None:
 
 
 def retrieve_leaders(s: RebellionState) -> None:
-    """Step 1: leaders on the board go back to the pools; a captured leader stays."""
+    """Step 1: leaders on the board go back to the pools; a captive stays, and a Detained
+    leader stays this once (RR-75)."""
     b = s.board
     back = []
+    held = b.detained
     for x, st in enumerate(b.leader_status):
-        if b.leader_loc[x] != OFF and x != b.captured and st != ELIMINATED:
+        if (
+            b.leader_loc[x] != OFF
+            and st != ELIMINATED
+            and not b.is_captive(x)
+            and not held >> x & 1
+        ):
             b.leader_loc[x] = OFF
             b.leader_status[x] = POOL
             back.append(x)
+    b.detained = 0
     s.emit(LeadersRetrieved(leaders=tuple(back)))
 
 

@@ -57,12 +57,13 @@ def step_after_retreat(s: RebellionState, p: int, th: int, extra: int) -> None:
 
 # ---------------------------------------------------------------- Rogue One (RR-39)
 def rogue_one_options(s: RebellionState) -> list[Action]:
-    """If any unit retreated this round: rescue the captured leader (``target``), or
-    remove one target marker anywhere on the board (``remove_marker``)."""
+    """If any unit retreated this round: rescue a captive (``target``: the captured leader,
+    or one frozen in Carbonite), or remove one target marker anywhere on the board
+    (``remove_marker``)."""
     b, bt = s.board, s.battle
     if bt.round not in bt.retreat_round:
         return []
-    out: list[Action] = [Target(b.captured)] if b.captured != OFF else []
+    out: list[Action] = [Target(x) for x in b.captives()]
     for x in range(NUM_SYSTEMS):
         if b.markers[x]:
             out.extend(RemoveMarker(x, k) for k in kinds_at(b, x))
@@ -115,7 +116,7 @@ def remove_card(s: RebellionState, p: int, c: int) -> None:
 
 def enemy_leaders(s: RebellionState, p: int) -> list[int]:
     b = s.board
-    return [x for x in b.leaders_at(s.battle.system, 1 - p) if x != b.captured]
+    return [x for x in b.leaders_at(s.battle.system, 1 - p) if not b.is_captive(x)]
 
 
 def step_leader(s: RebellionState, p: int, th: int, card: int) -> None:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...battle import Battle
-from ...board import release, rescue, rescue_due
+from ...board import release_held
 from ...data import IMPERIAL, REBEL
 from ...decisions import (
     AssignDamage,
@@ -44,7 +44,8 @@ from ...decisions import (
     SeizeControl,
     SpendSpecial,
 )
-from ...events import CombatBegan, CombatEnded, Rescued, Stalemate
+from ...events import CombatBegan, CombatEnded, Stalemate
+from ..aftermath import rescue_if_due
 from .damage import after_destruction
 from .forces import GROUND, SHIELD_GENERATOR, SPACE, shares
 
@@ -188,11 +189,9 @@ def end_combat(s: RebellionState) -> None:
     bt = s.battle
     s.battle = Battle()
     b = s.board
-    release(b)  # narrated right after the combat's end
+    release_held(b)  # narrated right after the combat's end
     s.emit(CombatEnded(system=bt.system, rounds=bt.round))
-    if rescue_due(b):
-        leader = b.captured
-        s.emit(Rescued(leader=leader, dst=rescue(b, leader, s.base)))
+    rescue_if_due(s)
     after_destruction(s)
     if s.is_terminal:
         return

@@ -87,13 +87,13 @@ def shares(s: RebellionState, th: int) -> bool:
 
 
 def tactic_value(s: RebellionState, side: int, th: int) -> int:
-    """The best tactic value of ``side``'s leaders (not captured) in the system."""
+    """The best tactic value of ``side``'s leaders (not captives) in the system."""
     b = s.board
     return max(
         (
             (LEADERS[x].space, LEADERS[x].ground)[th]
             for x in b.leaders_at(s.battle.system, side)
-            if x != b.captured
+            if not b.is_captive(x)
         ),
         default=0,
     )

@@ -27,7 +27,7 @@ def step_join(s: RebellionState, p: int, th: int, extra: int) -> None:
 def joinable(s: RebellionState, p: int) -> list[int]:
     """Pool leaders ``p`` may add: only while no leader of ``p`` with tactic values is there."""
     b = s.board
-    here = [x for x in b.leaders_at(s.battle.system, p) if x != b.captured]
+    here = [x for x in b.leaders_at(s.battle.system, p) if not b.is_captive(x)]
     if any(LEADERS[x].can_activate for x in here):
         return []
     return [x for x in b.pool(p) if LEADERS[x].can_activate]

@@ -49,7 +49,7 @@ def can_retreat(s: RebellionState, p: int) -> list[int]:
         return []
     if not retreat_destinations(s, p):
         return []
-    return [x for x in b.leaders_at(bt.system, p) if x != b.captured]
+    return [x for x in b.leaders_at(bt.system, p) if not b.is_captive(x)]
 
 
 def step_retreat(s: RebellionState, p: int, th: int, extra: int) -> None:

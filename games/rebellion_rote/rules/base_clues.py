@@ -1,0 +1,100 @@
+"""What the Empire has been told of the hidden Rebel base (research §6.1, §7.2; RR-73).
+
+Some cards make the Rebels state a fact about their hidden base, and the fact is then
+public: Long Range Probe (the base is, or is not, in this system), Interrogation Droid
+(the base is in one of 3 named systems), Homing Beacon (the rescued leader is placed
+in the base's region), Single Reactor Ignition (the base is not in this system).
+``RebellionState.base_mask`` keeps them all as one bit mask of the systems the base
+may still be in (bit ``x``: system ``x``), narrowed by each fact and made whole again
+when the base moves (Rapid Mobilization). Both sides see it.
+
+A determinisation for the Empire re-deals the hidden base among the probe cards it has
+not seen (the core's re-deal of the ``probes`` pool); :func:`keep_base_consistent` then
+moves it, if need be, to a system that fits every such fact, that would not already
+have revealed it and that is not destroyed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop import Rng, Zone
+
+from ..board import base_reveal_due
+from ..data import IMPERIAL, NUM_SYSTEMS, SYSTEMS
+
+if TYPE_CHECKING:
+    from ..state import RebellionState
+
+__all__ = [
+    "ALL_SYSTEMS",
+    "keep_base_consistent",
+    "mask_systems",
+    "narrow",
+    "region_mask",
+    "rule_out",
+    "system_mask",
+    "whole",
+]
+
+ALL_SYSTEMS = (1 << NUM_SYSTEMS) - 1
+"""The mask with every system: nothing is known of the base."""
+REGION: tuple[int, ...] = tuple(x.region for x in SYSTEMS)
+
+
+def system_mask(systems: tuple[int, ...] | list[int]) -> int:
+    out = 0
+    for x in systems:
+        out |= 1 << x
+    return out
+
+
+def region_mask(region: int) -> int:
+    """Every system of ``region``."""
+    return system_mask([x for x in range(NUM_SYSTEMS) if REGION[x] == region])
+
+
+def mask_systems(mask: int) -> list[int]:
+    """The systems of a mask, in id order."""
+    return [x for x in range(NUM_SYSTEMS) if mask >> x & 1]
+
+
+def narrow(s: RebellionState, mask: int) -> None:
+    """A public fact: the base is in one of the systems of ``mask``."""
+    s.base_mask &= mask
+
+
+def rule_out(s: RebellionState, x: int) -> None:
+    """A public fact: the base is not in system ``x``."""
+    s.base_mask &= ~(1 << x)
+
+
+def whole(s: RebellionState) -> None:
+    """The base moved: nothing said before holds any more."""
+    s.base_mask = ALL_SYSTEMS
+
+
+def keep_base_consistent(s: RebellionState, rng: Rng) -> None:
+    """The Empire's determinisation: a re-dealt hidden base that contradicts a public fact
+    (outside ``base_mask``, or where it would have been revealed, or destroyed) changes
+    places with a hidden probe card that fits them all (in the deck, or among those the
+    Rebels are looking at to relocate), picked at random among those the Empire does not
+    know the place of."""
+    base = s.zones["base"]
+    if not base.cards:
+        return
+    b, mask = s.board, s.base_mask
+
+    def fits(c: int) -> bool:
+        return bool(mask >> c & 1) and not base_reveal_due(b, c) and not b.destroyed[c]
+
+    if fits(base.cards[0]):
+        return
+    free: list[tuple[Zone, int]] = []
+    for name in ("probe_deck", "probe_look"):
+        z = s.zones[name]
+        known = z.known.get(IMPERIAL, ())
+        free.extend((z, i) for i, c in enumerate(z.cards) if fits(c) and c not in known)
+    if free:
+        z, i = free[rng.below(len(free))]
+        z.cards[i], base.cards[0] = base.cards[0], z.cards[i]
