@@ -19,6 +19,7 @@ __all__ = [
     "Activated",
     "Assigned",
     "AssignedHidden",
+    "AttemptBonus",
     "BaseChosen",
     "BaseChosenHidden",
     "BaseNotHere",
@@ -41,16 +42,20 @@ __all__ = [
     "DsucPlaced",
     "GameOver",
     "LeaderEliminated",
+    "LeaderFollowed",
     "LeaderJoined",
     "LeaderMarked",
+    "LeaderReplaced",
     "LeadersPlaced",
     "LeadersRetrieved",
     "LoyaltyChanged",
     "LoyaltyPlaced",
     "MarkerPlaced",
     "MarkerRemoved",
+    "Misdirected",
     "MissionAgainst",
     "MissionDeckReshuffled",
+    "MissionDieRerolled",
     "MissionDiscarded",
     "MissionOutcome",
     "MissionRevealed",
@@ -61,28 +66,43 @@ __all__ = [
     "MissionsDrawn",
     "MissionsDrawnCount",
     "Moved",
+    "ObjectiveBottomed",
+    "ObjectiveBottomedHidden",
     "ObjectiveDeckBuilt",
+    "ObjectivesDrawn",
+    "ObjectivesDrawnCount",
     "ObjectivesLooked",
     "ObjectivesLookedCount",
+    "ObjectivesOrdered",
+    "ObjectivesOrderedHidden",
     "ObjectivesPlaced",
     "ObjectivesPlacedHidden",
     "Opposed",
     "Passed",
     "PhaseBegan",
+    "ProbePlaced",
+    "ProbePlacedHidden",
     "ProbeRevealed",
     "ProbesDrawn",
     "ProbesDrawnCount",
+    "ProbesTaken",
+    "ProbesTakenCount",
     "ProjectBottomed",
     "ProjectBottomedHidden",
     "ProjectDeckReshuffled",
     "ProjectsDrawn",
     "ProjectsDrawnCount",
+    "QueueUnitDestroyed",
+    "Reassigned",
+    "ReassignedHidden",
     "RecruitChosen",
     "RecruitChosenHidden",
     "Recruited",
     "Repaired",
     "Rescued",
     "Retreated",
+    "RingAttached",
+    "RingUsed",
     "SabotagePlaced",
     "SabotageRemoved",
     "SecondAssigned",
@@ -810,3 +830,185 @@ class BaseNotHere(Event):
 
     kind: ClassVar[str] = "base_not_here"
     system: int
+
+
+# ---------------------------------------------------------------- rings and the Rebel mission deck
+@attrs.frozen(kw_only=True)
+class MissionDieRerolled(Event):
+    """``player`` rerolled die ``die`` of its roll-off dice (``was`` to ``face``); it now has
+    ``successes``."""
+
+    kind: ClassVar[str] = "mission_die_rerolled"
+    player: int
+    die: int
+    was: str
+    face: str
+    successes: int
+
+
+@attrs.frozen(kw_only=True)
+class RingAttached(Event):
+    """Attachment ring ``ring`` (an index into ``data.RINGS``) is now on ``leader``."""
+
+    kind: ClassVar[str] = "ring_attached"
+    leader: int
+    ring: int
+
+
+@attrs.frozen(kw_only=True)
+class RingUsed(Event):
+    kind: ClassVar[str] = "ring_used"
+    leader: int
+    ring: int
+
+
+@attrs.frozen(kw_only=True)
+class LeaderReplaced(Event):
+    """Leader ``old`` is replaced on the board by its other form ``new`` (Seek Yoda)."""
+
+    kind: ClassVar[str] = "leader_replaced"
+    old: int
+    new: int
+
+
+@attrs.frozen(kw_only=True)
+class Reassigned(Event):
+    """Contingency Plan: ``leader`` went face down onto starting mission ``card`` (the
+    Empire sees only that it is a starting mission, unless it saw the card leave play)."""
+
+    kind: ClassVar[str] = "reassigned"
+    player: int
+    leader: int
+    card: int = card_field()
+
+    def public(self) -> Event:
+        return ReassignedHidden(player=self.player, leader=self.leader)
+
+
+@attrs.frozen(kw_only=True)
+class ReassignedHidden(Event):
+    kind: ClassVar[str] = "reassigned_hidden"
+    player: int
+    leader: int
+
+
+@attrs.frozen(kw_only=True)
+class AttemptBonus(Event):
+    """``leader`` adds ``successes`` to the next mission it attempts this round."""
+
+    kind: ClassVar[str] = "attempt_bonus"
+    leader: int
+    successes: int
+
+
+@attrs.frozen(kw_only=True)
+class Misdirected(Event):
+    """No Imperial pool leader may oppose ``leader``'s missions this round."""
+
+    kind: ClassVar[str] = "misdirected"
+    leader: int
+
+
+@attrs.frozen(kw_only=True)
+class QueueUnitDestroyed(Event):
+    """A unit on the Imperial build queue was destroyed (a mission's ``reason``)."""
+
+    kind: ClassVar[str] = "queue_unit_destroyed"
+    unit: int
+    space: int
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class LeaderFollowed(Event):
+    """An assigned leader went with the leader rescued by its mission, to ``dst``."""
+
+    kind: ClassVar[str] = "leader_followed"
+    leader: int
+    dst: int
+
+
+@attrs.frozen(kw_only=True)
+class ProbesTaken(Event):
+    """Plant False Lead: the probe cards the Rebels took from the Empire's hand at random
+    (both sides know them)."""
+
+    kind: ClassVar[str] = "probes_taken"
+    cards: tuple[int, ...] = card_field()
+
+    def public(self) -> Event:
+        return ProbesTakenCount(count=len(self.cards))
+
+
+@attrs.frozen(kw_only=True)
+class ProbesTakenCount(Event):
+    kind: ClassVar[str] = "probes_taken_count"
+    count: int
+
+
+@attrs.frozen(kw_only=True)
+class ProbePlaced(Event):
+    """Plant False Lead: a taken probe card on top of the probe deck or at its bottom."""
+
+    kind: ClassVar[str] = "probe_placed"
+    card: int = card_field()
+    top: bool
+
+    def public(self) -> Event:
+        return ProbePlacedHidden(top=self.top)
+
+
+@attrs.frozen(kw_only=True)
+class ProbePlacedHidden(Event):
+    kind: ClassVar[str] = "probe_placed_hidden"
+    top: bool
+
+
+@attrs.frozen(kw_only=True)
+class ObjectivesDrawn(Event):
+    """The Rebels drew objective cards into their hand."""
+
+    kind: ClassVar[str] = "objectives_drawn"
+    cards: tuple[int, ...] = card_field()
+
+    def public(self) -> Event:
+        return ObjectivesDrawnCount(count=len(self.cards))
+
+
+@attrs.frozen(kw_only=True)
+class ObjectivesDrawnCount(Event):
+    kind: ClassVar[str] = "objectives_drawn_count"
+    count: int
+
+
+@attrs.frozen(kw_only=True)
+class ObjectiveBottomed(Event):
+    """Covert Operation: the objective card not drawn went to the bottom of the deck."""
+
+    kind: ClassVar[str] = "objective_bottomed"
+    card: int = card_field()
+
+    def public(self) -> Event:
+        return ObjectiveBottomedHidden()
+
+
+@attrs.frozen(kw_only=True)
+class ObjectiveBottomedHidden(Event):
+    kind: ClassVar[str] = "objective_bottomed_hidden"
+
+
+@attrs.frozen(kw_only=True)
+class ObjectivesOrdered(Event):
+    """Stolen Plans: the top objective cards in their new order, top first."""
+
+    kind: ClassVar[str] = "objectives_ordered"
+    cards: tuple[int, ...] = card_field()
+
+    def public(self) -> Event:
+        return ObjectivesOrderedHidden(count=len(self.cards))
+
+
+@attrs.frozen(kw_only=True)
+class ObjectivesOrderedHidden(Event):
+    kind: ClassVar[str] = "objectives_ordered_hidden"
+    count: int

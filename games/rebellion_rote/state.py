@@ -116,6 +116,27 @@ class RebellionState(State):
     resolving: list[int] = attrs.field(factory=list)
     """The mission whose effects are being resolved: [player, card, system, target,
     leaders, next effect, stop, portrait], or empty (:func:`.rules.missions.continue_mission`)."""
+    # ------------------------------------------------------------ missions being played
+    mission_leaders: list[int] = attrs.field(factory=list)
+    """The leaders assigned to the mission being played, from its system's choice to its
+    clean-up (public)."""
+    roll_off: list[int] = attrs.field(factory=list)
+    """A roll-off waiting for abilities on its dice: [attacker, card, system, target,
+    leaders, portrait, successes the attacker adds], or empty (:mod:`.rules.missions`)."""
+    mission_dice: list[list[tuple[str, str]]] = attrs.field(factory=lambda: [[], []])
+    """Per side, the (colour, face) of each die it rolled in that roll-off (public)."""
+    # ------------------------------------------------------------ the Rebel mission deck
+    yoda_round: int = 0
+    """The round in which the Master Yoda ring was last used (0: never; :mod:`.rules.rings`)."""
+    misdirected: list[int] = attrs.field(factory=list)
+    """Rebel leaders whose missions no Imperial pool leader may oppose this round
+    (Misdirection, RR-87)."""
+    attempt_bonus: list[tuple[int, int]] = attrs.field(factory=list)
+    """(leader, successes) the leader adds to the next mission it attempts this round
+    (Contingency Plan with Lando Calrissian, RR-86)."""
+    reassigned: list[int] = attrs.field(factory=list)
+    """Leaders Contingency Plan put on a face-down starting mission this Command Phase:
+    the Empire knows their card is a starting mission, not which (RR-86)."""
 
     # ------------------------------------------------------------ helpers
     @property
@@ -202,6 +223,13 @@ class RebellionState(State):
             "doomed_leaders": self.doomed_leaders[:],
             "end_of_command": [list(x) for x in self.end_of_command],
             "resolving": self.resolving[:],
+            "mission_leaders": self.mission_leaders[:],
+            "roll_off": self.roll_off[:],
+            "mission_dice": [[list(d) for d in side] for side in self.mission_dice],
+            "yoda_round": self.yoda_round,
+            "misdirected": self.misdirected[:],
+            "attempt_bonus": [list(x) for x in self.attempt_bonus],
+            "reassigned": self.reassigned[:],
             "combat_after_mission": self.combat_after_mission,
             "deployed": self.deployed[:],
             "recruit_choice": [
@@ -260,6 +288,13 @@ class RebellionState(State):
         new.recruit_leader = self.recruit_leader[:]
         new.hand_recruits = [h[:] for h in self.hand_recruits]
         new.objective_backs = self.objective_backs[:]
+        new.mission_leaders = self.mission_leaders[:]
+        new.roll_off = self.roll_off[:]
+        new.mission_dice = [d[:] for d in self.mission_dice]
+        new.yoda_round = self.yoda_round
+        new.misdirected = self.misdirected[:]
+        new.attempt_bonus = self.attempt_bonus[:]
+        new.reassigned = self.reassigned[:]
 
     def _resample(self, player: int, rng: Rng) -> None:
         """Re-deal the opponent's face-down mission-set choice, tactic card, build placements
@@ -301,7 +336,12 @@ class RebellionState(State):
             return base_reveal_due(b, c) or b.destroyed[c]
 
         if player == IMPERIAL and base.cards and impossible(base.cards[0]):
-            fits = [i for i, c in enumerate(deck.cards) if not impossible(c)]
+            seen = deck.known.get(IMPERIAL, ())
+            fits = [i for i, c in enumerate(deck.cards) if not impossible(c) and c not in seen]
             if fits:
                 i = fits[rng.below(len(fits))]
                 deck.cards[i], base.cards[0] = base.cards[0], deck.cards[i]
+        if player == IMPERIAL:
+            from .rules.rebel_missions import redeal_for_empire
+
+            redeal_for_empire(self, rng)

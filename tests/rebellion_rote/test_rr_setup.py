@@ -25,6 +25,7 @@ from rebellion_rote.data import (
 )
 from rebellion_rote.decisions import ChooseBase, ChooseDsucSystem, PlaceUnits
 from rebellion_rote.ids import mission_of
+from rebellion_rote.rules.mission_deck import DRAW_AT_SETUP, deck_cards
 from rebellion_rote.state import RebellionState
 from tabletop import Rng
 
@@ -115,9 +116,13 @@ def test_fixed_setup_probes_leaders_tracks_and_hands(fixed: RebellionState) -> N
     assert (b.time, b.reputation) == (1, 14)
     for p, side in ((REBEL, "Rebel"), (IMPERIAL, "Imperial")):
         hand = fixed.zones[f"missions{p}"].cards
-        assert sorted(MISSIONS[mission_of(c)].name for c in hand) == sorted(
+        starting = [c for c in hand if MISSIONS[mission_of(c)].starting]
+        assert sorted(MISSIONS[mission_of(c)].name for c in starting) == sorted(
             m.name for m in MISSIONS if m.side == side and m.starting
         )
+        # and 2 cards drawn from the mission deck, when the side's set has any
+        drawn = DRAW_AT_SETUP if deck_cards(p, bool(fixed.mission_set[p])) else 0
+        assert len(hand) - len(starting) == drawn
     assert (fixed.phase, fixed.round, fixed.current_player) == ("assignment", 1, REBEL)
 
 

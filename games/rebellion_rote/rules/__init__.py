@@ -5,6 +5,8 @@
 * :mod:`.command`: the Command Phase: turns, activation, movement, base reveal.
 * :mod:`.missions`: revealing missions, opposition, the roll-off, the effects.
 * :mod:`.projects`: the Imperial project deck and the project cards' effects.
+* :mod:`.rebel_missions`: the Rebel mission deck's cards; :mod:`.rings`: attachment rings
+  that act in play (the Master Yoda ring).
 * :mod:`.destroyed`: a destroyed system (Superlaser Online).
 * :mod:`.aftermath`: what follows a change of the board (subjugation, rescue, the base
   reveal, the Empire's win), wherever it happens.
@@ -30,6 +32,7 @@ from tabletop import Action
 
 from ..decisions import (
     ActivateSystem,
+    AfterMissionRoll,
     AssignMission,
     BuildUnits,
     ChooseBase,
@@ -65,6 +68,7 @@ from . import (
     mobilization,
     objectives,
     projects,
+    rebel_missions,
     recruit,
     refresh,
     setup,
@@ -87,6 +91,7 @@ HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = 
     MissionTarget: (missions.legal_target, missions.apply_target),
     OpposeMission: (missions.legal_oppose, missions.apply_oppose),
     ChooseOption: (missions.legal_option, missions.apply_option),
+    AfterMissionRoll: (missions.legal_after_roll, missions.apply_after_roll),
     LoseGroundUnits: (destroyed.legal_lose, destroyed.apply_lose),
     **projects.HANDLERS,
     RapidMobilization: (mobilization.legal_mobilization, mobilization.apply_mobilization),
@@ -101,4 +106,5 @@ HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = 
     KeepActionCard: (recruit.legal_keep, recruit.apply_keep),
     DiscardMission: (refresh.legal_discard, refresh.apply_discard),
     **combat.HANDLERS,
+    **rebel_missions.HANDLERS,
 }

@@ -164,11 +164,15 @@ def recompute(s: RebellionState, x: int) -> None:
 
 
 def finish(s: RebellionState, card: int) -> None:
-    """The card goes back to hand (seen going there); after a target-marker checkpoint
-    (RR-38: units left a system) the Command Phase's end goes on."""
-    hand = s.zones[f"missions{REBEL}"]
-    s.move(mission_card(card), s.zones[f"missions_played{REBEL}"], hand)
-    hand.reveal_to(IMPERIAL, [mission_card(card)])
+    """The card goes back to hand (seen going there) once its last resolution this phase is
+    done (Contingency Plan may have it revealed twice, or put it face down again, RR-86);
+    after a target-marker checkpoint (RR-38: units left a system) the Command Phase's end
+    goes on."""
+    hand, played = s.zones[f"missions{REBEL}"], s.zones[f"missions_played{REBEL}"]
+    c = mission_card(card)
+    if c in played.cards and all(k != card for k, _ in s.end_of_command):
+        s.move(c, played, hand)
+        hand.reveal_to(IMPERIAL, [c])
     from .markers import offer_removals
 
     if offer_removals(s, "end_command"):

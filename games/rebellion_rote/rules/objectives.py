@@ -37,7 +37,7 @@ from tabletop import Action, Rng, Vis, Zone
 from ..actions import Objective
 from ..data import OBJECTIVES, REBEL, objective_id
 from ..decisions import PlaceObjectives
-from ..events import ObjectiveDeckBuilt, ObjectivesLooked, ObjectivesPlaced
+from ..events import ObjectiveDeckBuilt, ObjectivesDrawn, ObjectivesLooked, ObjectivesPlaced
 from ..ids import objective_card, objective_of
 
 if TYPE_CHECKING:
@@ -49,6 +49,7 @@ __all__ = [
     "DECK_SIZE",
     "STAGE",
     "build_deck",
+    "draw_objectives",
     "effect_top_and_bottom",
     "known_depths",
     "redeal",
@@ -130,6 +131,24 @@ def redeal(s: RebellionState, player: int, rng: Rng) -> None:
         for q, ids in z.known.items():
             if q != player:
                 ids[:] = [c for c in ids if c in mine]
+
+
+# ---------------------------------------------------------------- drawing
+def draw_objectives(s: RebellionState, n: int, then: str) -> bool:
+    """The Rebels draw ``n`` objective cards from the top of the deck (fewer if it runs
+    out) into their hand, the Empire seeing only how many; the stage on each back leaves
+    the deck with its card. Returns True when a decision was pushed, play then going on
+    at ``then`` ("mission": :func:`.missions.continue_mission`); this version never pushes
+    one (Immediate objectives come with playing objectives, RR-35)."""
+    deck, hand = s.zones["objective_deck"], s.zones["objective_hand"]
+    got = []
+    for _ in range(min(n, len(deck.cards))):
+        got.append(deck.pop())
+        s.objective_backs.pop()
+    hand.cards.extend(got)
+    if got:
+        s.emit(ObjectivesDrawn(cards=tuple(got), to=(REBEL,)))
+    return False
 
 
 # ---------------------------------------------------------------- Infiltration
