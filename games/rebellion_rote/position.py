@@ -74,8 +74,8 @@ def position(
         deck.cards.extend(z.cards)
         z.cards.clear()
     deck.cards.sort()
-    for side in range(2):  # the hands hold the starting missions only
-        hand, missions = s.zones[f"missions{side}"], s.zones[f"mission_deck{side}"]
+    for p in range(2):  # the hands hold the starting missions only
+        hand, missions = s.zones[f"missions{p}"], s.zones[f"mission_deck{p}"]
         drawn = [c for c in hand.cards if not MISSIONS[mission_of(c)].starting]
         for c in drawn:
             hand.cards.remove(c)

@@ -42,6 +42,11 @@ for each deck position (RR-36), and a determinisation re-deals objective cards o
 within their stage (:func:`.rules.objectives.redeal`); the Rebels' view gives the
 depth of each deck card they know (Infiltration).
 
+For the Empire's determinisation ``_resample`` also keeps what it knows of the Rebel
+mission deck's cards (:func:`.rules.rebel_missions.redeal_for_empire`): the probe-deck
+cards Plant False Lead put back (known to it, not where) are shuffled among their own
+places, and a card Contingency Plan assigned stays a starting mission.
+
 Hidden facts kept outside zones, re-dealt by ``_resample``: the other side's
 face-down mission-set choice, its face-down tactic card (``battle.chosen``), its
 face-down build placements (``builds``) and its face-down recruit choice

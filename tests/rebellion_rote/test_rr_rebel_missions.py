@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
 from rr_helpers import assign
 
 from rebellion_rote.actions import (
@@ -31,13 +30,12 @@ from rebellion_rote.board import BOARD, MISSION, NO_RING, OFF, POOL, SUPPLY
 from rebellion_rote.data import (
     DECK_MISSIONS,
     IMPERIAL,
-    LEADERS,
     MISSIONS,
     OBJECTIVES,
     REBEL,
     REBEL_BASE,
-    RINGS,
     SYSTEMS,
+    UNITS,
     leader_id,
     system_id,
     unit_id,
@@ -57,7 +55,6 @@ from rebellion_rote.decisions import (
     GainUnits,
     KeepObjective,
     MissionDestroy,
-    MissionSystem,
     OpposeMission,
     OrderObjectives,
     PlaceProbe,
@@ -69,6 +66,7 @@ from rebellion_rote.decisions import (
 from rebellion_rote.ids import mission_card, mission_of, objective_card, objective_of
 from rebellion_rote.position import position
 from rebellion_rote.rules import combat as C
+from rebellion_rote.rules.combat.attacks import step_attack
 from rebellion_rote.rules.mission_deck import deck_cards
 from rebellion_rote.rules.missions import BUILT, EFFECTS, WHERE
 from rebellion_rote.rules.objectives import STAGE
@@ -81,11 +79,31 @@ from tabletop.testing import check_state
 U = unit_id
 S = system_id
 L = leader_id
-LEIA, MOTHMA, DODONNA, RIEEKAN = L("Princess Leia"), L("Mon Mothma"), L("Jan Dodonna"), L("General Rieekan")
-LUKE, JEDI, HAN, LANDO = L("Luke Skywalker"), L("Luke Skywalker (Jedi)"), L("Han Solo"), L("Lando Calrissian")
-CHEWIE, MADINE, WEDGE, OBI_WAN = L("Chewbacca"), L("General Madine"), L("Wedge Antilles"), L("Obi-Wan Kenobi")
+LEIA, MOTHMA, DODONNA, RIEEKAN = (
+    L("Princess Leia"),
+    L("Mon Mothma"),
+    L("Jan Dodonna"),
+    L("General Rieekan"),
+)
+LUKE, JEDI, HAN, LANDO = (
+    L("Luke Skywalker"),
+    L("Luke Skywalker (Jedi)"),
+    L("Han Solo"),
+    L("Lando Calrissian"),
+)
+CHEWIE, MADINE, WEDGE, OBI_WAN = (
+    L("Chewbacca"),
+    L("General Madine"),
+    L("Wedge Antilles"),
+    L("Obi-Wan Kenobi"),
+)
 ACKBAR = L("Admiral Ackbar")
-VADER, TARKIN, TAGGE, PALPATINE = L("Darth Vader"), L("Grand Moff Tarkin"), L("General Tagge"), L("Emperor Palpatine")
+VADER, TARKIN, TAGGE, PALPATINE = (
+    L("Darth Vader"),
+    L("Grand Moff Tarkin"),
+    L("General Tagge"),
+    L("Emperor Palpatine"),
+)
 KESSEL, NABOO, DAGOBAH, KASHYYYK = S("Kessel"), S("Naboo"), S("Dagobah"), S("Kashyyyk")
 MON_CALAMARI, MALASTARE, YAVIN = S("Mon Calamari"), S("Malastare"), S("Yavin")
 REBEL_SET = {
@@ -162,6 +180,10 @@ def rolled(s: RebellionState) -> list[tuple[int, int, int]]:
     ]
 
 
+def unit_name(u: int) -> str:
+    return UNITS[u].name
+
+
 def kinds_seen(s: RebellionState, player: int) -> list[str]:
     return [e["kind"] for e in s.view(player)["log"]]
 
@@ -172,7 +194,9 @@ def rebel_turn_next(s: RebellionState) -> bool:
 
 
 def obj(name: str, stage: int = 0) -> int:
-    return objective_card(next(i for i, o in enumerate(OBJECTIVES) if o.name == name and stage in (0, o.stage)))
+    return objective_card(
+        next(i for i, o in enumerate(OBJECTIVES) if o.name == name and stage in (0, o.stage))
+    )
 
 
 # ================================================================ the deck (RR-83)
@@ -270,13 +294,13 @@ def test_rr89_public_uprising_gains_a_circle_and_two_triangle_units() -> None:
     s.apply(Pass())
     top = s.stack[-1]
     assert isinstance(top, GainUnits) and (top.shape, top.left) == ("circle", 1)
-    circles = {UNITS_NAME(a.unit) for a in s.legal_actions()}  # type: ignore[attr-defined]
+    circles = {unit_name(a.unit) for a in s.legal_actions()}  # type: ignore[attr-defined]
     assert circles == {"Corellian Corvette", "Airspeeder", "Golan Arms Turret"}
     assert s.describe(Place(U("Airspeeder"), NABOO)) == "Gain 1 Airspeeder in Naboo"
     s.apply(Place(U("Airspeeder"), NABOO))
     top = s.stack[-1]
     assert isinstance(top, GainUnits) and (top.shape, top.left) == ("triangle", 2)
-    assert {UNITS_NAME(a.unit) for a in s.legal_actions()} == {  # type: ignore[attr-defined]
+    assert {unit_name(a.unit) for a in s.legal_actions()} == {  # type: ignore[attr-defined]
         "X-wing", "Y-wing", "Rebel Transport", "U-wing", "Rebel Trooper", "Rebel Vanguard"
     }  # fmt: skip
     s.apply(Place(U("X-wing"), NABOO))
@@ -284,12 +308,6 @@ def test_rr89_public_uprising_gains_a_circle_and_two_triangle_units() -> None:
     row = s.board.units[NABOO]
     assert (row[U("Airspeeder")], row[U("X-wing")], row[U("Rebel Trooper")]) == (1, 1, 1)
     assert isinstance(s.stack[-1], Combat)  # Rebel and Imperial ground units: a combat
-
-
-def UNITS_NAME(u: int) -> str:  # noqa: N802
-    from rebellion_rote.data import UNITS
-
-    return UNITS[u].name
 
 
 # ================================================================ Seek Yoda and the ring (RR-84, RR-85)
@@ -310,7 +328,9 @@ def test_seek_yoda_luke_becomes_the_jedi_with_the_ring() -> None:
     kinds = [e.kind for e in s.log]
     i = kinds.index("ring_attached")
     assert kinds[i : i + 3] == ["ring_attached", "leader_replaced", "mission_discarded"]
-    assert "Luke Skywalker became Luke Skywalker (Jedi)" in [e["text"] for e in s.view(IMPERIAL)["log"]]
+    assert "Luke Skywalker became Luke Skywalker (Jedi)" in [
+        e["text"] for e in s.view(IMPERIAL)["log"]
+    ]
     assert rebel_turn_next(s)
 
 
@@ -375,7 +395,11 @@ def test_rr84_the_ring_works_for_the_defending_rebels_and_only_in_its_system() -
     s.apply(SystemChoice(KESSEL))
     s.apply(Oppose(LEIA))  # Rieekan is in the pool, not in Kessel: no reroll
     assert not isinstance(s.stack[-1], AfterMissionRoll)
-    t = position(player="Imperial", units={"Kessel": {"Stormtrooper": 1}}, leaders={"General Rieekan": "Kessel"})
+    t = position(
+        player="Imperial",
+        units={"Kessel": {"Stormtrooper": 1}},
+        leaders={"General Rieekan": "Kessel"},
+    )
     attach(t, RIEEKAN, YODA)
     slot = assign(t, IMPERIAL, "Rule by Fear", "Darth Vader")
     t.apply(Reveal(slot))
@@ -390,7 +414,11 @@ def test_rr84_the_ring_works_for_the_defending_rebels_and_only_in_its_system() -
 
 
 def test_rr84_a_captured_leader_loses_the_ring() -> None:
-    s = position(player="Imperial", units={"Kessel": {"Stormtrooper": 1}}, leaders={"Princess Leia": "Kessel"})
+    s = position(
+        player="Imperial",
+        units={"Kessel": {"Stormtrooper": 1}},
+        leaders={"Princess Leia": "Kessel"},
+    )
     attach(s, LEIA, YODA)
     from rebellion_rote.board import capture
 
@@ -399,11 +427,13 @@ def test_rr84_a_captured_leader_loses_the_ring() -> None:
 
 
 def test_rr84_the_ring_in_combat_is_a_combat_action() -> None:
-    s = position(units={"Naboo": {"X-wing": 2, "TIE Fighter": 2}}, leaders={"Princess Leia": "Naboo"})
+    s = position(
+        units={"Naboo": {"X-wing": 2, "TIE Fighter": 2}}, leaders={"Princess Leia": "Naboo"}
+    )
     attach(s, LEIA, YODA)
     s.battle = Battle(system=NABOO, attacker=REBEL, after="activation", round=1)
     s.battle.first = [REBEL, REBEL]
-    C.step_attack(s, REBEL, C.SPACE, 0)
+    step_attack(s, REBEL, C.SPACE, 0)
     assert isinstance(s.stack[-1], AttackActions)
     legal = s.legal_actions()
     assert YodaReroll(0) in legal and YodaReroll(1) in legal
@@ -412,7 +442,7 @@ def test_rr84_the_ring_in_combat_is_a_combat_action() -> None:
     assert s.yoda_round == 1 and s.log[-1].kind == "dice_rerolled"
     assert not any(isinstance(a, YodaReroll) for a in s.legal_actions())
     # the Empire's attack: the ring is the Rebels'
-    C.step_attack(s, IMPERIAL, C.SPACE, 0)
+    step_attack(s, IMPERIAL, C.SPACE, 0)
     assert not any(isinstance(a, YodaReroll) for a in s.legal_actions())
 
 
@@ -428,7 +458,9 @@ def test_rr86_contingency_plan_reuses_a_starting_mission() -> None:
     play(s, "Contingency Plan", YAVIN, "Lando Calrissian")
     top = s.stack[-1]
     assert isinstance(top, ReassignMission) and top.leader == LANDO
-    starting = sorted(mission_of(c) for c in s.zones["missions0"].cards if MISSIONS[mission_of(c)].starting)
+    starting = sorted(
+        mission_of(c) for c in s.zones["missions0"].cards if MISSIONS[mission_of(c)].starting
+    )
     assert s.legal_actions() == [Assign(i, LANDO) for i in starting]
     a = Assign(mission_of(BUILD_ALLIANCE), LANDO)
     assert s.describe(a) == "Put Lando Calrissian face down on Build Alliance (Contingency Plan)"
@@ -439,7 +471,9 @@ def test_rr86_contingency_plan_reuses_a_starting_mission() -> None:
     assert s.reassigned == [LANDO] and s.attempt_bonus == [(LANDO, 2)]
     assert card("Contingency Plan") in s.zones["mission_discard0"].cards
     emp = s.view(IMPERIAL)
-    assert "reassigned_hidden" in kinds_seen(s, IMPERIAL) and "reassigned" not in kinds_seen(s, IMPERIAL)
+    assert "reassigned_hidden" in kinds_seen(s, IMPERIAL) and "reassigned" not in kinds_seen(
+        s, IMPERIAL
+    )
     assert "cards" not in emp["zones"]["assigned0"]
     for k in range(20):  # the Empire's determinisations keep a starting mission there
         r = s.resample(IMPERIAL, Rng(k))
@@ -544,7 +578,10 @@ def test_rr88_hidden_fleet_moves_units_from_the_rebel_base_space() -> None:
     """RR-88: as if adjacent; a Rebel leader on the space does not hold them; transport
     still applies; not into a system with an Imperial unit."""
     s = position(
-        units={"Rebel Base": {"Rebel Transport": 1, "Rebel Trooper": 2, "Ion Cannon": 1}, "Kessel": {"Stormtrooper": 1}},
+        units={
+            "Rebel Base": {"Rebel Transport": 1, "Rebel Trooper": 2, "Ion Cannon": 1},
+            "Kessel": {"Stormtrooper": 1},
+        },
         leaders={"Jan Dodonna": "Rebel Base"},
     )
     where = systems_for(s, "Hidden Fleet", "General Rieekan")
@@ -630,7 +667,9 @@ def test_rr90_hit_and_run_destroys_up_to_two_health_of_imperial_units() -> None:
 
 
 def test_hit_and_run_that_clears_the_captives_system_rescues_it() -> None:
-    s = position(units={"Naboo": {"AT-ST": 1}}, leaders={"Princess Leia": "Naboo", "Han Solo": "pool"})
+    s = position(
+        units={"Naboo": {"AT-ST": 1}}, leaders={"Princess Leia": "Naboo", "Han Solo": "pool"}
+    )
     s.board.captured = LEIA
     play(s, "Hit and Run", NABOO, "Han Solo")
     s.apply(Pass())
@@ -652,14 +691,19 @@ def test_wookiee_uprising_gains_loyalty_then_destroys_four_health() -> None:
 
 
 def test_a_death_star_under_construction_goes_with_its_queued_death_star() -> None:
-    s = position(units={"Kashyyyk": {"Death Star Under Construction": 1}}, leaders={"Chewbacca": "pool"})
+    s = position(
+        units={"Kashyyyk": {"Death Star Under Construction": 1}}, leaders={"Chewbacca": "pool"}
+    )
     s.board.queue_at(IMPERIAL, 3).append(U("Death Star"))
     play(s, "Wookiee Uprising", KASHYYYK, "Chewbacca")
     s.apply(Pass())
     assert s.legal_actions() == [Destroy(U("Death Star Under Construction"), 0), Stop()]
     s.apply(Destroy(U("Death Star Under Construction"), 0))
     assert s.board.queue_at(IMPERIAL, 3) == []
-    t = position(units={"Kashyyyk": {"Death Star Under Construction": 1, "Shield Bunker": 1}}, leaders={"Chewbacca": "pool"})
+    t = position(
+        units={"Kashyyyk": {"Death Star Under Construction": 1, "Shield Bunker": 1}},
+        leaders={"Chewbacca": "pool"},
+    )
     play(t, "Wookiee Uprising", KASHYYYK, "Chewbacca")
     t.apply(Pass())
     assert t.legal_actions() == [Destroy(U("Shield Bunker"), 0), Stop()]  # the bunker guards it
@@ -699,7 +743,10 @@ def test_demolition_destroys_one_queued_unit_per_icon() -> None:
     s.apply(Pass())
     top = s.stack[-1]
     assert isinstance(top, DemolishQueue) and top.icon == 0
-    assert set(s.legal_actions()) == {QueueDestroy(U("Stormtrooper"), 1), QueueDestroy(U("Assault Tank"), 2)}
+    assert set(s.legal_actions()) == {
+        QueueDestroy(U("Stormtrooper"), 1),
+        QueueDestroy(U("Assault Tank"), 2),
+    }
     s.apply(QueueDestroy(U("Assault Tank"), 2))  # the second icon: only one left, at once
     assert q.queue_at(IMPERIAL, 1) == [] and q.queue_at(IMPERIAL, 2) == [U("AT-ST")]
     assert rebel_turn_next(s)
@@ -718,9 +765,14 @@ def test_rr91_establish_trade_relations_gains_loyalty_then_builds() -> None:
     assert s.board.loyalty[MON_CALAMARI] == -1  # Imperial loyalty gone: neutral
     top = s.stack[-1]
     assert isinstance(top, FactoryBuild) and top.player == REBEL
-    assert s.prompt == "Rebel: Establish Trade Relations: build from the icons of Mon Calamari, or stop"
+    assert (
+        s.prompt
+        == "Rebel: Establish Trade Relations: build from the icons of Mon Calamari, or stop"
+    )
     assert SYSTEMS[MON_CALAMARI].icons == ("space_triangle", "space_square")
-    s.apply(next(a for a in s.legal_actions() if getattr(a, "unit", -1) == U("Mon Calamari Cruiser")))
+    s.apply(
+        next(a for a in s.legal_actions() if getattr(a, "unit", -1) == U("Mon Calamari Cruiser"))
+    )
     s.apply(next(a for a in s.legal_actions() if getattr(a, "unit", -1) == U("X-wing")))
     assert s.board.queue_at(REBEL, 3) == [U("Mon Calamari Cruiser"), U("X-wing")]
     assert s.board.queue_at(IMPERIAL, 3) == [] and rebel_turn_next(s)
@@ -739,7 +791,10 @@ def test_support_of_mon_calamari_offers_loyalty_or_a_cruiser() -> None:
     s.apply(Option(1))
     assert s.board.loyalty[MON_CALAMARI] == REBEL
     t.apply(Option(2))
-    assert t.board.queue_at(REBEL, 3) == [U("Mon Calamari Cruiser")] and t.board.loyalty[MON_CALAMARI] == -1
+    assert (
+        t.board.queue_at(REBEL, 3) == [U("Mon Calamari Cruiser")]
+        and t.board.loyalty[MON_CALAMARI] == -1
+    )
 
 
 # ================================================================ rescues (RR-93)
@@ -761,7 +816,10 @@ def test_rr93_daring_rescue_and_the_leaders_who_go_with_the_rescued() -> None:
     top = s.stack[-1]
     assert isinstance(top, FollowRescued) and top.dst == REBEL_BASE
     assert set(s.legal_actions()) == {Target(DODONNA), Target(RIEEKAN), Stop()}
-    assert s.describe(Target(RIEEKAN)) == "Send General Rieekan with Princess Leia to the Rebel Base space"
+    assert (
+        s.describe(Target(RIEEKAN))
+        == "Send General Rieekan with Princess Leia to the Rebel Base space"
+    )
     s.apply(Target(RIEEKAN))
     assert s.legal_actions() == [Target(DODONNA), Stop()]
     assert s.describe(Stop()) == "The other assigned leaders stay in Naboo"
@@ -772,7 +830,10 @@ def test_rr93_daring_rescue_and_the_leaders_who_go_with_the_rescued() -> None:
 
 
 def test_for_the_greater_good_rescues_draws_an_objective_and_its_leaders_stay() -> None:
-    s = position(units={"Naboo": {"Stormtrooper": 1}}, leaders={"Mon Mothma": "Naboo", "Obi-Wan Kenobi": "pool"})
+    s = position(
+        units={"Naboo": {"Stormtrooper": 1}},
+        leaders={"Mon Mothma": "Naboo", "Obi-Wan Kenobi": "pool"},
+    )
     s.board.captured = MOTHMA
     top_card = s.zones["objective_deck"].cards[-1]
     backs = len(s.objective_backs)
@@ -833,7 +894,10 @@ def test_rr94_covert_operation_and_stolen_plans() -> None:
     play(s, "Covert Operation", KESSEL, "Princess Leia", "Jan Dodonna")
     s.apply(Pass())
     assert isinstance(s.stack[-1], KeepObjective)
-    assert set(s.legal_actions()) == {Objective(objective_of(first)), Objective(objective_of(second))}
+    assert set(s.legal_actions()) == {
+        Objective(objective_of(first)),
+        Objective(objective_of(second)),
+    }
     s.apply(Objective(objective_of(second)))
     assert s.zones["objective_hand"].cards == [second]
     assert deck.cards[0] == first and s.objective_backs[0] == STAGE[first] == 1
@@ -853,7 +917,9 @@ def test_rr94_covert_operation_and_stolen_plans() -> None:
     t.apply(Objective(objective_of(want[0])))
     assert "on top" in t.prompt or "2nd" in t.prompt
     t.apply(Objective(objective_of(want[1])))
-    assert t.describe(Objective(objective_of(want[2]))).endswith("3rd from the top of the objective deck")
+    assert t.describe(Objective(objective_of(want[2]))).endswith(
+        "3rd from the top of the objective deck"
+    )
     t.apply(Objective(objective_of(want[2])))
     assert deck.cards[::-1][:4] == want and t.objective_backs[::-1][:4] == [STAGE[c] for c in want]
     assert set(top4) <= set(deck.known[REBEL])

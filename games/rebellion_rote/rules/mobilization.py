@@ -21,6 +21,10 @@ before the unrevealed missions go back to hand, the Rebels choose one of:
   Empire (RR-17);
 * **neither** (``pass``).
 
+Contingency Plan may have the card revealed a second time in the phase, or put it face
+down again, while it waits (RR-86): it then resolves once per reveal, and goes back to
+hand after its last resolution (or, face down, with the unrevealed missions).
+
 The mission card then goes back to the Rebels' hand, and the players may remove
 target markers (RR-38) before the Command Phase ends. No combat follows either
 move: a combat begins only on an activation or a base reveal (research §4.3), so

@@ -25,7 +25,9 @@ their view gives each known card's depth from the top). With 1 card the Rebels l
 it and it stays; with none nothing happens.
 
 Drawing objectives (at set-up and in Refresh step 4) and playing them come with their
-abilities in a later part of the pack (RR-35).
+abilities in a later part of the pack (RR-35). :func:`draw_objectives` draws cards into
+the Rebels' hand for the missions that draw them (For the Greater Good, Covert
+Operation: :mod:`.rebel_missions`, RR-94).
 """
 
 from __future__ import annotations

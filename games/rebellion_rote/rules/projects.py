@@ -27,9 +27,11 @@ when it pushed a decision):
   goes, then one unit per resource icon of the system onto the queue space of its
   build number, as chosen (``build <unit> <loc>``, ``stop``); a unit out of supply
   may be built by destroying one's own figure of that type (``system <s>``), never a
-  Death Star (RR-43);
+  Death Star (RR-43); the Rebels' Establish Trade Relations builds the same way onto
+  the Rebel queue (RR-91);
 * ``queue_unit``: the named unit on the queue space given (Super Star Destroyer on 3,
-  Interdictor on 2, or 1 with two leaders), if the supply holds one (RR-42);
+  Interdictor on 2, or 1 with two leaders), if the supply holds one (RR-42), on the
+  queue of the mission's side (Support of Mon Calamari's Cruiser goes on the Rebels');
 * ``deploy_from_queue`` (Oversee Project): one Imperial unit from queue space 1 or 2
   deploys into the system (``deploy <unit> <space>``): not into a sabotaged system; a
   Death Star only into its Death Star Under Construction's system, replacing it;

@@ -2,7 +2,8 @@
 specials spent to remove damage), the opponent's prevention, and each die assigned.
 
 A special the opponent prevents cannot be spent (RR-48): the attacker may spend a
-special only while more are showing than the prevention names.
+special only while more are showing than the prevention names. The Master Yoda ring's
+reroll of one die is a combat action too (:mod:`..rings`, RR-84).
 """
 
 from __future__ import annotations
