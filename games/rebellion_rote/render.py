@@ -128,7 +128,11 @@ def describe(s: RebellionState, a: Action) -> str:
         return STOP_WORDS.get(type(top), "Move no more units")
     if isinstance(a, A.Reveal):
         card = s.zones[f"assigned{top.player}"].cards[a.slot] if top is not None else -1
-        return f"Reveal {MISSIONS[mission_of(card)].name}" if card >= 0 else "Reveal a mission"
+        if card < 0:
+            return "Reveal a mission"
+        # the leaders tell apart two copies of a card (Hidden Fleet, Superlaser Online)
+        who = " and ".join(LEADERS[x].name for x in s.slots[top.player][a.slot])
+        return f"Reveal {MISSIONS[mission_of(card)].name} ({who})"
     if isinstance(a, A.Target) and isinstance(top, D.RogueOne):
         return f"Rescue {LEADERS[a.leader].name}"
     if isinstance(a, A.RemoveMarker):
