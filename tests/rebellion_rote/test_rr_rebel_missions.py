@@ -367,6 +367,8 @@ def test_rr84_the_yoda_ring_rerolls_one_die_after_both_sides_rolled() -> None:
         assert isinstance(top, AfterMissionRoll) and top.player == REBEL
         assert s.legal_actions() == [YodaReroll(0), YodaReroll(1), Pass()]  # Leia's 2 dice
         assert "use an ability on your dice" in s.prompt
+        if seed == 0:
+            check_state(s, Rng(2), "the roll-off's window")
         s.apply(YodaReroll(1))
         assert s.yoda_round == s.round == 1
         ev = next(e for e in reversed(s.log) if e.kind == "mission_die_rerolled")
@@ -925,3 +927,45 @@ def test_rr94_covert_operation_and_stolen_plans() -> None:
     assert set(top4) <= set(deck.known[REBEL])
     assert "objectives_ordered_hidden" in kinds_seen(t, IMPERIAL) and rebel_turn_next(t)
     check_state(t, Rng(1), "after Stolen Plans")
+
+
+def test_covert_operation_and_stolen_plans_near_the_end_of_the_deck() -> None:
+    """RR-94: with 1 card left Covert Operation draws it; Stolen Plans orders what is left."""
+    s = position(units={"Kessel": {"Stormtrooper": 1}})
+    deck = s.zones["objective_deck"]
+    out = s.zones["objectives_out"]
+    while len(deck.cards) > 1:
+        out.cards.append(deck.pop())
+        s.objective_backs.pop()
+    last = deck.cards[0]
+    play(s, "Covert Operation", KESSEL, "Princess Leia", "Jan Dodonna")
+    s.apply(Pass())
+    assert s.zones["objective_hand"].cards == [last] and not deck.cards and not s.objective_backs
+    assert rebel_turn_next(s)
+    t = position(units={"Kessel": {"Stormtrooper": 1}})
+    deck = t.zones["objective_deck"]
+    while len(deck.cards) > 3:
+        t.zones["objectives_out"].cards.append(deck.pop(0))
+        t.objective_backs.pop(0)
+    play(t, "Stolen Plans", KESSEL, "Princess Leia")
+    t.apply(Pass())
+    top = t.stack[-1]
+    assert isinstance(top, OrderObjectives) and top.size == 3 and len(t.legal_actions()) == 3
+
+
+def test_misdirection_with_no_leader_on_a_mission_does_nothing() -> None:
+    s = position(leaders={"General Madine": "pool"}, units={"Kessel": {"Stormtrooper": 1}})
+    play(s, "Misdirection", KESSEL, "General Madine")
+    s.apply(Pass())
+    assert s.misdirected == [] and rebel_turn_next(s)
+
+
+def test_an_unopposed_attempt_uses_landos_bonus() -> None:
+    s = position(leaders={"Lando Calrissian": "pool"})
+    play(s, "Contingency Plan", YAVIN, "Lando Calrissian")
+    s.apply(Assign(mission_of(card("Sabotage")), LANDO))
+    s.apply(Pass())  # the Empire passes for good
+    s.apply(Reveal(len(s.slots[REBEL]) - 1))
+    s.apply(SystemChoice(NABOO))
+    s.apply(Pass())
+    assert s.attempt_bonus == [] and s.board.sabotage[NABOO]
