@@ -240,6 +240,30 @@ def test_rr83_the_rebel_deck_cards_copies_and_sets() -> None:
     assert roe == {name: 1 for name in portraits}
 
 
+def test_set_up_builds_the_rebel_deck_of_the_chosen_set() -> None:
+    """The first game (the Rise of the Empire set) and a chosen base set: the Rebels' deck
+    and the 2 cards drawn hold exactly that set's cards, shuffled and hidden."""
+    from rr_helpers import new
+
+    from rebellion_rote.actions import MissionSet
+
+    def set_up(s: RebellionState) -> list[int]:
+        while s.phase == "setup":
+            s.apply(s.legal_actions()[0])
+        assert "cards" not in s.view(IMPERIAL)["zones"]["missions0"]
+        assert "cards" not in s.view(REBEL)["zones"]["mission_deck0"]
+        hand = s.zones["missions0"].cards
+        drawn = [c for c in hand if not MISSIONS[mission_of(c)].starting]
+        assert len(hand) == 6 and len(drawn) == 2
+        return sorted(s.zones["mission_deck0"].cards + drawn)
+
+    assert set_up(new(3, first_game=True)) == deck_cards(REBEL, True)  # 12 cards
+    base = new(3)
+    base.apply(MissionSet(False))  # the Rebels choose the base set
+    base.apply(MissionSet(True))
+    assert set_up(base) == deck_cards(REBEL, False) and len(deck_cards(REBEL, False)) == 25
+
+
 def test_every_effect_and_where_of_the_deck_is_built() -> None:
     for m in DECK_MISSIONS[REBEL]:
         assert m.where in WHERE, m.name

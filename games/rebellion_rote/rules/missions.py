@@ -6,9 +6,9 @@ On a Command turn a player may reveal one of his face-down missions
 
 1. The card turns face up; the player chooses the system (``system <s>``; a card
    naming its system, ``MissionDef.system``, is played only there) and all its
-   assigned leaders go there (``RebellionState.mission_leaders`` until clean-up). A mission attempted against a leader is
-   played in a system holding a Rebel leader (not the captured one), chosen with
-   ``target <leader>``.
+   assigned leaders go there (``RebellionState.mission_leaders`` until clean-up). A
+   mission attempted against a leader is played in a system holding a Rebel leader
+   (not the captured one), chosen with ``target <leader>``.
 2. A *resolve* mission cannot be opposed and simply happens. An *attempt*: the
    opponent may send one leader of his pool into the system (``oppose
    <leader>``, or ``pass``), even if he has leaders there already (a player who

@@ -342,7 +342,7 @@ def apply_misdirect(s: RebellionState, d: ChooseMisdirected, a: Action) -> None:
     resume(s)
 
 
-# ================================================================ moving from the Rebel Base space (RR-88)
+# ================================================================ from the Rebel Base space (RR-88)
 MOVE_MODES = {
     "move_from_base": "all",
     "move_ships_from_base": "ships",
