@@ -564,6 +564,16 @@ def ring_name(ring: int) -> str:
     return RING_NAMES[RINGS[ring]]
 
 
+def leader_word(s: RebellionState, x: int) -> str:
+    """A leader on the board, with its ring: "Princess Leia (Master Yoda ring)"."""
+    b = s.board
+    if x == b.captured:
+        return f"{LEADERS[x].name} (captured)"
+    if b.rings[x] >= 0:
+        return f"{LEADERS[x].name} ({ring_name(b.rings[x])} ring)"
+    return LEADERS[x].name
+
+
 def die_words(colour: str, face: str) -> str:
     """A die as read aloud: "hit", "green direct hit", "red special"."""
     word = face.replace("_", " ")
@@ -870,7 +880,7 @@ def render(s: RebellionState, player: int | None) -> str:
     for loc in range(NUM_SYSTEMS + 1):
         row = b.units[loc]
         units = ", ".join(f"{n} {UNITS[u].name}" for u, n in enumerate(row) if n)
-        leaders = ", ".join(LEADERS[x].name for x, w in enumerate(b.leader_loc) if w == loc)
+        leaders = ", ".join(leader_word(s, x) for x, w in enumerate(b.leader_loc) if w == loc)
         marks = []
         if loc < NUM_SYSTEMS:
             if b.loyalty[loc] >= 0:
