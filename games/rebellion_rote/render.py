@@ -127,9 +127,9 @@ def describe(s: RebellionState, a: Action) -> str:
     if isinstance(a, A.Stop):
         return STOP_WORDS.get(type(top), "Move no more units")
     if isinstance(a, A.Reveal):
-        card = s.zones[f"assigned{top.player}"].cards[a.slot] if top is not None else -1
-        if card < 0:
+        if top is None:
             return "Reveal a mission"
+        card = s.zones[f"assigned{top.player}"].cards[a.slot]
         # the leaders tell apart two copies of a card (Hidden Fleet, Superlaser Online)
         who = " and ".join(LEADERS[x].name for x in s.slots[top.player][a.slot])
         return f"Reveal {MISSIONS[mission_of(card)].name} ({who})"
