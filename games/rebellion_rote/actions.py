@@ -68,6 +68,23 @@ block over its fields:
 * ``advance <unit> <space>``: Double Our Efforts: move one unit of type ``unit`` from
   build-queue space ``space`` (2 or 3) down one space.
 
+* ``yoda_reroll <die>``: the Master Yoda ring rerolls one of its side's dice ``die`` (in a
+  mission's roll-off: an index into that side's dice, regular then green; in a combat: a
+  die of the attack) (RR-84).
+* ``destroy_queued <unit> <space>``: destroy 1 Imperial unit of type ``unit`` on build-queue
+  space ``space`` (Demolition, Rogue Squadron Raid).
+* ``place_probe <card> <top>``: Plant False Lead: put probe card ``card`` (a system id) on
+  top of the probe deck (``top`` 1) or at its bottom (0).
+
+The Rebel mission deck's other choices reuse actions too: ``target <leader>`` (the leader
+Contingency Plan moves, the leader the Master Yoda ring goes on, the leader Misdirection
+chooses, a leader travelling with a rescued one), ``assign <card> <leader>`` (Contingency
+Plan's starting mission), ``move <unit> 32`` and ``stop`` (units from the Rebel Base
+space), ``destroy <unit> 0`` and ``stop`` (units destroyed by health), ``place <unit>
+<loc>`` (Public Uprising's gained units), ``build <unit> <loc>`` and ``stop``
+(Establish Trade Relations), ``option <which>`` (Support of Mon Calamari) and
+``objective <card>`` (Covert Operation's card drawn, Stolen Plans' order).
+
 A project card's other choices reuse the actions above: ``build <unit> <loc>`` and
 ``stop`` (Construct Factory), ``system <s>`` (the figure destroyed to build a unit out of
 supply; the system Superlaser Online gains loyalty in), ``destroy <unit> 0`` (the
@@ -121,6 +138,8 @@ __all__ = [
     "Option",
     "Pass",
     "Place",
+    "ProbePlace",
+    "QueueDestroy",
     "QueueUnit",
     "Recruit",
     "Relocate",
@@ -137,6 +156,7 @@ __all__ = [
     "Tactic",
     "Target",
     "UseAbility",
+    "YodaReroll",
 ]
 
 MAX_CARDS = 120
@@ -381,6 +401,26 @@ class Advance(Action):
     space: int
 
 
+@attrs.frozen
+class YodaReroll(Action):
+    kind: ClassVar[str] = "yoda_reroll"
+    die: int
+
+
+@attrs.frozen
+class QueueDestroy(Action):
+    kind: ClassVar[str] = "destroy_queued"
+    unit: int
+    space: int
+
+
+@attrs.frozen
+class ProbePlace(Action):
+    kind: ClassVar[str] = "place_probe"
+    card: int
+    top: int
+
+
 MAX_SLOTS = 12
 """Face-down missions a side can have at once (4 starting + up to 10 in hand, 1 leader each
 from at most 8 leaders in the pool: 8 is the real limit)."""
@@ -435,5 +475,9 @@ ACTION_SPACE = ActionSpace(
         (Deploy, {"unit": NU, "space": 3}),
         (QueueUnit, {"unit": NU, "space": 4}),
         (Advance, {"unit": NU, "space": 4}),
+        # the Rebel mission deck
+        (YodaReroll, {"die": MAX_DICE}),
+        (QueueDestroy, {"unit": NU, "space": 4}),
+        (ProbePlace, {"card": NUM_SYSTEMS, "top": 2}),
     ]
 )

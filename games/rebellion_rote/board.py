@@ -386,9 +386,12 @@ def reveal_base(b: Board, base: int) -> None:
 # ---------------------------------------------------------------- capture and rescue
 def capture(b: Board, leader: int) -> int:
     """Put the captured ring on ``leader``; return the leader it held before (or ``OFF``),
-    whom the caller rescues: capturing a second leader rescues the first (research §6.3)."""
+    whom the caller rescues: capturing a second leader rescues the first (research §6.3).
+    The captured ring replaces the ring the leader wore (one ring a leader, research-2
+    §4.1; RR-84)."""
     before = b.captured
     b.captured = leader
+    b.rings[leader] = NO_RING
     return before if before != leader else OFF
 
 

@@ -194,6 +194,29 @@ MISSION_EFFECTS = (
     "destroy_rebel_units_by_health",
     "conquest_move",
     "combat_if_rebel_ground",
+    # the Rebel mission deck (rules/rebel_missions.py)
+    "gain_unit_at_base",
+    "gain_unit",
+    "gain_circle_units",
+    "gain_triangle_units",
+    "reassign_starting_mission",
+    "attempt_bonus",
+    "misdirect",
+    "move_from_base",
+    "move_ships_from_base",
+    "move_ground_from_base",
+    "combat_if_enemy_ground",
+    "destroy_units",
+    "destroy_queued_by_icons",
+    "destroy_queued_health",
+    "rescue_captured",
+    "rescue_captured_follow",
+    "plant_false_lead",
+    "attach_yoda_ring",
+    "luke_becomes_jedi",
+    "draw_objectives",
+    "draw_objectives_keep_one",
+    "reorder_objectives",
 )
 MISSION_WHERE = (
     "any",
@@ -210,6 +233,12 @@ MISSION_WHERE = (
     "star_destroyer",
     "death_star_or_destroyer",
     "captured_ring",
+    # the Rebel mission deck (rules/rebel_missions.py)
+    "subjugated",
+    "imperial_ship",
+    "no_imperial_unit",
+    "no_sabotage",
+    "captured_leader",
 )
 
 
@@ -534,6 +563,8 @@ class MissionDef:
     count_all: bool = False
     """An attempt that counts all skill icons: each side rolls one die per icon of any skill
     (research §4.4 step 5), not only the card's."""
+    system: str = ""
+    """The one system the card is played in, by name ("" = any system its ``where`` allows)."""
     portrait: str = ""
     """The leader pictured on the card (the leader icon, ROTE "Choosing Mission Sets"):
     assigned to it, that leader gives an attempt 2 more successes, or a resolve card its
@@ -869,6 +900,8 @@ for _m in MISSION_ROWS:
         raise CardDataError(
             f"missions ({_m.name}): portrait {_m.portrait!r} is not a {_m.side} leader"
         )
+    if _m.system and _m.system not in {x.name for x in SYSTEMS}:
+        raise CardDataError(f"missions ({_m.name}): system {_m.system!r} is not a system")
     if _m.deck and _m.copies < 1:
         raise CardDataError(f"missions ({_m.name}): copies must be 1 or more")
 MISSIONS: tuple[MissionDef, ...] = tuple(m for m in MISSION_ROWS for _ in range(m.copies))

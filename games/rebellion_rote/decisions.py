@@ -11,9 +11,11 @@ from tabletop import Decision
 __all__ = [
     "ActivateSystem",
     "AdvanceQueue",
+    "AfterMissionRoll",
     "AssignDamage",
     "AssignMission",
     "AttackActions",
+    "BaseMove",
     "BeaconPlacement",
     "BottomObjective",
     "BuildUnits",
@@ -25,8 +27,10 @@ __all__ = [
     "ChooseBase",
     "ChooseDsucSystem",
     "ChooseLeader",
+    "ChooseMisdirected",
     "ChooseMissionSet",
     "ChooseOption",
+    "ChooseRingLeader",
     "ChooseTactic",
     "ClosestSystem",
     "Combat",
@@ -34,6 +38,7 @@ __all__ = [
     "ConquestMove",
     "DamageSink",
     "DamageSource",
+    "DemolishQueue",
     "DeployUnits",
     "DestroyByHealth",
     "DestroyQueued",
@@ -42,23 +47,32 @@ __all__ = [
     "EliminateLeader",
     "FactoryBuild",
     "FactoryReplace",
+    "FollowRescued",
     "GainChoice",
+    "GainUnits",
     "KeepActionCard",
+    "KeepObjective",
     "KeepProject",
     "LoseGroundUnits",
     "LoyaltyInRegion",
+    "MissionDestroy",
     "MissionSystem",
     "MissionTarget",
     "MoveUnits",
     "NameBaseSystems",
     "ObjectiveLeader",
     "OpposeMission",
+    "OrderObjectives",
     "OverseeDeploy",
     "PlaceObjectives",
+    "PlaceProbe",
     "PlaceTargetMarker",
     "PlaceUnits",
     "PlansTarget",
     "PlayObjective",
+    "RaidQueue",
+    "ReassignLeader",
+    "ReassignMission",
     "RecruitLeader",
     "RegionLoyalty",
     "RemoveMarkers",
@@ -550,6 +564,8 @@ class FactoryBuild(Decision):
     kind: ClassVar[str] = "factory_build"
     system: int
     used: tuple[int, ...] = ()
+    card: int = -1
+    """The mission card building (an index into ``data.MISSIONS``; -1: Construct Factory)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -561,6 +577,7 @@ class FactoryReplace(Decision):
     unit: int
     system: int
     used: tuple[int, ...]
+    card: int = -1
 
 
 @attrs.frozen(kw_only=True)
@@ -680,3 +697,137 @@ class ConquestMove(Decision):
     system: int
     left: tuple[tuple[int, int], ...]
     src: int = -1
+
+
+# ---------------------------------------------------------------- the mission roll-off
+@attrs.frozen(kw_only=True)
+class AfterMissionRoll(Decision):
+    """Both sides rolled for the mission in ``RebellionState.roll_off``: ``player`` may use
+    an ability on the dice (the Master Yoda ring's reroll), or go on (RR-84)."""
+
+    kind: ClassVar[str] = "after_mission_roll"
+
+
+# ---------------------------------------------------------------- the Rebel mission deck
+@attrs.frozen(kw_only=True)
+class ReassignLeader(Decision):
+    """Contingency Plan with two leaders: the one that goes onto a starting mission (RR-86)."""
+
+    kind: ClassVar[str] = "reassign_leader"
+
+
+@attrs.frozen(kw_only=True)
+class ReassignMission(Decision):
+    """Contingency Plan: the starting mission ``leader`` goes onto, face down (RR-86)."""
+
+    kind: ClassVar[str] = "reassign_mission"
+    leader: int
+
+
+@attrs.frozen(kw_only=True)
+class ChooseMisdirected(Decision):
+    """Misdirection: the Rebel leader whose missions no Imperial pool leader may oppose
+    this round (RR-87)."""
+
+    kind: ClassVar[str] = "choose_misdirected"
+
+
+@attrs.frozen(kw_only=True)
+class BaseMove(Decision):
+    """Move units from the Rebel Base space into ``system`` one at a time, or stop (mission
+    ``card``; ``mode``: "all" (Hidden Fleet), "ships" (Plan the Assault) or "ground" (Lead
+    the Strike Team); ``left``: units still allowed, -1 any number; ``spare``: free
+    transport capacity of the ships moved; RR-88)."""
+
+    kind: ClassVar[str] = "base_move"
+    system: int
+    card: int
+    mode: str
+    left: int = -1
+    spare: int = 0
+
+
+@attrs.frozen(kw_only=True)
+class MissionDestroy(Decision):
+    """Destroy Imperial units in ``system`` worth up to ``left`` more health, one at a time,
+    or stop (mission ``card``; RR-90)."""
+
+    kind: ClassVar[str] = "mission_destroy"
+    system: int
+    card: int
+    left: int
+
+
+@attrs.frozen(kw_only=True)
+class DemolishQueue(Decision):
+    """Demolition: the queued Imperial unit destroyed for resource icon ``icon`` (an index
+    into the icons of ``system``; RR-90)."""
+
+    kind: ClassVar[str] = "demolish_queue"
+    system: int
+    icon: int
+
+
+@attrs.frozen(kw_only=True)
+class RaidQueue(Decision):
+    """Rogue Squadron Raid: destroy queued Imperial units worth up to ``left`` more health,
+    one at a time, or stop (RR-90)."""
+
+    kind: ClassVar[str] = "raid_queue"
+    left: int
+
+
+@attrs.frozen(kw_only=True)
+class GainUnits(Decision):
+    """Public Uprising: the unit with a ``shape`` ("circle" or "triangle") build icon gained
+    in ``system`` (``left`` more to gain; RR-89)."""
+
+    kind: ClassVar[str] = "gain_units"
+    system: int
+    card: int
+    shape: str
+    left: int
+
+
+@attrs.frozen(kw_only=True)
+class FollowRescued(Decision):
+    """After a rescue mission in ``system``: send an assigned leader with the rescued leader
+    to ``dst``, or let the others stay (research §6.3; RR-93)."""
+
+    kind: ClassVar[str] = "follow_rescued"
+    system: int
+    dst: int
+    rescued: int
+
+
+@attrs.frozen(kw_only=True)
+class PlaceProbe(Decision):
+    """Plant False Lead: the next probe card taken from the Empire, and whether it goes on
+    top or at the bottom of the probe deck (RR-92)."""
+
+    kind: ClassVar[str] = "place_probe"
+
+
+@attrs.frozen(kw_only=True)
+class ChooseRingLeader(Decision):
+    """Seek Yoda with two leaders: the one the Master Yoda ring goes on (RR-85)."""
+
+    kind: ClassVar[str] = "choose_ring_leader"
+
+
+@attrs.frozen(kw_only=True)
+class KeepObjective(Decision):
+    """Covert Operation: of the top 2 objective cards (looked at), the one drawn; the other
+    goes to the bottom of the deck (RR-94)."""
+
+    kind: ClassVar[str] = "keep_objective"
+
+
+@attrs.frozen(kw_only=True)
+class OrderObjectives(Decision):
+    """Stolen Plans: the card that goes ``placed`` cards from the top of the objective deck,
+    among the top ``size`` cards looked at (RR-94)."""
+
+    kind: ClassVar[str] = "order_objectives"
+    placed: int
+    size: int

@@ -19,6 +19,7 @@ __all__ = [
     "Activated",
     "Assigned",
     "AssignedHidden",
+    "AttemptBonus",
     "BaseChosen",
     "BaseChosenHidden",
     "BaseIsHere",
@@ -43,16 +44,20 @@ __all__ = [
     "GameOver",
     "LeaderDetained",
     "LeaderEliminated",
+    "LeaderFollowed",
     "LeaderJoined",
     "LeaderMarked",
+    "LeaderReplaced",
     "LeadersPlaced",
     "LeadersRetrieved",
     "LoyaltyChanged",
     "LoyaltyPlaced",
     "MarkerPlaced",
     "MarkerRemoved",
+    "Misdirected",
     "MissionAgainst",
     "MissionDeckReshuffled",
+    "MissionDieRerolled",
     "MissionDiscarded",
     "MissionOutcome",
     "MissionRevealed",
@@ -76,22 +81,31 @@ __all__ = [
     "ObjectiveToDeckHidden",
     "ObjectivesLooked",
     "ObjectivesLookedCount",
+    "ObjectivesOrdered",
+    "ObjectivesOrderedHidden",
     "ObjectivesPlaced",
     "ObjectivesPlacedHidden",
     "Opposed",
     "Passed",
     "PhaseBegan",
     "ProbeDeckShuffled",
+    "ProbePlaced",
+    "ProbePlacedHidden",
     "ProbeRevealed",
     "ProbesDrawn",
     "ProbesDrawnCount",
     "ProbesGiven",
+    "ProbesTaken",
+    "ProbesTakenCount",
     "ProjectBottomed",
     "ProjectBottomedHidden",
     "ProjectDeckReshuffled",
     "ProjectsDrawn",
     "ProjectsDrawnCount",
     "QueueAdvanced",
+    "QueueUnitDestroyed",
+    "Reassigned",
+    "ReassignedHidden",
     "RecruitChosen",
     "RecruitChosenHidden",
     "Recruited",
@@ -101,6 +115,7 @@ __all__ = [
     "Rescued",
     "Retreated",
     "RingAttached",
+    "RingUsed",
     "SabotagePlaced",
     "SabotageRemoved",
     "SecondAssigned",
@@ -527,7 +542,8 @@ class ObjectiveHandShownCount(Event):
 
 @attrs.frozen(kw_only=True)
 class ObjectiveToDeck(Event):
-    """A card of the Rebels' hand went to the bottom (``top``: the top) of the deck."""
+    """An objective card went to the bottom (``top``: the top) of the deck: from the Rebels'
+    hand, or one of the cards they looked at (Covert Operation)."""
 
     kind: ClassVar[str] = "objective_to_deck"
     card: int = card_field()
@@ -947,8 +963,8 @@ class BaseNotHere(Event):
 # ---------------------------------------------------------------- the Imperial mission deck
 @attrs.frozen(kw_only=True)
 class RingAttached(Event):
-    """An attachment ring (``data.RINGS``) went on ``leader`` (Carbon Freezing, Lure of the
-    Dark Side)."""
+    """Attachment ring ``ring`` (an index into ``data.RINGS``) is now on ``leader`` (Carbon
+    Freezing, Lure of the Dark Side, Seek Yoda)."""
 
     kind: ClassVar[str] = "ring_attached"
     leader: int
@@ -1019,3 +1035,143 @@ class LeaderDetained(Event):
 
     kind: ClassVar[str] = "leader_detained"
     leader: int
+
+
+# ---------------------------------------------------------------- rings and the Rebel mission deck
+@attrs.frozen(kw_only=True)
+class MissionDieRerolled(Event):
+    """``player`` rerolled die ``die`` of its roll-off dice (``was`` to ``face``); it now has
+    ``successes``."""
+
+    kind: ClassVar[str] = "mission_die_rerolled"
+    player: int
+    die: int
+    was: str
+    face: str
+    successes: int
+
+
+@attrs.frozen(kw_only=True)
+class RingUsed(Event):
+    kind: ClassVar[str] = "ring_used"
+    leader: int
+    ring: int
+
+
+@attrs.frozen(kw_only=True)
+class LeaderReplaced(Event):
+    """Leader ``old`` is replaced on the board by its other form ``new`` (Seek Yoda)."""
+
+    kind: ClassVar[str] = "leader_replaced"
+    old: int
+    new: int
+
+
+@attrs.frozen(kw_only=True)
+class Reassigned(Event):
+    """Contingency Plan: ``leader`` went face down onto starting mission ``card`` (the
+    Empire sees only that it is a starting mission, unless it saw the card leave play)."""
+
+    kind: ClassVar[str] = "reassigned"
+    player: int
+    leader: int
+    card: int = card_field()
+
+    def public(self) -> Event:
+        return ReassignedHidden(player=self.player, leader=self.leader)
+
+
+@attrs.frozen(kw_only=True)
+class ReassignedHidden(Event):
+    kind: ClassVar[str] = "reassigned_hidden"
+    player: int
+    leader: int
+
+
+@attrs.frozen(kw_only=True)
+class AttemptBonus(Event):
+    """``leader`` adds ``successes`` to the next mission it attempts this round."""
+
+    kind: ClassVar[str] = "attempt_bonus"
+    leader: int
+    successes: int
+
+
+@attrs.frozen(kw_only=True)
+class Misdirected(Event):
+    """No Imperial pool leader may oppose ``leader``'s missions this round."""
+
+    kind: ClassVar[str] = "misdirected"
+    leader: int
+
+
+@attrs.frozen(kw_only=True)
+class QueueUnitDestroyed(Event):
+    """A unit on the Imperial build queue was destroyed (a mission's ``reason``)."""
+
+    kind: ClassVar[str] = "queue_unit_destroyed"
+    unit: int
+    space: int
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class LeaderFollowed(Event):
+    """An assigned leader went with the leader rescued by its mission, to ``dst``."""
+
+    kind: ClassVar[str] = "leader_followed"
+    leader: int
+    dst: int
+
+
+@attrs.frozen(kw_only=True)
+class ProbesTaken(Event):
+    """Plant False Lead: the probe cards the Rebels took from the Empire's hand at random
+    (both sides know them)."""
+
+    kind: ClassVar[str] = "probes_taken"
+    cards: tuple[int, ...] = card_field()
+
+    def public(self) -> Event:
+        return ProbesTakenCount(count=len(self.cards))
+
+
+@attrs.frozen(kw_only=True)
+class ProbesTakenCount(Event):
+    kind: ClassVar[str] = "probes_taken_count"
+    count: int
+
+
+@attrs.frozen(kw_only=True)
+class ProbePlaced(Event):
+    """Plant False Lead: a taken probe card on top of the probe deck or at its bottom."""
+
+    kind: ClassVar[str] = "probe_placed"
+    card: int = card_field()
+    top: bool
+
+    def public(self) -> Event:
+        return ProbePlacedHidden(top=self.top)
+
+
+@attrs.frozen(kw_only=True)
+class ProbePlacedHidden(Event):
+    kind: ClassVar[str] = "probe_placed_hidden"
+    top: bool
+
+
+@attrs.frozen(kw_only=True)
+class ObjectivesOrdered(Event):
+    """Stolen Plans: the top objective cards in their new order, top first."""
+
+    kind: ClassVar[str] = "objectives_ordered"
+    cards: tuple[int, ...] = card_field()
+
+    def public(self) -> Event:
+        return ObjectivesOrderedHidden(count=len(self.cards))
+
+
+@attrs.frozen(kw_only=True)
+class ObjectivesOrderedHidden(Event):
+    kind: ClassVar[str] = "objectives_ordered_hidden"
+    count: int

@@ -90,6 +90,9 @@ OPTION_WORDS: dict[str, str] = {
 
 def describe(s: RebellionState, a: Action) -> str:
     top = s.stack[-1] if s.stack else None
+    text = describe_mission_deck(s, a, top)
+    if text:
+        return text
     if isinstance(a, A.MissionSet):
         return "Use the Rise of the Empire mission set" if a.roe else "Use the base mission set"
     if isinstance(a, A.SystemChoice):
@@ -159,8 +162,12 @@ def describe(s: RebellionState, a: Action) -> str:
             return f"Build no more units with {resolving_name(s, 'Construct Factory')}"
         return STOP_WORDS.get(type(top), "Move no more units")
     if isinstance(a, A.Reveal):
-        card = s.zones[f"assigned{top.player}"].cards[a.slot] if top is not None else -1
-        return f"Reveal {MISSIONS[mission_of(card)].name}" if card >= 0 else "Reveal a mission"
+        if top is None:
+            return "Reveal a mission"
+        card = s.zones[f"assigned{top.player}"].cards[a.slot]
+        # the leaders tell apart two copies of a card (Hidden Fleet, Superlaser Online)
+        who = " and ".join(LEADERS[x].name for x in s.slots[top.player][a.slot])
+        return f"Reveal {MISSIONS[mission_of(card)].name} ({who})"
     if isinstance(a, A.Target) and isinstance(top, D.RogueOne):
         return f"Rescue {LEADERS[a.leader].name}"
     if isinstance(a, A.RemoveMarker):
@@ -284,6 +291,9 @@ def resolving_name(s: RebellionState, default: str) -> str:
 def prompt(s: RebellionState) -> str:
     top = s.stack[-1]
     who = SIDES[top.player]
+    text = prompt_mission_deck(s, top, who)
+    if text:
+        return text
     if isinstance(top, D.ChooseMissionSet):
         return f"{who}: choose your mission set, face down"
     if isinstance(top, D.ChooseDsucSystem):
@@ -383,8 +393,8 @@ def prompt(s: RebellionState) -> str:
     if isinstance(top, D.KeepProject):
         return f"{who}: keep one of the project cards drawn; the other goes to the bottom"
     if isinstance(top, D.FactoryBuild):
-        name = resolving_name(s, "Construct Factory")
-        return f"{who}: {name}: build from the icons of {loc_name(top.system)}, or stop"
+        card = MISSIONS[top.card].name if top.card >= 0 else resolving_name(s, "Construct Factory")
+        return f"{who}: {card}: build from the icons of {loc_name(top.system)}, or stop"
     if isinstance(top, D.FactoryReplace):
         return f"{who}: destroy 1 {UNITS[top.unit].name} on the board to build another"
     if isinstance(top, D.OverseeDeploy):
@@ -538,6 +548,9 @@ def imperial_prompt(s: RebellionState, top: Decision, who: str) -> str:
 
 
 def narrate(s: RebellionState, ev: Event) -> str:
+    text = narrate_mission_deck(ev)
+    if text:
+        return text
     if isinstance(ev, E.MissionSetChosen):
         return (
             f"{SIDES[ev.player]} chose the {'Rise of the Empire' if ev.roe else 'base'} mission set"
@@ -788,7 +801,7 @@ def narrate_imperial(ev: Event) -> str:
             return f"{LEADERS[ev.leader].name} is frozen in Carbonite (still captured)"
         if RINGS[ev.ring] == "lure":
             return f"{LEADERS[ev.leader].name} is lured to the Dark Side: an Imperial leader now"
-        return f"The {RINGS[ev.ring]} ring goes on {LEADERS[ev.leader].name}"
+        return f"The {ring_name(ev.ring)} ring is now on {LEADERS[ev.leader].name}"
     if isinstance(ev, E.ReputationChanged):
         how = "lose" if ev.amount < 0 else "gain"
         return (
@@ -809,6 +822,214 @@ def narrate_imperial(ev: Event) -> str:
     if isinstance(ev, E.LeaderDetained):
         return f"{LEADERS[ev.leader].name} is detained: no return to the pool next Refresh Phase"
     return narrate_actions(ev)
+
+
+# ---------------------------------------------------------------- the mission roll-off and the Rebel deck
+RING_NAMES = {
+    "carbonite": "Frozen in Carbonite",
+    "lure": "Lure of the Dark Side",
+    "yoda": "Master Yoda",
+    "c3po": "C-3PO",
+    "r2d2": "R2-D2",
+    "falcon": "Millennium Falcon",
+    "k2so": "K-2SO",
+    "bounty": "Bounty",
+}
+MOVE_WHAT = {"all": "units", "ships": "ships", "ground": "ground units"}
+
+
+def ring_name(ring: int) -> str:
+    return RING_NAMES[RINGS[ring]]
+
+
+def die_words(colour: str, face: str) -> str:
+    """A die as read aloud: "hit", "green direct hit", "red special"."""
+    word = face.replace("_", " ")
+    return word if colour == "black" else f"{colour} {word}"
+
+
+def ordinal(n: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 3 -> "3rd", 4 -> "4th"."""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n, "th")
+    return f"{n}{suffix}"
+
+
+def describe_mission_deck(s: RebellionState, a: Action, top: object) -> str:
+    """Actions of the roll-off window and the Rebel mission deck's decisions ("" if none)."""
+    if isinstance(a, A.YodaReroll):
+        if isinstance(top, D.AfterMissionRoll):
+            colour, face = s.mission_dice[top.player][a.die]
+        else:
+            colour, face = s.battle.dice[a.die]
+            return f"Reroll die {a.die + 1} ({colour} {face.replace('_', ' ')}) with the Master Yoda ring"
+        return f"Reroll your die {a.die + 1} ({die_words(colour, face)}) with the Master Yoda ring"
+    if isinstance(a, A.Pass) and isinstance(top, D.AfterMissionRoll):
+        return "Leave the dice as they are"
+    if isinstance(a, A.QueueDestroy):
+        return f"Destroy 1 {UNITS[a.unit].name} on Imperial queue space {a.space}"
+    if isinstance(a, A.ProbePlace):
+        where = "on top of" if a.top else "at the bottom of"
+        return f"Put the {loc_name(a.card)} probe card {where} the probe deck"
+    if isinstance(a, A.Target):
+        name = LEADERS[a.leader].name
+        if isinstance(top, D.ReassignLeader):
+            return f"Put {name} face down on a starting mission (Contingency Plan)"
+        if isinstance(top, D.ChooseRingLeader):
+            return f"Attach the Master Yoda ring to {name}"
+        if isinstance(top, D.ChooseMisdirected):
+            return f"No Imperial pool leader may oppose {name}'s missions this round"
+        if isinstance(top, D.FollowRescued):
+            rescued = LEADERS[top.rescued].name
+            return f"Send {name} with {rescued} to {loc_name(top.dst)}"
+    if isinstance(a, A.Assign) and isinstance(top, D.ReassignMission):
+        return (
+            f"Put {LEADERS[a.leader].name} face down on {MISSIONS[a.card].name} (Contingency Plan)"
+        )
+    if isinstance(a, A.Move) and isinstance(top, D.BaseMove):
+        return f"Move 1 {UNITS[a.unit].name} from the Rebel Base space to {loc_name(top.system)}"
+    if isinstance(a, A.Destroy) and isinstance(top, D.MissionDestroy):
+        health = UNITS[a.unit].health
+        return (
+            f"Destroy 1 {UNITS[a.unit].name} in {loc_name(top.system)} "
+            f"({health} of the {top.left} health left)"
+        )
+    if isinstance(a, A.Place) and isinstance(top, D.GainUnits):
+        return f"Gain 1 {UNITS[a.unit].name} in {loc_name(a.loc)}"
+    if isinstance(a, A.Objective):
+        name = objective_name(a.card)
+        if isinstance(top, D.KeepObjective):
+            return f"Draw {name}; the other card goes to the bottom of the objective deck"
+        if isinstance(top, D.OrderObjectives):
+            if top.placed == 0:
+                return f"Put {name} on top of the objective deck"
+            return f"Put {name} {ordinal(top.placed + 1)} from the top of the objective deck"
+    if isinstance(a, A.Option) and isinstance(top, D.ChooseOption):
+        e = MISSIONS[top.card].effects[a.which - 1]
+        if e.kind == "gain_loyalty":
+            return f"Gain {e.amount} loyalty in the mission's system"
+        if e.kind == "queue_unit":
+            return f"Put 1 {e.unit} on space {e.amount} of the build queue"
+    if isinstance(a, A.Stop):
+        if isinstance(top, D.BaseMove):
+            return f"Move no more {MOVE_WHAT[top.mode]} from the Rebel Base space"
+        if isinstance(top, D.MissionDestroy):
+            return f"Destroy no more units ({top.left} health left unused)"
+        if isinstance(top, D.RaidQueue):
+            return f"Destroy no more queued units ({top.left} health left unused)"
+        if isinstance(top, D.FollowRescued):
+            return f"The other assigned leaders stay in {loc_name(top.system)}"
+    return ""
+
+
+def prompt_mission_deck(s: RebellionState, top: object, who: str) -> str:
+    """Prompts of the roll-off window and the Rebel mission deck's decisions ("" if none)."""
+    from .rules.missions import roll_successes
+
+    if isinstance(top, D.AfterMissionRoll):
+        att = s.roll_off[0]
+        return (
+            f"{who}: the mission dice are rolled ({SIDES[att]} {roll_successes(s, att)}, "
+            f"{SIDES[1 - att]} {roll_successes(s, 1 - att)} successes): use an ability on "
+            "your dice, or leave them"
+        )
+    if isinstance(top, D.ReassignLeader):
+        return f"{who}: Contingency Plan: the leader that goes onto a starting mission"
+    if isinstance(top, D.ReassignMission):
+        name = LEADERS[top.leader].name
+        return f"{who}: Contingency Plan: the starting mission {name} goes onto, face down"
+    if isinstance(top, D.ChooseMisdirected):
+        return f"{who}: Misdirection: the leader whose missions the Imperial pool may not oppose this round"
+    if isinstance(top, D.BaseMove):
+        limit = f" (up to {top.left} more)" if top.left > 0 else ""
+        return (
+            f"{who}: {MISSIONS[top.card].name}: move {MOVE_WHAT[top.mode]} from the Rebel "
+            f"Base space to {loc_name(top.system)}{limit}, or stop"
+        )
+    if isinstance(top, D.MissionDestroy):
+        return (
+            f"{who}: {MISSIONS[top.card].name}: destroy Imperial units in "
+            f"{loc_name(top.system)} worth up to {top.left} more health, or stop"
+        )
+    if isinstance(top, D.DemolishQueue):
+        icon = SYSTEMS[top.system].icons[top.icon].replace("_", " ")
+        return f"{who}: Demolition: the queued Imperial unit the {icon} icon of {loc_name(top.system)} destroys"
+    if isinstance(top, D.RaidQueue):
+        return f"{who}: Rogue Squadron Raid: destroy queued Imperial units worth up to {top.left} more health, or stop"
+    if isinstance(top, D.GainUnits):
+        return (
+            f"{who}: {MISSIONS[top.card].name}: gain a unit with a {top.shape} build icon in "
+            f"{loc_name(top.system)} ({top.left} to gain)"
+        )
+    if isinstance(top, D.FollowRescued):
+        return (
+            f"{who}: send assigned leaders with the rescued {LEADERS[top.rescued].name} to "
+            f"{loc_name(top.dst)}, or let them stay"
+        )
+    if isinstance(top, D.PlaceProbe):
+        n = len(s.zones["probe_look"].cards)
+        return f"{who}: Plant False Lead: put a taken probe card on top of the probe deck or at its bottom ({n} left)"
+    if isinstance(top, D.ChooseRingLeader):
+        return f"{who}: Seek Yoda: the leader the Master Yoda ring goes on"
+    if isinstance(top, D.KeepObjective):
+        return f"{who}: Covert Operation: the objective card to draw (the other goes to the bottom)"
+    if isinstance(top, D.OrderObjectives):
+        where = "on top" if top.placed == 0 else f"{ordinal(top.placed + 1)} from the top"
+        return f"{who}: Stolen Plans: the objective card to put {where} of the objective deck"
+    return ""
+
+
+def narrate_mission_deck(ev: Event) -> str:
+    """Events of the roll-off window and the Rebel mission deck ("" if none)."""
+    if isinstance(ev, E.MissionDieRerolled):
+        return (
+            f"{SIDES[ev.player]} rerolled die {ev.die + 1} ({ev.was.replace('_', ' ')} to "
+            f"{ev.face.replace('_', ' ')}): {ev.successes} successes"
+        )
+    if isinstance(ev, E.RingUsed):
+        return f"{LEADERS[ev.leader].name} used the {ring_name(ev.ring)} ring"
+    if isinstance(ev, E.LeaderReplaced):
+        return f"{LEADERS[ev.old].name} became {LEADERS[ev.new].name}"
+    if isinstance(ev, E.Reassigned):
+        return (
+            f"{SIDES[ev.player]} put {LEADERS[ev.leader].name} face down on "
+            f"{MISSIONS[mission_of(ev.card)].name} (Contingency Plan)"
+        )
+    if isinstance(ev, E.ReassignedHidden):
+        return (
+            f"{SIDES[ev.player]} put {LEADERS[ev.leader].name} face down on a starting "
+            "mission (Contingency Plan)"
+        )
+    if isinstance(ev, E.AttemptBonus):
+        return (
+            f"{LEADERS[ev.leader].name} adds {ev.successes} successes to the next mission "
+            "he attempts this round"
+        )
+    if isinstance(ev, E.Misdirected):
+        return f"No Imperial pool leader may oppose {LEADERS[ev.leader].name}'s missions this round"
+    if isinstance(ev, E.QueueUnitDestroyed):
+        return f"1 {UNITS[ev.unit].name} destroyed on Imperial queue space {ev.space} ({ev.reason})"
+    if isinstance(ev, E.LeaderFollowed):
+        return f"{LEADERS[ev.leader].name} went with the rescued leader to {loc_name(ev.dst)}"
+    if isinstance(ev, E.ProbesTaken):
+        names = ", ".join(loc_name(c) for c in ev.cards)
+        return f"The Rebels took probe cards from the Empire's hand at random: {names}"
+    if isinstance(ev, E.ProbesTakenCount):
+        return f"The Rebels took {plural(ev.count, 'probe card')} from the Empire's hand at random"
+    if isinstance(ev, E.ProbePlaced):
+        where = "on top of" if ev.top else "at the bottom of"
+        return f"The {loc_name(ev.card)} probe card went {where} the probe deck"
+    if isinstance(ev, E.ProbePlacedHidden):
+        where = "on top of" if ev.top else "at the bottom of"
+        return f"The Rebels put a probe card {where} the probe deck"
+    if isinstance(ev, E.ObjectivesOrdered):
+        names = ", ".join(objective_name(objective_of(c)) for c in ev.cards)
+        return f"The Rebels put the top objective cards back, top first: {names}"
+    if isinstance(ev, E.ObjectivesOrderedHidden):
+        return (
+            f"The Rebels put the top {plural(ev.count, 'objective card')} back in an order "
+            "of their choice"
+        )
+    return ""
 
 
 def narrate_actions(ev: Event) -> str:

@@ -52,6 +52,11 @@ Droid, Homing Beacon, Single Reactor Ignition) is public: ``base_mask``, the sys
 base may still be in; the Empire's determinisation keeps the re-dealt base inside it
 (:mod:`.rules.base_clues`, RR-73).
 
+For the Empire's determinisation ``_resample`` also keeps what it knows of the Rebel
+mission deck's cards (:func:`.rules.rebel_missions.redeal_for_empire`): the probe-deck
+cards Plant False Lead put back (known to it, not where) are shuffled among their own
+places, and a card Contingency Plan assigned stays a starting mission.
+
 Hidden facts kept outside zones, re-dealt by ``_resample``: the other side's
 face-down mission-set choice, its face-down tactic card (``battle.chosen``), its
 face-down build placements (``builds``) and its face-down recruit choice
@@ -72,7 +77,7 @@ import attrs
 from tabletop import Action, Event, Rng, State
 
 from .battle import Battle
-from .board import Board, base_reveal_due
+from .board import Board
 from .data import IMPERIAL, NUM_SYSTEMS, REBEL, TACTICS
 from .events import Subjugation
 from .rules.objectives import known_depths
@@ -139,6 +144,27 @@ class RebellionState(State):
     base_mask: int = (1 << NUM_SYSTEMS) - 1
     """The systems the hidden base may be in, as far as the facts the Rebels were made to
     state go (bit ``x``: system ``x``; public; :mod:`.rules.base_clues`, RR-73)."""
+    # ------------------------------------------------------------ missions being played
+    mission_leaders: list[int] = attrs.field(factory=list)
+    """The leaders assigned to the mission being played, from its system's choice to its
+    clean-up (public)."""
+    roll_off: list[int] = attrs.field(factory=list)
+    """A roll-off waiting for abilities on its dice: [attacker, card, system, target,
+    leaders, portrait, successes the attacker adds], or empty (:mod:`.rules.missions`)."""
+    mission_dice: list[list[tuple[str, str]]] = attrs.field(factory=lambda: [[], []])
+    """Per side, the (colour, face) of each die it rolled in that roll-off (public)."""
+    # ------------------------------------------------------------ the Rebel mission deck
+    yoda_round: int = 0
+    """The round in which the Master Yoda ring was last used (0: never; :mod:`.rules.rings`)."""
+    misdirected: list[int] = attrs.field(factory=list)
+    """Rebel leaders whose missions no Imperial pool leader may oppose this round
+    (Misdirection, RR-87)."""
+    attempt_bonus: list[tuple[int, int]] = attrs.field(factory=list)
+    """(leader, successes) the leader adds to the next mission it attempts this round
+    (Contingency Plan with Lando Calrissian, RR-86)."""
+    reassigned: list[int] = attrs.field(factory=list)
+    """Leaders Contingency Plan put on a face-down starting mission this Command Phase:
+    the Empire knows their card is a starting mission, not which (RR-86)."""
 
     # ------------------------------------------------------------ helpers
     @property
@@ -245,6 +271,13 @@ class RebellionState(State):
             "doomed_leaders": self.doomed_leaders[:],
             "end_of_command": [list(x) for x in self.end_of_command],
             "resolving": self.resolving[:],
+            "mission_leaders": self.mission_leaders[:],
+            "roll_off": self.roll_off[:],
+            "mission_dice": [[list(d) for d in side] for side in self.mission_dice],
+            "yoda_round": self.yoda_round,
+            "misdirected": self.misdirected[:],
+            "attempt_bonus": [list(x) for x in self.attempt_bonus],
+            "reassigned": self.reassigned[:],
             "combat_after_mission": self.combat_after_mission,
             "deployed": self.deployed[:],
             "recruit_choice": [
@@ -321,6 +354,13 @@ class RebellionState(State):
         new.objective_then = self.objective_then
         new.objective_kept = self.objective_kept
         new.base_mask = self.base_mask
+        new.mission_leaders = self.mission_leaders[:]
+        new.roll_off = self.roll_off[:]
+        new.mission_dice = [d[:] for d in self.mission_dice]
+        new.yoda_round = self.yoda_round
+        new.misdirected = self.misdirected[:]
+        new.attempt_bonus = self.attempt_bonus[:]
+        new.reassigned = self.reassigned[:]
 
     def _resample(self, player: int, rng: Rng) -> None:
         """Re-deal the opponent's face-down mission-set choice, tactic card, build placements
@@ -356,18 +396,9 @@ class RebellionState(State):
         from .rules.mission_deck import redeal_decks
 
         redeal_decks(self, other, player, rng)
-        base, deck = self.zones["base"], self.zones["probe_deck"]
-        b = self.board
-
-        def impossible(c: int) -> bool:
-            return base_reveal_due(b, c) or b.destroyed[c]
-
-        if player == IMPERIAL and base.cards and impossible(base.cards[0]):
-            fits = [i for i, c in enumerate(deck.cards) if not impossible(c)]
-            if fits:
-                i = fits[rng.below(len(fits))]
-                deck.cards[i], base.cards[0] = base.cards[0], deck.cards[i]
         if player == IMPERIAL:
             from .rules.base_clues import keep_base_consistent
+            from .rules.rebel_missions import redeal_for_empire
 
             keep_base_consistent(self, rng)
+            redeal_for_empire(self, rng)

@@ -25,7 +25,7 @@ from rebellion_rote.data import (
 )
 from rebellion_rote.decisions import ChooseBase, ChooseDsucSystem, PlaceUnits
 from rebellion_rote.ids import mission_of
-from rebellion_rote.rules.mission_deck import deck_cards
+from rebellion_rote.rules.mission_deck import DRAW_AT_SETUP, deck_cards
 from rebellion_rote.state import RebellionState
 from tabletop import Rng
 
@@ -120,8 +120,9 @@ def test_fixed_setup_probes_leaders_tracks_and_hands(fixed: RebellionState) -> N
         assert sorted(MISSIONS[mission_of(c)].name for c in starting) == sorted(
             m.name for m in MISSIONS if m.side == side and m.starting
         )
-        # and 2 cards drawn from the side's mission deck (the first game's set), if it has any
-        assert len(hand) - len(starting) == min(2, len(deck_cards(p, True)))
+        # and 2 cards drawn from the mission deck, when the side's set has any
+        drawn = DRAW_AT_SETUP if deck_cards(p, bool(fixed.mission_set[p])) else 0
+        assert len(hand) - len(starting) == drawn
     assert (fixed.phase, fixed.round, fixed.current_player) == ("assignment", 1, REBEL)
 
 

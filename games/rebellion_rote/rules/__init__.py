@@ -7,6 +7,8 @@
 * :mod:`.projects`: the Imperial project deck and the project cards' effects.
 * :mod:`.mission_deck`: the mission decks; :mod:`.imperial_missions`: the Imperial deck's
   cards; :mod:`.base_clues`: what the Rebels were made to say of their hidden base.
+* :mod:`.rebel_missions`: the Rebel mission deck's cards; :mod:`.rings`: attachment rings
+  that act in play (the Master Yoda ring).
 * :mod:`.destroyed`: a destroyed system (Superlaser Online).
 * :mod:`.aftermath`: what follows a change of the board (an activation's subjugation
   step, rescue, the base reveal, the Empire's win), wherever it happens; subjugation
@@ -35,6 +37,7 @@ from tabletop import Action
 
 from ..decisions import (
     ActivateSystem,
+    AfterMissionRoll,
     AssignMission,
     BuildUnits,
     CellDiscard,
@@ -80,6 +83,7 @@ from . import (
     objective_play,
     objectives,
     projects,
+    rebel_missions,
     recruit,
     refresh,
     setup,
@@ -102,6 +106,7 @@ HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = 
     MissionTarget: (missions.legal_target, missions.apply_target),
     OpposeMission: (missions.legal_oppose, missions.apply_oppose),
     ChooseOption: (missions.legal_option, missions.apply_option),
+    AfterMissionRoll: (missions.legal_after_roll, missions.apply_after_roll),
     LoseGroundUnits: (destroyed.legal_lose, destroyed.apply_lose),
     **projects.HANDLERS,
     **imperial_missions.HANDLERS,
@@ -125,4 +130,5 @@ HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = 
     KeepActionCard: (recruit.legal_keep, recruit.apply_keep),
     DiscardMission: (refresh.legal_discard, refresh.apply_discard),
     **combat.HANDLERS,
+    **rebel_missions.HANDLERS,
 }

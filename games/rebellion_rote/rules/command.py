@@ -188,6 +188,7 @@ def end_command(s: RebellionState) -> None:
                 if b.leader_status[leader] == MISSION:
                     b.leader_status[leader] = POOL
         s.slots[p] = []
+    s.misdirected, s.attempt_bonus, s.reassigned = [], [], []  # "this round" (RR-86, RR-87)
     eliminate_doomed(s)
     from .refresh import start_refresh
 

@@ -4,12 +4,13 @@ On a Command turn a player may reveal one of his face-down missions
 (``reveal <slot>``) if its leaders together have the card's skill requirement
 (major and minor icons, ROTE) and a system fits the card:
 
-1. The card turns face up; the player chooses the system (``system <s>``) and
-   all its assigned leaders go there. A mission attempted against a leader is
-   played in a system holding a Rebel leader (not a captive), chosen with
-   ``target <leader>``; one attempted against a captured leader in a system holding
-   a captive (the captured ring's leader, or one frozen in Carbonite, who still counts
-   as captured), the Empire choosing which when two are there.
+1. The card turns face up; the player chooses the system (``system <s>``; a card
+   naming its system, ``MissionDef.system``, is played only there) and all its
+   assigned leaders go there (``RebellionState.mission_leaders`` until clean-up). A
+   mission attempted against a leader is played in a system holding a Rebel leader
+   (not a captive), chosen with ``target <leader>``; one attempted against a captured
+   leader in a system holding a captive (the captured ring's leader, or one frozen in
+   Carbonite, who still counts as captured), the Empire choosing which when two are there.
 2. A *resolve* mission cannot be opposed and simply happens. An *attempt*: the
    opponent may send one leader of his pool into the system (``oppose
    <leader>``, or ``pass``), even if he has leaders there already (a player who
@@ -17,11 +18,15 @@ On a Command turn a player may reveal one of his face-down missions
 3. If no opposing leader is in the system the mission succeeds. Otherwise each
    side rolls one red or black die per matching icon of all its leaders in the
    system (at most 10) and one green die per matching minor icon (at most 3),
-   the attacker first; a hit or direct hit is 1 success, a special 2; the
-   attacker needs strictly more successes. A card that counts all skill icons
-   (``count_all``) rolls one die per icon of any skill, for both sides. A captive
-   takes part only in a mission attempted against it, on the Empire's opposing side
-   of the table: it rolls for the Rebels.
+   the attacker first; a hit or direct hit is 1 success, a special 2. A card that
+   counts all skill icons (``count_all``) rolls one die per icon of any skill, for both
+   sides. Then each side, Rebels first (RR-16), may use its abilities on the rolled
+   dice (:data:`AFTER_ROLL`: the Master Yoda ring's reroll, :mod:`.rings`, RR-84), one at
+   a time (``yoda_reroll <die>``, or ``pass``); the attacker needs strictly more
+   successes. A captive takes part only in a mission attempted against it, on the
+   Empire's opposing side of the table: it rolls for the Rebels. No pool leader may
+   oppose a mission of a leader chosen by Misdirection this round (RR-87); a bonus
+   Contingency Plan gave a leader counts in its next attempt (RR-86).
 4. On success the effects happen, in the card's order (a card whose effects are a
    choice, Research and Development, asks for one: ``option <i>``; an option whose
    first part cannot be done, removing a sabotage marker where there is none, is
@@ -37,7 +42,8 @@ mission goes on when that is done, :func:`continue_mission`). Built:
 ``gain_loyalty``, ``place_sabotage``, ``capture_leader``,
 ``draw_probes_per_base_units`` (RR-22), ``objectives_top_and_bottom``
 (Infiltration, :mod:`.objectives`: the Rebels then choose the card that stays on
-top), and the project deck's and the project cards' effects (:mod:`.projects`:
+top), the Rebel mission deck's (:mod:`.rebel_missions`), and the project deck's and
+the project cards' effects (:mod:`.projects`:
 Research and Development's ``draw_projects_keep_one`` and
 ``remove_sabotage_draw_project``, and every project card); ``move_units_to_base``
 and ``relocate_base`` (Rapid Mobilization) are resolved at the end of the Command
@@ -51,7 +57,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from tabletop import Action
 
-from ..actions import Oppose, Option, Pass, Reveal, SystemChoice, Target
+from ..actions import Oppose, Option, Pass, Reveal, SystemChoice, Target, YodaReroll
 from ..board import (
     BOARD,
     OFF,
@@ -73,7 +79,13 @@ from ..data import (
     MissionEffect,
     unit_id,
 )
-from ..decisions import ChooseOption, MissionSystem, MissionTarget, OpposeMission
+from ..decisions import (
+    AfterMissionRoll,
+    ChooseOption,
+    MissionSystem,
+    MissionTarget,
+    OpposeMission,
+)
 from ..events import (
     Captured,
     LeadersPlaced,
@@ -87,7 +99,7 @@ from ..events import (
     SabotagePlaced,
 )
 from ..ids import mission_card, mission_of
-from . import imperial_missions, projects, rebel_missions
+from . import imperial_missions, projects, rebel_missions, rings
 from .aftermath import gain_loyalty_at
 from .dice import mission_dice, requirement_met, roll, successes
 from .mission_deck import discard
@@ -96,13 +108,23 @@ from .objectives import effect_top_and_bottom
 if TYPE_CHECKING:
     from ..state import RebellionState
 
-__all__ = ["EFFECTS", "Resolving", "continue_mission", "legal_reveals", "revealable"]
+__all__ = [
+    "AFTER_ROLL",
+    "EFFECTS",
+    "Resolving",
+    "continue_mission",
+    "legal_reveals",
+    "revealable",
+    "roll_successes",
+]
 
 DEATH_STAR = unit_id("Death Star")
 REMOTE: tuple[bool, ...] = tuple(x.remote for x in SYSTEMS)
 PORTRAIT_NAMES: tuple[str, ...] = tuple(x.form_of or x.name for x in LEADERS)
 """The name a card's portrait calls each leader by (a form of a leader is that leader)."""
 ICONS: tuple[tuple[str, ...], ...] = tuple(x.icons for x in SYSTEMS)
+NAMED: dict[str, int] = {x.name: i for i, x in enumerate(SYSTEMS)}
+"""The system id of each system name (a card that names its system, ``MissionDef.system``)."""
 
 
 class Resolving(NamedTuple):
@@ -158,6 +180,8 @@ def fits(s: RebellionState, m: MissionDef, x: int) -> bool:
     if m.where == "rebel_base_space":
         return False
     ok = WHERE[m.where](s, x)
+    if ok and m.system:
+        ok = x == NAMED[m.system]
     if ok and m.no_rebel_units:
         ok = not b.has_units(x, REBEL)
     if ok and m.not_destroyed:
@@ -228,6 +252,7 @@ def apply_system(s: RebellionState, d: MissionSystem, a: Action) -> None:
     for leader in d.leaders:
         b.leader_loc[leader] = where
         b.leader_status[leader] = BOARD
+    s.mission_leaders = list(d.leaders)
     s.emit(LeadersPlaced(player=d.player, leaders=d.leaders, system=where))
     m = MISSIONS[d.card]
     n = len(d.leaders)
@@ -285,9 +310,17 @@ def after_target(
 
 # ---------------------------------------------------------------- opposition and roll-off
 def legal_oppose(s: RebellionState, d: OpposeMission) -> list[Action]:
-    out: list[Action] = [Oppose(x) for x in s.board.pool(d.player)]
+    out: list[Action] = []
+    if not unopposable(s):
+        out.extend(Oppose(x) for x in s.board.pool(d.player))
     out.append(Pass())
     return out
+
+
+def unopposable(s: RebellionState) -> bool:
+    """No pool leader may be sent against this mission: one of its leaders was chosen by
+    Misdirection this round (RR-87)."""
+    return any(x in s.misdirected for x in s.mission_leaders)
 
 
 def apply_oppose(s: RebellionState, d: OpposeMission, a: Action) -> None:
@@ -297,7 +330,7 @@ def apply_oppose(s: RebellionState, d: OpposeMission, a: Action) -> None:
         b.leader_loc[a.leader] = d.system
         b.leader_status[a.leader] = BOARD
         s.emit(Opposed(player=d.player, leader=a.leader))
-    finish_mission(s, d.attacker, d.card, d.system, d.target, roll_off(s, d), d.leaders, d.portrait)
+    start_roll_off(s, d)
 
 
 def side_leaders(s: RebellionState, x: int, side: int, target: int) -> list[int]:
@@ -307,20 +340,33 @@ def side_leaders(s: RebellionState, x: int, side: int, target: int) -> list[int]
     return [i for i in b.leaders_at(x, side) if i == target or not b.is_captive(i)]
 
 
-def roll_off(s: RebellionState, d: OpposeMission) -> bool:
-    """Both sides roll; the attacker succeeds with strictly more successes (research §4.4)."""
+def take_attempt_bonus(s: RebellionState) -> int:
+    """Successes the mission's leaders add to this attempt (Contingency Plan, RR-86): each
+    bonus is used by the attempt it is added to."""
+    if not s.attempt_bonus:
+        return 0
+    mine = [(x, n) for x, n in s.attempt_bonus if x in s.mission_leaders]
+    s.attempt_bonus = [e for e in s.attempt_bonus if e not in mine]
+    return sum(n for _, n in mine)
+
+
+def start_roll_off(s: RebellionState, d: OpposeMission) -> None:
+    """Both sides roll, the attacker first; then each side, Rebels first (RR-16), may use
+    its abilities on the dice (the Master Yoda ring, RR-84), and the attacker succeeds
+    with strictly more successes (research §4.4). Unopposed, it simply succeeds."""
     m = MISSIONS[d.card]
     attacker, defender = d.attacker, d.player
     x = d.system
+    added = take_attempt_bonus(s) + (m.portrait_successes if d.portrait else 0)
     opp = side_leaders(s, x, defender, d.target)
     if not opp:
-        return True
+        finish_mission(s, attacker, d.card, x, d.target, True, d.leaders, d.portrait)
+        return
     b = s.board
     bonus = m.bonus_dice_if_own_units if b.has_units(x, attacker) else 0
-    got = []
-    face = m.portrait_successes if d.portrait else 0
-    for side, leaders, extra, added in (
-        (attacker, side_leaders(s, x, attacker, d.target), bonus, face),
+    s.mission_dice = [[], []]
+    for side, leaders, extra, plus in (
+        (attacker, side_leaders(s, x, attacker, d.target), bonus, added),
         (defender, opp, 0, 0),
     ):
         regular, green = mission_dice(
@@ -328,10 +374,54 @@ def roll_off(s: RebellionState, d: OpposeMission) -> bool:
         )
         dice = tuple(roll(s.rng, "black", regular))
         greens = tuple(roll(s.rng, "green", green))
-        n = successes(dice) + successes(greens) + added
+        s.mission_dice[side] = [("black", f) for f in dice] + [("green", f) for f in greens]
+        n = successes(dice) + successes(greens) + plus
         s.emit(MissionRolled(player=side, dice=dice, green=greens, successes=n))
-        got.append(n)
-    return got[0] > got[1]
+    s.roll_off = [attacker, d.card, x, d.target, d.leaders, int(d.portrait), added]
+    after_roll(s, REBEL)
+
+
+def roll_successes(s: RebellionState, side: int) -> int:
+    """``side``'s successes in the roll-off now (its dice, and what the attacker adds)."""
+    n = successes(f for _, f in s.mission_dice[side])
+    return n + (s.roll_off[6] if side == s.roll_off[0] else 0)
+
+
+def dice_abilities(s: RebellionState, side: int) -> list[Action]:
+    """What ``side`` may do to the rolled dice now (:data:`AFTER_ROLL`)."""
+    return [a for options, _ in AFTER_ROLL.values() for a in options(s, side)]
+
+
+def after_roll(s: RebellionState, side: int) -> None:
+    """Offer the abilities on the dice to ``side`` and then the other (Rebels first), a
+    side asked again after each ability it uses; then the outcome."""
+    for p in (REBEL, IMPERIAL)[side:]:
+        if dice_abilities(s, p):
+            s.stack.append(AfterMissionRoll(player=p))
+            return
+    settle_roll_off(s)
+
+
+def legal_after_roll(s: RebellionState, d: AfterMissionRoll) -> list[Action]:
+    return [*dice_abilities(s, d.player), Pass()]
+
+
+def apply_after_roll(s: RebellionState, d: AfterMissionRoll, a: Action) -> None:
+    s.stack.pop()
+    if isinstance(a, Pass):
+        after_roll(s, d.player + 1)
+        return
+    AFTER_ROLL[type(a)][1](s, d.player, a)
+    after_roll(s, d.player)
+
+
+def settle_roll_off(s: RebellionState) -> None:
+    """The dice are final: the attacker needs strictly more successes (research §4.4)."""
+    attacker, card, x, target, leaders, portrait, _ = s.roll_off
+    ok = roll_successes(s, attacker) > roll_successes(s, 1 - attacker)
+    s.roll_off = []
+    s.mission_dice = [[], []]
+    finish_mission(s, attacker, card, x, target, ok, leaders, bool(portrait))
 
 
 # ---------------------------------------------------------------- effects and clean-up
@@ -407,6 +497,7 @@ def done_mission(s: RebellionState, player: int, card: int) -> None:
     """Clean-up: a starting mission goes back to hand (seen going there), a project face up
     to the project discard (research §4.4 step 7); then the next turn."""
     m = MISSIONS[card]
+    s.mission_leaders = []
     if not m.timing:
         played = s.zones[f"missions_played{player}"]
         if m.starting:
@@ -493,6 +584,18 @@ AVAILABLE: dict[str, Callable[[RebellionState, int], bool]] = {
     **rebel_missions.AVAILABLE,
 }
 """Options of a choice card that need something in the system (RR-41)."""
+
+AFTER_ROLL: dict[
+    type[Action],
+    tuple[
+        Callable[[RebellionState, int], list[Action]], Callable[[RebellionState, int, Action], None]
+    ],
+] = {
+    YodaReroll: (rings.mission_reroll_options, rings.apply_mission_reroll),
+}
+"""Abilities used on a roll-off's dice once both sides rolled (RR-84), by the action that
+uses them: ``(options(state, side), apply(state, side, action))``. The Rebels' come first
+(RR-16); a side is asked again after each one it uses."""
 
 END_OF_COMMAND = frozenset({"move_units_to_base", "relocate_base"})
 """Effects resolved at the end of the Command Phase (:mod:`.mobilization`)."""

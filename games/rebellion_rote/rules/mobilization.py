@@ -21,6 +21,10 @@ before the unrevealed missions go back to hand, the Rebels choose one of:
   bottom of the probe deck, unseen by the Empire (RR-17);
 * **neither** (``pass``).
 
+Contingency Plan may have the card revealed a second time in the phase, or put it face
+down again, while it waits (RR-86): it then resolves once per reveal, and goes back to
+hand after its last resolution (or, face down, with the unrevealed missions).
+
 The mission card then goes back to the Rebels' hand, and the players may remove
 target markers (RR-38) before the Command Phase ends. No combat follows either
 move: a combat begins only on an activation or a base reveal (research §4.3), so
@@ -162,11 +166,15 @@ def relocate(s: RebellionState, new: int) -> None:
 
 # ---------------------------------------------------------------- clean-up
 def finish(s: RebellionState, card: int) -> None:
-    """The card goes back to hand (seen going there); after a target-marker checkpoint
-    (RR-38: units left a system) the Command Phase's end goes on."""
-    hand = s.zones[f"missions{REBEL}"]
-    s.move(mission_card(card), s.zones[f"missions_played{REBEL}"], hand)
-    hand.reveal_to(IMPERIAL, [mission_card(card)])
+    """The card goes back to hand (seen going there) once its last resolution this phase is
+    done (Contingency Plan may have it revealed twice, or put it face down again, RR-86);
+    after a target-marker checkpoint (RR-38: units left a system) the Command Phase's end
+    goes on."""
+    hand, played = s.zones[f"missions{REBEL}"], s.zones[f"missions_played{REBEL}"]
+    c = mission_card(card)
+    if c in played.cards and all(k != card for k, _ in s.end_of_command):
+        s.move(c, played, hand)
+        hand.reveal_to(IMPERIAL, [c])
     from .markers import offer_removals
 
     if offer_removals(s, "end_command"):

@@ -27,9 +27,11 @@ when it pushed a decision):
   goes, then one unit per resource icon of the system onto the queue space of its
   build number, as chosen (``build <unit> <loc>``, ``stop``); a unit out of supply
   may be built by destroying one's own figure of that type (``system <s>``), never a
-  Death Star (RR-43);
+  Death Star (RR-43); the Rebels' Establish Trade Relations builds the same way onto
+  the Rebel queue (RR-91);
 * ``queue_unit``: the named unit on the queue space given (Super Star Destroyer on 3,
-  Interdictor on 2, or 1 with two leaders), if the supply holds one (RR-42);
+  Interdictor on 2, or 1 with two leaders), if the supply holds one (RR-42), on the
+  queue of the mission's side (Support of Mon Calamari's Cruiser goes on the Rebels');
 * ``deploy_from_queue`` (Oversee Project): one Imperial unit from queue space 1 or 2
   deploys into the system (``deploy <unit> <space>``): not into a sabotaged system; a
   Death Star only into its Death Star Under Construction's system, replacing it;
@@ -254,9 +256,10 @@ def effect_construct_death_star(s: RebellionState, r: Resolving, e: MissionEffec
     return False
 
 
-def queue(s: RebellionState, u: int, x: int, space: int) -> None:
-    s.board.queue_at(IMPERIAL, space).append(u)
-    s.emit(Built(player=IMPERIAL, unit=u, loc=x, space=space))
+def queue(s: RebellionState, u: int, x: int, space: int, player: int = IMPERIAL) -> None:
+    """``u`` onto ``player``'s build queue space ``space``, placed from ``x``."""
+    s.board.queue_at(player, space).append(u)
+    s.emit(Built(player=player, unit=u, loc=x, space=space))
 
 
 # ================================================================ Construct Factory
@@ -266,18 +269,22 @@ def effect_remove_sabotage(s: RebellionState, r: Resolving, e: MissionEffect) ->
 
 
 def effect_build_from_icons(s: RebellionState, r: Resolving, e: MissionEffect) -> bool:
-    return factory_step(s, r.system, ())
+    """Construct Factory, and for the Rebels Establish Trade Relations (RR-91)."""
+    return factory_step(s, r.system, (), r.player, r.card)
 
 
-def factory_options(s: RebellionState, x: int, used: tuple[int, ...]) -> list[Action]:
-    """``build <unit> <x>`` for each Imperial unit an unused icon of ``x`` builds (RR-43)."""
+def factory_options(
+    s: RebellionState, x: int, used: tuple[int, ...], player: int = IMPERIAL
+) -> list[Action]:
+    """``build <unit> <x>`` for each of ``player``'s units an unused icon of ``x`` builds
+    (RR-43)."""
     out: list[Action] = []
     seen: set[int] = set()
     for i, icon in enumerate(ICONS[x]):
         if i in used:
             continue
         for u in BUILDS.get(icon, ()):
-            if F_SIDE[u] != IMPERIAL or u in seen:
+            if F_SIDE[u] != player or u in seen:
                 continue
             if s.board.in_supply(u) > 0 or replaceable(s, u):
                 seen.add(u)
@@ -285,16 +292,18 @@ def factory_options(s: RebellionState, x: int, used: tuple[int, ...]) -> list[Ac
     return out
 
 
-def factory_step(s: RebellionState, x: int, used: tuple[int, ...]) -> bool:
+def factory_step(
+    s: RebellionState, x: int, used: tuple[int, ...], player: int = IMPERIAL, card: int = -1
+) -> bool:
     """Ask for the next unit if one can be built; True if asked."""
-    if factory_options(s, x, used):
-        s.stack.append(FactoryBuild(player=IMPERIAL, system=x, used=used))
+    if factory_options(s, x, used, player):
+        s.stack.append(FactoryBuild(player=player, system=x, used=used, card=card))
         return True
     return False
 
 
 def legal_factory(s: RebellionState, d: FactoryBuild) -> list[Action]:
-    return [*factory_options(s, d.system, d.used), Stop()]
+    return [*factory_options(s, d.system, d.used, d.player), Stop()]
 
 
 def apply_factory(s: RebellionState, d: FactoryBuild, a: Action) -> None:
@@ -309,11 +318,11 @@ def apply_factory(s: RebellionState, d: FactoryBuild, a: Action) -> None:
     )
     used = (*d.used, icon)
     if s.board.in_supply(a.unit) > 0:
-        queue(s, a.unit, x, BUILD_SPACE[x])
-        if not factory_step(s, x, used):
+        queue(s, a.unit, x, BUILD_SPACE[x], d.player)
+        if not factory_step(s, x, used, d.player, d.card):
             resume(s)
         return
-    s.stack.append(FactoryReplace(player=d.player, unit=a.unit, system=x, used=used))
+    s.stack.append(FactoryReplace(player=d.player, unit=a.unit, system=x, used=used, card=d.card))
 
 
 def legal_factory_replace(s: RebellionState, d: FactoryReplace) -> list[Action]:
@@ -325,10 +334,13 @@ def apply_factory_replace(s: RebellionState, d: FactoryReplace, a: Action) -> No
     assert isinstance(a, SystemChoice)
     s.stack.pop()
     s.board.remove_unit(d.unit, a.system)
-    s.emit(UnitsDestroyed(side=IMPERIAL, unit=d.unit, n=1, system=a.system, reason="rebuilt"))
+    s.emit(UnitsDestroyed(side=d.player, unit=d.unit, n=1, system=a.system, reason="rebuilt"))
     rescue_if_due(s)
-    queue(s, d.unit, d.system, BUILD_SPACE[d.system])
-    if not factory_step(s, d.system, d.used):
+    check_empire_win(s)  # a Rebel figure taken from the revealed base's system
+    if s.is_terminal:
+        return
+    queue(s, d.unit, d.system, BUILD_SPACE[d.system], d.player)
+    if not factory_step(s, d.system, d.used, d.player, d.card):
         resume(s)
 
 
@@ -338,7 +350,7 @@ def effect_queue_unit(s: RebellionState, r: Resolving, e: MissionEffect) -> bool
     assigned), if the supply holds one (RR-42)."""
     u = unit_id(e.unit)
     if s.board.in_supply(u) > 0:
-        queue(s, u, r.system, e.amount_for(r.leaders))
+        queue(s, u, r.system, e.amount_for(r.leaders), r.player)
     return False
 
 

@@ -2,7 +2,8 @@
 specials spent to remove damage), the opponent's prevention, and each die assigned.
 
 A special the opponent prevents cannot be spent (RR-48): the attacker may spend a
-special only while more are showing than the prevention names.
+special only while more are showing than the prevention names. The Master Yoda ring's
+reroll of one die is a combat action too (:mod:`..rings`, RR-84).
 """
 
 from __future__ import annotations
@@ -11,11 +12,12 @@ from typing import TYPE_CHECKING
 
 from tabletop import Action
 
-from ...actions import Hit, Mark, Repair, Reroll, Spend, Stop
+from ...actions import Hit, Mark, Repair, Reroll, Spend, Stop, YodaReroll
 from ...board import UNITS_OF
 from ...decisions import AssignDamage, AttackActions, SpendSpecial
 from ...events import DicePrevented, DiceRerolled, DiceRolled
 from .. import dice as D
+from ..rings import apply_combat_reroll, combat_reroll_options
 from ..units import UNIT_FACTS as F
 from .card_damage import shield_after
 from .damage import add_damage, remove_damage, repair_levels
@@ -74,6 +76,7 @@ def legal_attack(s: RebellionState, d: AttackActions) -> list[Action]:
                 and repairable(s, d.player, d.theater, colour)
             ):
                 out.append(Spend(i))
+    out.extend(combat_reroll_options(s, d.player))  # the Master Yoda ring (RR-84)
     out.append(Stop())
     return out
 
@@ -106,6 +109,9 @@ def apply_attack(s: RebellionState, d: AttackActions, a: Action) -> None:
         s.emit(DiceRerolled(player=d.player, dice=tuple(bt.marked), faces=tuple(faces)))
         bt.marked = []
         bt.reroll_used = True
+        return advance(s)
+    if isinstance(a, YodaReroll):
+        apply_combat_reroll(s, d.player, a.die)
         return advance(s)
     if isinstance(a, Spend):
         colour = bt.dice[a.die][0]
