@@ -1,5 +1,6 @@
-"""Star Wars: Rebellion with Rise of the Empire, part 1: the board, the rounds, the units,
-the starting missions, the project deck, the objectives and Cinematic Combat.
+"""Star Wars: Rebellion with Rise of the Empire, parts 1 and 2: the board, the rounds, the
+units, Cinematic Combat, the starting missions, the project deck, both base-game mission
+decks, the objectives and reputation.
 
 Two players: player 0 is the Rebel player, player 1 the Imperial player. The
 pack plays the base game with the Rise of the Empire expansion always on and
@@ -71,6 +72,16 @@ What is built and tested:
   of their base kept public and honoured by the Empire's determinisation
   (:mod:`.rules.base_clues`), counting all skill icons (``count_all``), the build queue,
   region loyalty, Hunt Them Down, Planetary Conquest's move and combat.
+* **The mission decks** (:mod:`.rules.mission_deck`, RR-51, RR-52): each side's deck of
+  its mission set, 2 cards drawn at set-up and 2 each Refresh Phase, used cards face up
+  to a discard pile that remakes an empty deck; the portrait bonus (2 successes, or a
+  resolve card's extra effect); a mission's "then resolve combat" after its clean-up.
+* **The Rebel mission deck** (:mod:`.rules.rebel_missions`, RR-83..RR-94): all 20 cards
+  of the base game (25 with copies): the roll-off that waits for abilities on its dice
+  and the Master Yoda ring (:mod:`.rules.rings`), Seek Yoda and Luke Skywalker (Jedi),
+  Contingency Plan, Misdirection, moving units from the Rebel Base space, gaining units,
+  destroying units and queued units by health or icon, rescues, Plant False Lead and
+  its secrecy, the objective cards (Covert Operation, For the Greater Good, Stolen Plans).
 * **Cinematic Combat** (:mod:`.rules.combat`, one module per mechanic, RR-01):
   adding a leader; each battle step's tactic card chosen face down, Rebels
   first, hidden until both are in (RR-15, RR-17); top or bottom ability with its unit requirement, the
@@ -129,11 +140,10 @@ What is built and tested:
 * :func:`.position.position` builds a position by names for scenario tests.
 
 The game plays to its end; the pack is registered as ``rebellion_rote``. Not built
-yet: the Rebel mission deck (so the Rebels draw no mission card; Contingency Plan,
-which would resolve Rapid Mobilization twice, is among it), the Rise of the Empire's own
-mission cards (a later part), the abilities of the action cards
-(they are recruited and kept, RR-29), and the team game (RR-02: the sources do
-not say how the base game splits a side between two players).
+yet (part 3): the Rise of the Empire's own mission cards (so its mission set has the
+leader-icon cards only, RR-52), the abilities of the action cards (they are recruited and
+kept, RR-29), the rings that action cards attach, and the team game (RR-02: the sources
+do not say how the base game splits a side between two players).
 
 >>> from rebellion_rote import GAME
 >>> state = GAME.new_state(seed=1)
@@ -217,6 +227,7 @@ GAME = Game(
         "Starting missions": STARTING_MISSIONS,
         "Project cards": PROJECTS,
         "Imperial mission deck": DECK_MISSIONS[IMPERIAL],
+        "Rebel mission deck": DECK_MISSIONS[REBEL],
         "Objectives": OBJECTIVES,
         "Target markers": MARKERS,
         "Action cards": ACTIONS,
