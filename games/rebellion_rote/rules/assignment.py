@@ -60,13 +60,25 @@ def legal_assign(s: RebellionState, d: AssignMission) -> list[Action]:
     cards: list[int] = []
     names: set[str] = set()
     for card in sorted(s.zones[f"missions{d.player}"].cards):
-        name = MISSIONS[mission_of(card)].name
+        name = NAMES[mission_of(card)]
         if name not in names:
             names.add(name)
-            cards.append(card)
-    out: list[Action] = [Assign(mission_of(card), leader) for card in cards for leader in pool]
+            cards.append(mission_of(card))
+    out: list[Action] = [assign_action(card, leader) for card in cards for leader in pool]
     out.append(Pass())
     return out
+
+
+NAMES: tuple[str, ...] = tuple(m.name for m in MISSIONS)
+_ASSIGN: dict[tuple[int, int], Assign] = {}
+
+
+def assign_action(card: int, leader: int) -> Assign:
+    """The ``assign <card> <leader>`` action, built once (legal moves are listed often)."""
+    a = _ASSIGN.get((card, leader))
+    if a is None:
+        a = _ASSIGN[card, leader] = Assign(card, leader)
+    return a
 
 
 def apply_assign(s: RebellionState, d: AssignMission, a: Action) -> None:

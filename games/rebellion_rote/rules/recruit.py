@@ -296,6 +296,8 @@ def _assign(needs: list[tuple[int, int, int]], free: list[int], b: Board) -> lis
 
     def go(k: int) -> list[int] | None:
         if k == len(leader_slots):
+            if not some and not blank:
+                return []
             with_leader = [c for c in free if c not in used and recruitable_on(b, c)]
             spare = [c for c in free if c not in used and not recruitable_on(b, c)]
             if len(with_leader) < some or len(spare) < blank:
