@@ -185,10 +185,24 @@ class State:
         return list(self._legal)
 
     def is_legal(self, action: object) -> bool:
-        if self._legal is None:
+        """Whether ``action`` is exactly one of :meth:`legal_actions` (see :meth:`apply`)."""
+        return self._find_legal(action)
+
+    def _find_legal(self, action: object) -> bool:
+        legal = self._legal
+        if legal is None:
             self.legal_actions()
-        assert self._legal is not None
-        return action in self._legal
+            legal = self._legal
+            assert legal is not None
+        try:
+            found = legal[legal.index(action)]  # identity first, then ==
+        except Exception:  # not there, or an __eq__ that raises
+            return False
+        # Equal is not enough: Draw(n=1.0) == Draw(n=1), and an object may claim
+        # to equal anything. The same class, and every field of its declared type.
+        return found is action or (
+            type(found) is type(action) and self.game.action_space.exact(action)
+        )
 
     def legal_ids(self) -> list[int]:
         """The ids (``game.encode``) of the legal actions."""
@@ -203,32 +217,113 @@ class State:
         return mask
 
     def describe(self, action: Action) -> str:
-        """The action in words, for a UI: "Deploy Rebel Warship (cost 3)"."""
+        """The action in words, for a UI: "Deploy Rebel Warship (cost 3)".
+
+        Any action of the game's action space may be described, legal now or
+        not; anything else is refused: ``TypeError`` for a value that is not an
+        :class:`Action`, :class:`IllegalActionError` for an action of another
+        game or with a field of the wrong type or out of range.
+        """
         if not isinstance(action, Action):
             raise TypeError(f"describe() takes an Action, not {type(action).__name__}")
+        why = self.game.action_space.check(action)
+        if why:
+            raise IllegalActionError(action, self.current_player, why)
         return self._describe(action)
 
     def apply(self, action: Action, check: bool = True) -> list[Event]:
         """Play ``action``; return the events it caused.
 
-        With ``check`` (the default) an action that is not legal now raises
-        :class:`IllegalActionError` and leaves the state untouched. Bots that
-        pass an action taken from :meth:`legal_actions` may set ``check=False``.
+        With ``check`` (the default) an action is played only if it is exactly
+        one of :meth:`legal_actions`: equal to one, of the same class, and with
+        every field of its declared type (``Draw(n=1.0)`` or ``Draw(n=True)``
+        is not ``Draw(n=1)``). Anything else raises :class:`IllegalActionError`
+        and leaves the state untouched.
+
+        ``apply`` is atomic: if the pack raises while playing the action, the
+        state is put back exactly as it was before the call, and the exception
+        goes on to the caller (with a note saying so). A state with a record
+        is rebuilt from it, which costs nothing until something fails; a state
+        without one (a position built by hand, a determinisation) is copied
+        before a checked action. Bots that pass an action taken from
+        :meth:`legal_actions` may set ``check=False``: the action is not
+        checked, and a state without a record is then not restored on failure
+        (search throws such states away).
         """
+        snapshot = None
         if check:
-            if self._legal is None:
-                self.legal_actions()
-            assert self._legal is not None
-            if action not in self._legal:
+            if not self._find_legal(action):
                 raise IllegalActionError(action, self.current_player, self._why_illegal(action))
+            if self.no_record:
+                snapshot = self.clone()
         n = len(self.log)
+        legal = self._legal
+        rng_state = self.rng.state
         self._legal = None
-        self._apply(action)
+        try:
+            self._apply(action)
+        except BaseException as exc:
+            self._restore(exc, snapshot, legal, n, rng_state)
+            raise
         self.history.append(action)
         return self.log[n:]
 
+    def _restore(
+        self,
+        exc: BaseException,
+        snapshot: State | None,
+        legal: list[Action] | None,
+        n_log: int,
+        rng_state: int,
+    ) -> None:
+        """Put the state back as it was before a failed ``_apply`` (see :meth:`apply`)."""
+        if snapshot is None:
+            if self.no_record:
+                exc.add_note(
+                    "tabletop: an unchecked action failed on a state without a record; "
+                    "the state was not restored"
+                )
+                return
+            try:
+                snapshot = self._rebuilt()
+            except Exception as again:
+                exc.add_note(f"tabletop: the state could not be restored: {again!r}")
+                return
+            if (
+                len(snapshot.log) != n_log
+                or snapshot.rng.state != rng_state
+                or len(snapshot.history) != len(self.history)
+            ):
+                exc.add_note(
+                    "tabletop: the state could not be restored: replaying its record did "
+                    "not lead back to it (is the pack deterministic?)"
+                )
+                return
+        for f in attrs.fields(type(self)):
+            setattr(self, f.name, getattr(snapshot, f.name))
+        self._legal = legal
+        exc.add_note("tabletop: the state was restored to what it was before this action")
+
+    def _rebuilt(self) -> State:
+        """This state made again from its seed, options and history."""
+        state = self.game.new_state(seed=self.seed, options=self.options)
+        for a in self.history:
+            state.apply(a, check=False)
+        return state
+
     def apply_id(self, action_id: int) -> list[Event]:
-        """Apply the action with this id (see ``game.decode``)."""
+        """Apply the action with this id (see ``game.decode``).
+
+        Anything but an id of a legal action (another int, a bool, a float, a
+        string) raises :class:`IllegalActionError`; the state is untouched.
+        """
+        if type(action_id) is not int:
+            raise IllegalActionError(
+                action_id,
+                self.current_player,
+                f"an action id is an int 0..{self.game.num_distinct_actions - 1}, "
+                f"not {type(action_id).__name__}",
+            )
         try:
             action = self.game.decode(action_id)
         except ValueError as exc:
@@ -238,11 +333,14 @@ class State:
     def _why_illegal(self, action: object) -> str:
         if self.result is not None:
             return "the game is over"
-        if not isinstance(action, Action):
-            return f"expected an Action, got {type(action).__name__}"
-        if self.game.action_space.kind_class(action.kind) is not type(action):
-            return f"{type(action).__name__} is not an action of {self.game.name}"
-        why = self._explain(action)
+        why = self.game.action_space.check(action)
+        if why:
+            return why
+        assert isinstance(action, Action)
+        try:
+            why = self._explain(action)
+        except Exception:  # an explanation is words: its failure must not hide the refusal
+            why = ""
         if why:
             return why
         kinds = sorted({a.kind for a in self._legal or ()})
@@ -261,8 +359,8 @@ class State:
         appears. The player to decide also gets the legal actions with their
         ids and descriptions.
         """
-        if player is not None and not 0 <= player < self.num_players:
-            raise TabletopError(f"no player {player}: players are 0..{self.num_players - 1}")
+        if player is not None:
+            self._check_player(player, "view")
         conv = self.game.converter
         log = []
         for ev in self.log:
@@ -304,8 +402,23 @@ class State:
             ]
         return out
 
+    def _check_player(self, player: object, where: str) -> None:
+        """Refuse anything but a player number of this game (``TypeError`` for a
+        value that is not an int, :class:`TabletopError` for one out of range)."""
+        if type(player) is not int:
+            raise TypeError(
+                f"{where}() takes a player number (an int 0..{self.num_players - 1}"
+                f"{' or None' if where != 'resample' else ''}), not {type(player).__name__}"
+            )
+        if not 0 <= player < self.num_players:
+            raise TabletopError(
+                f"{where}(): no player {player}; players are 0..{self.num_players - 1}"
+            )
+
     def render(self, player: int | None = None) -> str:
         """A text picture of the state as ``player`` sees it (for terminals)."""
+        if player is not None:
+            self._check_player(player, "render")
         return self._render(player)
 
     def narrate(self, event: Event) -> str:
@@ -368,7 +481,12 @@ class State:
         ``_resample`` re-deals any other hidden fact; the clone's own RNG is
         re-seeded from ``rng`` so it does not know the real future either.
         The result is a determinisation for search: it has no valid record.
+        ``player`` must be a player number (``TypeError`` otherwise, and
+        :class:`TabletopError` out of range) and ``rng`` an :class:`Rng`.
         """
+        self._check_player(player, "resample")
+        if not isinstance(rng, Rng):
+            raise TypeError(f"resample() takes an Rng, not {type(rng).__name__}")
         new = self.clone()
         new.redeal_hidden(player, rng.shuffle)
         new._resample(player, rng)
