@@ -300,7 +300,9 @@ class Game:
 
             def structure(data: Any, _: Any) -> Any:
                 if not isinstance(data, Mapping) or "kind" not in data:
-                    raise ValueError(f"expected an {what} object with a 'kind', got {kind_of(data)}")
+                    raise ValueError(
+                        f"expected an {what} object with a 'kind', got {kind_of(data)}"
+                    )
                 kind = data["kind"]
                 cls = by_kind.get(kind) if type(kind) is str else None
                 if cls is None:

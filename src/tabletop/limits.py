@@ -181,11 +181,10 @@ def _scan(text: str, what: str, limits: Limits) -> None:
     # left open and close strings, so every other piece is outside them.
     plain = text.replace("\\\\", "").replace('\\"', "") if "\\" in text else text
     outside = "".join(plain.split('"')[::2]) if '"' in plain else plain
-    digits = re.search("[0-9]{%d,}" % (limits.max_int_digits + 1), outside)
+    digits = re.search(f"[0-9]{{{limits.max_int_digits + 1},}}", outside)
     if digits is not None:
         raise RecordError(
-            f"{what}: a number of more than {limits.max_int_digits} digits "
-            "(limit max_int_digits)"
+            f"{what}: a number of more than {limits.max_int_digits} digits (limit max_int_digits)"
         )
     if outside.count("[") + outside.count("{") > limits.max_depth:
         brackets = _BRACKETS.sub("", outside)
@@ -260,9 +259,7 @@ def read_file(path: str | os.PathLike[str], what: str, max_bytes: int = MAX_FILE
             )
             raise ValueError(f"{what} {p} is {kind}: only a regular file is read")
         if st.st_size > max_bytes:
-            raise ValueError(
-                f"{what} {p} is {st.st_size} bytes; the limit is {max_bytes} bytes"
-            )
+            raise ValueError(f"{what} {p} is {st.st_size} bytes; the limit is {max_bytes} bytes")
         with os.fdopen(fd, "rb", closefd=False) as fh:
             data = fh.read(max_bytes + 1)
     finally:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 import attrs
 
@@ -100,10 +101,7 @@ class ActionSpace:
         spec = self._types.get(type(action))  # type: ignore[arg-type]
         if spec is None:
             return False
-        for name, t in spec:
-            if type(getattr(action, name)) is not t:
-                return False
-        return True
+        return all(type(getattr(action, name)) is t for name, t in spec)
 
     def check(self, action: object) -> str:
         """Why ``action`` is not one of the declared actions; ``""`` when it is."""
@@ -119,10 +117,10 @@ class ActionSpace:
             return f"{cls.__name__} is not an action of this game"
         i = self._index[cls]  # type: ignore[index]
         for (name, t), (_, lo, n) in zip(spec, self._fields[i]):
-            v = getattr(action, name)
+            v: Any = getattr(action, name)
             if type(v) is not t:
                 return f"field {name} must be {t.__name__}, not {type(v).__name__}"
-            if not 0 <= v - lo < n:
+            if not 0 <= int(v) - lo < n:
                 return f"field {name}={v} is outside {lo}..{lo + n - 1}"
         return ""
 
@@ -162,7 +160,9 @@ class ActionSpace:
             rest, v = divmod(rest, n)
             vals[name] = v + lo
         cls = self._classes[i]
-        kwargs = {name: bool(vals[name]) if t is bool else vals[name] for name, t in self._types[cls]}
+        kwargs = {
+            name: bool(vals[name]) if t is bool else vals[name] for name, t in self._types[cls]
+        }
         return cls(**kwargs)
 
     def field_types(self, cls: type[Action]) -> tuple[tuple[str, type], ...]:

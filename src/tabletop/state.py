@@ -195,7 +195,7 @@ class State:
             legal = self._legal
             assert legal is not None
         try:
-            found = legal[legal.index(action)]  # identity first, then ==
+            found = legal[legal.index(action)]  # type: ignore[arg-type]  # identity, then ==
         except Exception:  # not there, or an __eq__ that raises
             return False
         # Equal is not enough: Draw(n=1.0) == Draw(n=1), and an object may claim

@@ -159,14 +159,14 @@ def _is_map(t: Any) -> bool:
 def _fast(elem: Any) -> Callable[[list[Any] | tuple[Any, ...]], bool] | None:
     """A check that a whole list has elements of type ``elem`` (None: no fast path)."""
     if elem is int:
-        return lambda v: all(type(x) is int for x in v) and (
-            not v or (INT_MIN <= min(v) and max(v) <= INT_MAX)
+        return lambda v: (
+            all(type(x) is int for x in v) and (not v or (min(v) >= INT_MIN and max(v) <= INT_MAX))
         )
     if elem is bool:
         return lambda v: all(type(x) is bool for x in v)
     if elem is str:
-        return lambda v: all(type(x) is str for x in v) and (
-            not v or max(map(len, v)) <= MAX_STRING
+        return lambda v: (
+            all(type(x) is str for x in v) and (not v or max(map(len, v)) <= MAX_STRING)
         )
     return None
 
@@ -337,11 +337,11 @@ def problems(exc: BaseException, path: str) -> Iterator[str]:
         for sub in others:
             yield from problems(sub, path)
     elif isinstance(exc, IterableValidationError):
-        with_notes, others = exc.group_exceptions()
-        for sub, inote in with_notes:
+        items, rest = exc.group_exceptions()
+        for sub, inote in items:
             i = inote.index
-            yield from problems(sub, f"{path}[{i}]" if type(i) is int else f"{path}[{i!r}]")
-        for sub in others:
+            yield from problems(sub, f"{path}[{i}]" if isinstance(i, int) else f"{path}[{i!r}]")
+        for sub in rest:
             yield from problems(sub, path)
     elif isinstance(exc, ForbiddenExtraKeysError):
         keys = ", ".join(sorted(short(k, 40) for k in exc.extra_fields)[:10])
@@ -356,8 +356,6 @@ def problems(exc: BaseException, path: str) -> Iterator[str]:
         yield f"{type(exc).__name__}: {clip(str(exc), 240)} @ {path}"
 
 
-
 def structure_report(exc: BaseException, path: str, limit: int | None = None) -> str:
     """A short message for a structuring error: its first problems, then how many more."""
     return report(problems(exc, path), DEFAULT_LIMITS.max_problems if limit is None else limit)
-
