@@ -18,7 +18,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 
 from .cards import structure_or_raise
 from .errors import OptionsError
-from .limits import short
+from .limits import INT_MAX, INT_MIN, short
 from .model import Action, Decision, Event, Zone
 from .rng import Rng
 from .space import ActionSpace
@@ -314,7 +314,7 @@ class Game:
                     except KeyError:
                         pass
                     else:
-                        if all(type(v) is int for v in vals):
+                        if all(type(v) is int and INT_MIN <= v <= INT_MAX for v in vals):
                             return cls(*vals)
                 rest = {k: v for k, v in data.items() if k != "kind"}
                 return stfns[cls](rest, cls)

@@ -213,7 +213,7 @@ def parse_json(text: str | bytes | bytearray, what: str, limits: Limits | None =
                 f"{what} is {len(text)} bytes; the limit is {lim.max_bytes} (max_bytes)"
             )
         try:
-            text = bytes(text).decode("utf-8")
+            text = bytes(text).decode("utf-8-sig")  # a byte-order mark is allowed
         except UnicodeDecodeError as exc:
             raise RecordError(
                 f"{what} is not UTF-8 text: byte {exc.start} is {text[exc.start]:#04x}"
@@ -230,7 +230,7 @@ def parse_json(text: str | bytes | bytearray, what: str, limits: Limits | None =
     except json.JSONDecodeError as exc:
         raise RecordError(f"{what} is not valid JSON: {exc}") from None
     except (ValueError, RecursionError) as exc:  # NaN, or an int over Python's digit limit
-        raise RecordError(f"{what} is not valid JSON: {short(str(exc), 120)}") from None
+        raise RecordError(f"{what} is not valid JSON: {clip(str(exc), 120)}") from None
 
 
 # ---------------------------------------------------------------- files

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 import attrs
 
@@ -117,10 +116,10 @@ class ActionSpace:
             return f"{cls.__name__} is not an action of this game"
         i = self._index[cls]  # type: ignore[index]
         for (name, t), (_, lo, n) in zip(spec, self._fields[i]):
-            v: Any = getattr(action, name)
+            v: int = getattr(action, name)
             if type(v) is not t:
                 return f"field {name} must be {t.__name__}, not {type(v).__name__}"
-            if not 0 <= int(v) - lo < n:
+            if not 0 <= v - lo < n:
                 return f"field {name}={v} is outside {lo}..{lo + n - 1}"
         return ""
 
