@@ -437,7 +437,7 @@ def test_entry_points_refuse_wrong_types_and_ranges(game: tabletop.Game) -> None
     first = legal[0].notation().split()
     for text in [
         "x" * 1000,
-        first[0] + " ١",
+        first[0] + " \u0661",
         first[0] + " 1.0",
         first[0] + " 1_0",
         first[0] + " +1",
@@ -683,10 +683,9 @@ def test_loads_refuses_a_state_that_could_never_arise(game: tabletop.Game) -> No
         with pytest.raises(RecordError, match=r"state|step|field") as err:
             tabletop.loads(bad)
         assert len(str(err.value)) < 2000, name
-        try:  # a program's own text: read as is, but still strictly and within limits
+        # A program's own text: read as is, but still strictly and within limits.
+        with contextlib.suppress(RecordError):
             tabletop.loads(bad, trusted=True)
-        except RecordError:
-            pass
     with pytest.raises(RecordError, match="num_players"):
         tabletop.loads(_mutated(text, STATE_MUTATIONS["player count of 2**31"]), trusted=True)
     body = json.loads(text)
@@ -701,7 +700,7 @@ def test_a_position_built_by_hand_loads_only_when_trusted() -> None:
 
     s = position(turn=0, step="attack_start", zones={"active0": ["Princess"]})
     text = tabletop.dumps(s)
-    with pytest.raises(RecordError, match="no record.*trusted=True"):
+    with pytest.raises(RecordError, match=r"no record.*trusted=True"):
         tabletop.loads(text)
     assert tabletop.dumps(tabletop.loads(text, trusted=True)) == text
     r = sample("toy_duel").resample(0, Rng(1))
