@@ -13,12 +13,17 @@ Hooks a pack implements:
   ``self.finish(returns)`` when the game ends. It is only called with a legal
   action, so it never has to refuse one.
 * ``_describe(action) -> str`` and ``_prompt() -> str``: words for a UI.
+  ``_describe`` must word every legal action; it may also be asked about
+  another action of the action space, and if it raises for one that is not
+  legal now the core uses the action's notation instead.
 * ``_view(player) -> dict``: the pack's own public or per-player facts (zones
   and the log are added centrally).
 
 Optional: ``_copy_into(new)`` (fast clone of the pack's fields; the default
 deep-copies them), ``_resample(player, rng)`` (re-deal hidden facts that are
-not in zones), ``_explain(action) -> str`` (why an action is illegal),
+not in zones), ``_explain(action) -> str`` (why an action of the action
+space is illegal now; the core words the rest, and a failure of it falls
+back to a generic reason),
 ``_narrate(event) -> str``, ``_render(player) -> str`` (terminal text).
 """
 
@@ -222,14 +227,21 @@ class State:
         Any action of the game's action space may be described, legal now or
         not; anything else is refused: ``TypeError`` for a value that is not an
         :class:`Action`, :class:`IllegalActionError` for an action of another
-        game or with a field of the wrong type or out of range.
+        game or with a field of the wrong type or out of range. A pack words
+        the actions that are legal now; another one it cannot word here (a
+        mission slot that is empty now, say) is given by its notation.
         """
         if not isinstance(action, Action):
             raise TypeError(f"describe() takes an Action, not {type(action).__name__}")
         why = self.game.action_space.check(action)
         if why:
             raise IllegalActionError(action, self.current_player, why)
-        return self._describe(action)
+        try:
+            return self._describe(action)
+        except Exception:
+            if self._find_legal(action):
+                raise  # a legal action must have its words: a bug of the pack
+            return action.notation()
 
     def apply(self, action: Action, check: bool = True) -> list[Event]:
         """Play ``action``; return the events it caused.
