@@ -142,7 +142,7 @@ class Options:
             try:
                 table = load_table(self.ship_file)
             except CardDataError as exc:
-                raise ValueError(f"ship table: {exc}") from None
+                raise ValueError(f"ship_file: {exc}") from None
             object.__setattr__(self, "ships", table.types)
             object.__setattr__(self, "ship_file", "")
 

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 __all__ = ["State"]
 
 TRANSIENT = {"transient": True}
+_MISSING = object()
 
 
 @attrs.define(kw_only=True, slots=True, eq=False)
@@ -263,13 +264,26 @@ class State:
         (search throws such states away).
         """
         snapshot = None
+        legal = self._legal
         if check:
-            if not self._find_legal(action):
+            # _find_legal, inlined: this is the hot path of every checked game.
+            if legal is None:
+                self.legal_actions()
+                legal = self._legal
+                assert legal is not None
+            try:
+                found: object = legal[legal.index(action)]  # type: ignore[arg-type]
+            except Exception:  # not there, or an __eq__ that raises
+                found = _MISSING
+            if found is not action and (
+                found is _MISSING
+                or type(found) is not type(action)
+                or not self.game.action_space.exact(action)
+            ):
                 raise IllegalActionError(action, self.current_player, self._why_illegal(action))
             if self.no_record:
                 snapshot = self.clone()
         n = len(self.log)
-        legal = self._legal
         rng_state = self.rng.state
         self._legal = None
         try:
