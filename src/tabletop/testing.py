@@ -116,14 +116,15 @@ def check_state(state: State, rng: Rng, ctx: str = "", *, atomic: bool = True) -
         else:
             raise _fail(ctx, f"non-action {junk!r} was accepted")
         refused.append(junk)
-    for junk in [_EqualsAnything(), *_retyped(legal)]:
+    impostors: list[object] = [_EqualsAnything(), *_retyped(legal)]
+    for impostor in impostors:
         try:
-            state.apply(junk)  # type: ignore[arg-type]
+            state.apply(impostor)  # type: ignore[arg-type]
         except IllegalActionError:
             pass
         else:
-            raise _fail(ctx, f"{junk!r}, not exactly a legal action, was accepted")
-        refused.append(junk)
+            raise _fail(ctx, f"{impostor!r}, not exactly a legal action, was accepted")
+        refused.append(impostor)
     if dumps(state) != before:
         raise _fail(ctx, f"refusing an illegal action changed the state (one of {refused!r})")
 
