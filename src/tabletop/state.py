@@ -133,7 +133,10 @@ class State:
 
     def mark_unrecorded(self, reason: str) -> None:
         """Say that this state was not reached by play from its seed (a position
-        built by hand, a determinisation): ``record()`` then raises with ``reason``."""
+        built by hand, a determinisation): ``record()`` then raises with ``reason``,
+        the default ``tabletop.loads`` refuses its text, and ``apply`` copies it
+        before a checked action instead of rebuilding it from its record if the
+        pack fails. Call it whenever you change a state other than by ``apply``."""
         self.no_record = reason or "this state was not reached by play from its seed"
 
     @property
