@@ -99,6 +99,8 @@ def registered_pack(name: object) -> Any:
     """
     from .limits import short
 
+    if type(name) is str and ":" not in name and name in _loaded:
+        return _loaded[name]  # loaded already: no need to list the entry points
     known = pack_names()
     if type(name) is not str or name not in known:
         close = difflib.get_close_matches(name[:100], known, n=3) if type(name) is str else []
