@@ -460,12 +460,12 @@ def test_fuzz_describe(game: tabletop.Game, data: st.DataObject) -> None:
 @pytest.mark.parametrize("game", GAMES, ids=NAMES)
 @fuzz()
 @given(data=st.data())
-def test_fuzz_view_and_render(game: tabletop.Game, data: st.DataObject) -> None:
-    CASES["view/render", game.name] += 1
+def test_fuzz_view_render_player_name(game: tabletop.Game, data: st.DataObject) -> None:
+    CASES["view/render/player_name", game.name] += 1
     state = _case(game, data)
     before = tabletop.dumps(state)
     player = data.draw(PLAYERS)
-    for ask in (state.view, state.render):
+    for ask in (state.view, state.render, state.player_name):
         try:
             out = ask(player)
         except TypeError as exc:

@@ -401,11 +401,23 @@ def test_entry_points_refuse_wrong_types_and_ranges(game: tabletop.Game) -> None
             state.render(bad)  # type: ignore[arg-type]
         with pytest.raises(TypeError, match="int"):
             state.resample(bad, Rng(1))  # type: ignore[arg-type]
+    for bad in ["0", 0.0, True, None]:
+        with pytest.raises(TypeError, match="int"):
+            state.player_name(bad)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="int"):
+            game.player_name(bad)  # type: ignore[arg-type]
     for bad in [-1, n, 2**40]:
         with pytest.raises(TabletopError, match="no player"):
             state.view(bad)
         with pytest.raises(TabletopError, match="no player"):
             state.resample(bad, Rng(1))
+        with pytest.raises(TabletopError, match="no player"):
+            state.player_name(bad)
+    with pytest.raises(TabletopError, match="no player"):
+        game.player_name(game.max_players)
+    for bad in [None, "drew", {"kind": "drew"}]:
+        with pytest.raises(TypeError, match="Event"):
+            state.narrate(bad)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="int"):
         state.resample(None, Rng(1))  # type: ignore[arg-type]
     for bad_rng in [None, 1, "rng", random.Random(1)]:

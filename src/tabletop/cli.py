@@ -215,7 +215,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
                     json.dump(state.record(), fh, indent=1)
                 out.write(f"saved the record to {path}\n")
                 continue
-            if text.isdigit() and 1 <= int(text) <= len(actions):
+            if text.isascii() and text.isdigit() and 1 <= int(text) <= len(actions):
                 state.apply(actions[int(text) - 1])
                 break
             out.write(f"type a number from 1 to {len(actions)}, or 'q'\n")

@@ -17,7 +17,7 @@ import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from .cards import structure_or_raise
-from .errors import OptionsError
+from .errors import OptionsError, TabletopError
 from .limits import INT_MAX, INT_MIN, short
 from .model import Action, Decision, Event, Zone
 from .rng import Rng
@@ -166,6 +166,16 @@ class Game:
         return n if isinstance(n, int) else n(opts)
 
     def player_name(self, player: int, options: Any = None) -> str:
+        """The name of seat ``player`` (``TypeError`` for anything but an int,
+        :class:`~tabletop.TabletopError` for a seat no game of this pack has)."""
+        if type(player) is not int:
+            raise TypeError(
+                f"player_name() takes a player number (an int), not {type(player).__name__}"
+            )
+        if not 0 <= player < self.max_players:
+            raise TabletopError(
+                f"player_name(): no player {player}; players are 0..{self.max_players - 1}"
+            )
         names = self._player_names
         if names is None:
             return f"Player {player + 1}"

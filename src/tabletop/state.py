@@ -452,9 +452,13 @@ class State:
 
     def narrate(self, event: Event) -> str:
         """An event in words."""
+        if not isinstance(event, Event):
+            raise TypeError(f"narrate() takes an Event, not {type(event).__name__}")
         return self._narrate(event)
 
     def player_name(self, player: int) -> str:
+        """The name of ``player`` (an int ``0..num_players-1``)."""
+        self._check_player(player, "player_name")
         return self.game.player_name(player, self.options)
 
     def clone(self) -> State:
