@@ -6,7 +6,9 @@
 
 For each pack: random-playout decisions/s with and without the legality
 check, full games/s, mean and max decisions per game, clone µs and apply µs
-mid-game, dumps/loads µs, view µs, and peak memory (tracemalloc) of one game.
+mid-game, dumps/loads µs (``loads`` rebuilds the state from its record and
+compares; ``loads_trusted`` reads the fields), view µs, and peak memory
+(tracemalloc) of one game.
 Timings on a shared machine are noisy: compare runs made side by side.
 """
 
@@ -92,7 +94,8 @@ def bench(name: str, games: int, seed: int) -> dict[str, Any]:
     out["clone_apply_us"] = per_call_us(clone_apply, 1000)
     out["legal_actions_us"] = per_call_us(lambda: legal(state), 1000)
     out["dumps_us"] = per_call_us(lambda: tabletop.dumps(state), 200)
-    out["loads_us"] = per_call_us(lambda: tabletop.loads(text), 200)
+    out["loads_us"] = per_call_us(lambda: tabletop.loads(text), 50)  # rebuilt and compared
+    out["loads_trusted_us"] = per_call_us(lambda: tabletop.loads(text, trusted=True), 200)
     out["view_us"] = per_call_us(lambda: state.view(player), 200)
     out["state_json_bytes"] = len(text)
     tracemalloc.start()

@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 import toy_pack
-from tabletop import Action, Event, State
+from tabletop import Action, Event, IllegalActionError, State
 from tabletop.testing import check_golden, check_pack, legal_counts
 from toy_pack import ToyState, make_game
 
@@ -43,6 +43,21 @@ class MutatesBeforeRefusing(ToyState):
     def apply(self, action: Action, check: bool = True) -> list[Event]:
         self.scores[0] += 0 if self.is_legal(action) else 1
         return State.apply(self, action, check)
+
+
+@attrs.define(kw_only=True, slots=True, eq=False)
+class OwnApply(ToyState):
+    """Plays actions itself, past the core's atomic apply: a failure mid-action
+    leaves the state half-changed."""
+
+    def apply(self, action: Action, check: bool = True) -> list[Event]:
+        if check and not self.is_legal(action):
+            raise IllegalActionError(action, self.current_player, "not legal")
+        n = len(self.log)
+        self._legal = None
+        self._apply(action)
+        self.history.append(action)
+        return self.log[n:]
 
 
 @attrs.define(kw_only=True, slots=True, eq=False)
@@ -101,6 +116,7 @@ class StuckDeterminisation(ToyState):
         (LeakyView, "leaks hidden information"),
         (LeakyLog, "leaks hidden information"),
         (MutatesBeforeRefusing, "changed the state"),
+        (OwnApply, "is not atomic"),
         (GlobalShuffle, "two different games"),
         (SharedClone, "changed the original|does not reproduce"),
         (NeverEnds, "did not end"),

@@ -332,7 +332,7 @@ def _python_blocks(page: str) -> list[str]:
     return re.findall(r"^```python\n(.*?)^```$", text, flags=re.S | re.M)
 
 
-@pytest.mark.parametrize("page", ["index.md", "concepts.md", "records.md"])
+@pytest.mark.parametrize("page", ["index.md", "concepts.md", "records.md", "security.md"])
 def test_page_examples_run(page: str, capsys: pytest.CaptureFixture[str]) -> None:
     if "station_assault" not in [g.name for g in INSTALLED]:
         pytest.skip("the examples play station_assault, which is not installed")

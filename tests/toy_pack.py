@@ -22,13 +22,18 @@ def _hand_size(_: Any, __: Any, value: int) -> None:
         raise ValueError(f"hand_size must be 1..6, got {value}")
 
 
+VALUES_MAX = 9
+
+
+def _values(_: Any, __: Any, value: int) -> None:
+    if not 1 <= value <= VALUES_MAX:  # the action space names cards below 2 * VALUES_MAX
+        raise ValueError(f"values must be 1..{VALUES_MAX}, got {value}")
+
+
 @attrs.frozen
 class ToyOptions:
     hand_size: int = attrs.field(default=3, validator=_hand_size)
-    values: int = 6
-
-
-VALUES_MAX = 9
+    values: int = attrs.field(default=6, validator=_values)
 
 
 @attrs.frozen

@@ -48,7 +48,7 @@ def scripted(*answers: int | str) -> User:
 def keyboard(prompt: str, choices: list[str]) -> int | str:
     """A person at the keyboard: a number picks a choice; text is notation."""
     text = input("> ").strip()
-    return int(text) if text.isdigit() else text
+    return int(text) if text.isascii() and text.isdigit() else text
 
 
 # --8<-- [end:users]

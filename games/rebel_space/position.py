@@ -89,6 +89,7 @@ def position(
     s.budget = s.options.deploy_points if budget is None else budget
     s.log.clear()
     s._legal = None
+    s.mark_unrecorded("a position built by hand has no record")
     from .rules.flow import advance
 
     advance(s)

@@ -19,9 +19,11 @@ Modes (option ``mode``): ``duel`` (the printed game), ``free_for_all`` (2-6
 players, each counts their own losses, 60 lost puts a player out) and
 ``teams`` (2 vs 2 or 3 vs 3; a team wins at 50 Victory per member). Other
 options: ``anchor`` (``any`` / ``friendly`` placement), ``max_waves`` (the
-stalemate cap), and a custom ship table (``ship_file``: a TOML file of
-``[[ship]]`` rows shaped like ``ships.toml``; or ``ships``: the rows inline).
-Bad rows are refused naming the row and the field:
+stalemate cap), and a custom ship table (``ships``: the rows inline; or
+``ship_file``: a TOML file of ``[[ship]]`` rows shaped like ``ships.toml``,
+read once when a program makes the options, its rows then carried as
+``ships``, so a record never names a file: SSA-23). Bad rows are refused
+naming the row and the field:
 
 >>> rows = [
 ...     {"name": "Lancer", "copies": 30, "speed": 2, "firepower": 2, "shields": 2, "victory": 2},
@@ -43,7 +45,7 @@ Decisions are atomic: which ship acts (``play <type>`` from the hand or
 ``act <card>`` in play), where it goes (``to <card> <side>``: the cell on that
 side of a card in play; or ``stay``), and its target when more than one enemy
 is adjacent (``fire <card>``). See ``actions.py`` for the encoding and
-RULINGS.md for every ruling (SSA-01 to SSA-22) and the test that pins it.
+RULINGS.md for every ruling (SSA-01 to SSA-23) and the test that pins it.
 
 Card ids: player ``p``'s cards are ``p * 55 + i``: ``i = 0`` is the Station,
 then the ships type by type in table order. Positions, damage, acted flags,

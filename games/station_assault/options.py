@@ -8,7 +8,7 @@ import attrs
 
 from tabletop import CardDataError, load_cards
 
-from .ships import ShipTable, ShipType, resolve
+from .ships import MAX_TYPES, ShipTable, ShipType, load_table, resolve
 
 __all__ = ["ANCHORS", "MODES", "Options"]
 
@@ -47,6 +47,10 @@ def _max_waves(inst: Any, attr: Any, value: int) -> None:
 
 def _rows(rows: Any) -> tuple[ShipType, ...]:
     """Table rows as ShipType (dict rows are checked, errors naming the row and field)."""
+    if isinstance(rows, str | bytes | dict) or not hasattr(rows, "__len__"):
+        raise ValueError(f"ships must be a list of rows, not {type(rows).__name__}")
+    if len(rows) > MAX_TYPES:
+        raise ValueError(f"ships: at most {MAX_TYPES} rows, got {len(rows)}")
     given = tuple(rows)
     if all(isinstance(r, ShipType) for r in given):
         return given
@@ -60,18 +64,24 @@ def _rows(rows: Any) -> tuple[ShipType, ...]:
 def _table(inst: Options, attr: Any, value: Any) -> None:
     if inst.ship_file and inst.ships:
         raise ValueError("give the ship table as ship_file or as ships, not both")
-    try:
-        inst.table()
-    except CardDataError as exc:
-        raise ValueError(f"ship table: {exc}") from None
+    if inst.ships:
+        try:
+            inst.table()
+        except CardDataError as exc:
+            raise ValueError(f"ship table: {exc}") from None
 
 
 @attrs.frozen
 class Options:
     """Space Station Assault options. The defaults are a two-player game as printed.
 
-    Records store options as JSON, so a custom ship table travels best as
-    ``ships`` rows; ``ship_file`` reads a TOML file of ``[[ship]]`` rows.
+    A custom ship table is given as ``ships`` rows, or as ``ship_file``, the
+    path of a TOML file of ``[[ship]]`` rows. The file is read once, when the
+    options are made (a regular file of at most 64 KiB), and its rows become
+    ``ships``: ``ship_file`` is then empty again. So options, records and
+    saved states carry the table itself, never a path, and a record or a
+    saved state can never make the pack open a file (the core refuses a
+    ``ship_file`` there: the field is marked ``"path"``, SSA-23).
     """
 
     mode: str = attrs.field(
@@ -110,7 +120,10 @@ class Options:
         metadata={
             "help": "Path of a TOML file of [[ship]] rows replacing the ship table (SSA-01): "
             "name, copies, speed, firepower, shields, victory, and one row with "
-            "station = true. Empty: the pack's table."
+            "station = true. Read once, when the options are made: its rows become "
+            "ships, so records carry the table, never the path (SSA-23). A program's "
+            "own argument only: a record or a saved state cannot name a file.",
+            "path": True,
         },
     )
     ships: tuple[ShipType, ...] = attrs.field(
@@ -118,10 +131,20 @@ class Options:
         converter=_rows,
         validator=_table,
         metadata={
-            "help": "The ship table's rows given inline (same fields as ship_file rows); "
-            "empty: the pack's table (or ship_file)."
+            "help": "The ship table's rows given inline (same fields as ship_file rows, "
+            f"at most {MAX_TYPES}); empty: the pack's table.",
+            "max_items": MAX_TYPES,
         },
     )
+
+    def __attrs_post_init__(self) -> None:
+        if self.ship_file:
+            try:
+                table = load_table(self.ship_file)
+            except CardDataError as exc:
+                raise ValueError(f"ship_file: {exc}") from None
+            object.__setattr__(self, "ships", table.types)
+            object.__setattr__(self, "ship_file", "")
 
     def table(self) -> ShipTable:
         """The ship table these options play with."""

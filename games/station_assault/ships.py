@@ -15,6 +15,7 @@ and ids of one player's ships of one type are interchangeable.
 from __future__ import annotations
 
 import functools
+import stat
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -26,8 +27,11 @@ from tabletop import CardDataError, load_cards, read_table
 __all__ = [
     "CARDS_PER_DECK",
     "MAX_CARDS",
+    "MAX_NAME",
     "MAX_PLAYERS",
     "MAX_SHIPS_PER_DECK",
+    "MAX_STAT",
+    "MAX_TABLE_BYTES",
     "MAX_TYPES",
     "PRINTED_TABLE",
     "SPEEDS",
@@ -57,14 +61,24 @@ PRINTED_TABLE = Path(__file__).with_name("ships.toml")
 STATS = ("copies", "speed", "firepower", "shields", "victory")
 
 
+MAX_STAT = 999
+"""The largest number a custom table may give a ship (SSA-23)."""
+MAX_NAME = 40
+"""The longest ship name a table may give, in characters (SSA-23)."""
+MAX_TABLE_BYTES = 64 << 10
+"""The largest ship-table file read (64 KiB; the printed one is under 4 KiB)."""
+
+
 def _positive(inst: Any, attr: attrs.Attribute[int], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"{attr.name} must be a positive integer, got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_STAT:
+        raise ValueError(f"{attr.name} must be an integer 1..{MAX_STAT}, got {value!r}")
 
 
 def _name(inst: Any, attr: attrs.Attribute[str], value: str) -> None:
-    if not value.strip():
+    if not isinstance(value, str) or not value.strip():
         raise ValueError("name must not be empty")
+    if len(value) > MAX_NAME:
+        raise ValueError(f"name: at most {MAX_NAME} characters, got {len(value)}")
 
 
 def _sourced(inst: Any, attr: attrs.Attribute[tuple[str, ...]], value: tuple[str, ...]) -> None:
@@ -81,14 +95,16 @@ class ShipType:
     designed (see SSA-01 in RULINGS.md).
     """
 
-    name: str = attrs.field(validator=_name)
+    name: str = attrs.field(validator=_name, metadata={"max_length": MAX_NAME})
     copies: int = attrs.field(validator=_positive)
     speed: int = attrs.field(validator=_positive)
     firepower: int = attrs.field(validator=_positive)
     shields: int = attrs.field(validator=_positive)
     victory: int = attrs.field(validator=_positive)
     station: bool = False
-    sourced: tuple[str, ...] = attrs.field(default=(), converter=tuple, validator=_sourced)
+    sourced: tuple[str, ...] = attrs.field(
+        default=(), converter=tuple, validator=_sourced, metadata={"max_items": len(STATS)}
+    )
 
     def __attrs_post_init__(self) -> None:
         if self.station:
@@ -192,18 +208,25 @@ def table_from_rows(
 
 
 def load_table(path: str) -> ShipTable:
-    """A checked table from a TOML file of ``[[ship]]`` rows (re-read when it changes)."""
+    """A checked table from a TOML file of ``[[ship]]`` rows (re-read when it changes).
+
+    Only a regular file of at most ``MAX_TABLE_BYTES`` is read: a device, a
+    FIFO or a larger file is a :class:`tabletop.CardDataError` before anything
+    is read (see :func:`tabletop.read_table`).
+    """
     try:
         st = Path(path).stat()
     except OSError:
         read_table(path, key="ship")  # raises CardDataError naming the file
         raise
+    if not stat.S_ISREG(st.st_mode):  # never cache (or wait on) a FIFO or a device
+        read_table(path, key="ship", max_bytes=MAX_TABLE_BYTES)
     return _file_table(str(path), st.st_mtime_ns, st.st_size)
 
 
 @functools.cache
 def _file_table(path: str, mtime_ns: int, size: int) -> ShipTable:
-    rows = read_table(path, key="ship")
+    rows = read_table(path, key="ship", max_bytes=MAX_TABLE_BYTES)
     return table_from_rows(rows, Path(path).name)
 
 

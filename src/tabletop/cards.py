@@ -14,32 +14,17 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import cattrs
-from cattrs.errors import ClassValidationError
-from cattrs.v import transform_error
+from cattrs.errors import BaseValidationError
 
 from .errors import CardDataError
+from .limits import MAX_FILE_BYTES, clip, read_file
+from .strict import make_converter, structure_report
 
 __all__ = ["load_cards", "read_table", "structure_or_raise"]
 
 T = TypeVar("T")
 
-_conv = cattrs.Converter(forbid_extra_keys=True)
-
-
-def _format(exc: BaseException, type_: Any) -> str:
-    if isinstance(exc, KeyError):
-        return "required field missing"
-    if (
-        isinstance(exc, ValueError)
-        and not type(exc).__name__.endswith("ValidationError")
-        and str(exc)
-        and "invalid literal" not in str(exc)
-    ):
-        return str(exc)
-    if type_ is not None:
-        name = getattr(type_, "__name__", repr(type_))
-        return f"expected {name}, got something else ({exc})"
-    return str(exc) or type(exc).__name__
+_conv = make_converter()
 
 
 def structure_or_raise(
@@ -50,26 +35,42 @@ def structure_or_raise(
     converter: cattrs.Converter | None = None,
 ) -> T:
     """``converter.structure(data, cls)``, turning any failure into ``error``
-    with a message that names ``where`` and each bad field."""
+    with a message that names ``where`` and each bad field (the first few of
+    them, then how many more: see :func:`tabletop.limits.report`).
+
+    The converter defaults to the library's strict one
+    (:func:`tabletop.strict.make_converter`): no value is coerced.
+    """
     conv = converter or _conv
     try:
         return conv.structure(data, cls)
-    except ClassValidationError as exc:
-        msgs = transform_error(exc, path=where, format_exception=_format)
-        raise error("; ".join(msgs)) from None
+    except BaseValidationError as exc:
+        raise error(structure_report(exc, where)) from None
     except (ValueError, TypeError, KeyError) as exc:
-        raise error(f"{where}: {exc}") from None
+        raise error(f"{where}: {clip(str(exc))}") from None
 
 
-def read_table(path: str | Path, key: str = "card") -> list[dict[str, Any]]:
-    """The list of tables under ``key`` in a TOML file (``[[card]]`` rows)."""
+def read_table(
+    path: str | Path, key: str = "card", max_bytes: int = MAX_FILE_BYTES
+) -> list[dict[str, Any]]:
+    """The list of tables under ``key`` in a TOML file (``[[card]]`` rows).
+
+    Only a regular file of at most ``max_bytes`` is read (see
+    :func:`tabletop.limits.read_file`): a device, a FIFO or a larger file is a
+    :class:`~tabletop.CardDataError` before anything is read.
+    """
     p = Path(path)
     try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
+        raw = read_file(p, "card file", max_bytes)
+        data = tomllib.loads(raw.decode("utf-8"))
     except OSError as exc:
         raise CardDataError(f"cannot read card file {p}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise CardDataError(f"{p} is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise CardDataError(f"{p} is not valid TOML: {exc}") from None
+    except ValueError as exc:  # refused by read_file: a device, a FIFO, too large
+        raise CardDataError(f"cannot read card file: {exc}") from None
     rows = data.get(key)
     if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
         raise CardDataError(f"{p}: expected a list of [[{key}]] tables")

@@ -21,6 +21,7 @@ from . import registry
 from .bots.random import RandomBot
 from .errors import TabletopError
 from .game import Game
+from .limits import DEFAULT_LIMITS, clip, read_file
 from .serial import replay
 from .state import State
 
@@ -214,7 +215,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
                     json.dump(state.record(), fh, indent=1)
                 out.write(f"saved the record to {path}\n")
                 continue
-            if text.isdigit() and 1 <= int(text) <= len(actions):
+            if text.isascii() and text.isdigit() and 1 <= int(text) <= len(actions):
                 state.apply(actions[int(text) - 1])
                 break
             out.write(f"type a number from 1 to {len(actions)}, or 'q'\n")
@@ -284,16 +285,22 @@ def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
+    # A record file may come from anyone: read a regular file only, within the
+    # size limit, and let replay() check all of it before anything is shown.
     try:
-        with open(args.file, encoding="utf-8") as fh:
-            text = fh.read()
+        raw = read_file(args.file, "record file", DEFAULT_LIMITS.max_bytes)
     except OSError as exc:
         raise CliError(f"cannot read {args.file}: {exc.strerror or exc}") from None
-    final = replay(text)  # validates the whole record first
-    record = final.record()
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    final = replay(raw)  # validates the whole record first
+    if args.upto is not None and args.upto < 0:
+        raise CliError("--upto must be 0 or more")
+    if args.player is not None and not 0 <= args.player < final.num_players:
+        raise CliError(f"--player must be 0..{final.num_players - 1}")
     game = final.game
-    state = game.new_state(seed=record["seed"], options=record["options"])
-    out.write(f"{game.title}, seed {record['seed']}, {len(final.history)} steps\n")
+    state = game.new_state(seed=final.seed, options=final.options)
+    out.write(f"{game.title}, seed {final.seed}, {len(final.history)} steps\n")
     narrate(state, state.log, args.player, out)
     upto = len(final.history) if args.upto is None else min(args.upto, len(final.history))
     for k, action in enumerate(final.history[:upto], 1):
@@ -425,7 +432,7 @@ def main(
             return cmd_replay(args, out, inp)
         return cmd_demo(args, out)
     except TabletopError as exc:
-        sys.stderr.write(f"tabletop: {exc}\n")
+        sys.stderr.write(f"tabletop: {clip(str(exc), 1000)}\n")  # always one line
         return 2
     except KeyboardInterrupt:
         sys.stderr.write("\ninterrupted\n")

@@ -28,11 +28,13 @@ class IllegalActionError(TabletopError, ValueError):
     """
 
     def __init__(self, action: object, player: int | None, reason: str) -> None:
+        from .limits import clip, short
+
         self.action = action
         self.player = player
         self.reason = reason
         who = "nobody (the game is over)" if player is None else f"player {player}"
-        super().__init__(f"illegal action {action!r} for {who}: {reason}")
+        super().__init__(f"illegal action {short(action, 100)} for {who}: {clip(reason, 600)}")
 
 
 class UnknownGameError(TabletopError, LookupError):

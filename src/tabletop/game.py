@@ -8,6 +8,7 @@ makes new states and owns the pack's JSON converter.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -16,11 +17,13 @@ import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from .cards import structure_or_raise
-from .errors import OptionsError
+from .errors import OptionsError, TabletopError
+from .limits import INT_MAX, INT_MIN, short
 from .model import Action, Decision, Event, Zone
 from .rng import Rng
 from .space import ActionSpace
 from .state import State
+from .strict import kind_of, make_converter, object_hook
 
 __all__ = ["Game", "Phase", "Ruling"]
 
@@ -122,21 +125,37 @@ class Game:
         return self.action_space.decode(action_id)
 
     def parse(self, text: str) -> Action:
-        """An action from its notation (``"play 12 3 -1"``); ``ValueError`` if malformed."""
+        """An action from its notation (``"play 12 3 -1"``); ``ValueError`` if malformed.
+
+        Values are plain decimal integers (``0`` or ``1`` for a bool field),
+        within the action space; ``TypeError`` for anything but a str.
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"parse() takes the notation as a str, not {type(text).__name__}")
+        if len(text) > 200:
+            raise ValueError(f"action notation of {len(text)} characters; at most 200")
         parts = text.split()
         if not parts:
             raise ValueError("empty action notation")
         cls = self.action_space.kind_class(parts[0])
         if cls is None:
             kinds = ", ".join(c.kind for c in self.action_space.classes)
-            raise ValueError(f"unknown action kind {parts[0]!r}; kinds are: {kinds}")
-        names = [f.name for f in attrs.fields(cls)]
-        if len(parts) - 1 != len(names):
-            raise ValueError(f"{parts[0]} takes {len(names)} values ({' '.join(names)})")
-        try:
-            vals = [int(p) for p in parts[1:]]
-        except ValueError:
-            raise ValueError(f"{text!r}: values must be integers") from None
+            raise ValueError(f"unknown action kind {short(parts[0], 40)}; kinds are: {kinds}")
+        fields = self.action_space.field_types(cls)
+        if len(parts) - 1 != len(fields):
+            names = " ".join(n for n, _ in fields)
+            raise ValueError(f"{parts[0]} takes {len(fields)} values ({names})")
+        vals: list[int | bool] = []
+        for (name, t), p in zip(fields, parts[1:]):
+            if not _DECIMAL.fullmatch(p):
+                raise ValueError(f"{short(text, 80)}: {name} must be a decimal integer")
+            v = int(p)
+            if t is bool:
+                if v not in (0, 1):
+                    raise ValueError(f"{short(text, 80)}: {name} is 0 or 1")
+                vals.append(bool(v))
+            else:
+                vals.append(v)
         action = cls(*vals)
         self.encode(action)  # in range?
         return action
@@ -147,6 +166,16 @@ class Game:
         return n if isinstance(n, int) else n(opts)
 
     def player_name(self, player: int, options: Any = None) -> str:
+        """The name of seat ``player`` (``TypeError`` for anything but an int,
+        :class:`~tabletop.TabletopError` for a seat no game of this pack has)."""
+        if type(player) is not int:
+            raise TypeError(
+                f"player_name() takes a player number (an int), not {type(player).__name__}"
+            )
+        if not 0 <= player < self.max_players:
+            raise TabletopError(
+                f"player_name(): no player {player}; players are 0..{self.max_players - 1}"
+            )
         names = self._player_names
         if names is None:
             return f"Player {player + 1}"
@@ -180,14 +209,42 @@ class Game:
             if key not in known:
                 import difflib
 
-                close = difflib.get_close_matches(str(key), sorted(known), n=1)
+                close = difflib.get_close_matches(str(key)[:100], sorted(known), n=1)
                 hint = f"; did you mean {close[0]!r}?" if close else ""
                 raise OptionsError(
-                    f"{self.name} has no option {key!r}{hint} (options: {', '.join(sorted(known))})"
+                    f"{self.name} has no option {short(key, 40)}{hint} "
+                    f"(options: {', '.join(sorted(known))})"
                 )
         return structure_or_raise(
             dict(options), self.options_cls, "options", OptionsError, self.converter
         )
+
+    def options_from_data(self, data: Any) -> Any:
+        """The options object from options read from a record or a saved state.
+
+        Like :meth:`make_options` for a dict, but data from elsewhere can never
+        make the library open a file: an option whose field metadata has
+        ``"path": True`` (say, a custom card table's file) must keep its
+        default there. A program passes such a path itself, through
+        :meth:`make_options` or :meth:`new_state`, and the pack then carries
+        the file's content in the options, so records stay self-contained.
+        Raises :class:`OptionsError` naming the field.
+        """
+        if not isinstance(data, Mapping):
+            raise OptionsError(
+                f"{self.name} options must be an object of option fields, not {kind_of(data)}"
+            )
+        if attrs.has(self.options_cls):
+            for f in attrs.fields(self.options_cls):
+                if f.metadata.get("path") and f.name in data:
+                    value = data[f.name]
+                    if not (type(value) is type(f.default) and value == f.default):
+                        raise OptionsError(
+                            f"{self.name} option {f.name!r} names a file: options from a "
+                            "record or a saved state cannot name a path (records carry the "
+                            "file's content instead; only a program may pass a path)"
+                        )
+        return self.make_options(dict(data))
 
     def unstructure_options(self, options: Any) -> dict[str, Any]:
         out: dict[str, Any] = self.converter.unstructure(options)
@@ -210,7 +267,7 @@ class Game:
 
     # ------------------------------------------------------------ JSON
     def _make_converter(self) -> cattrs.Converter:
-        conv = cattrs.Converter(forbid_extra_keys=True)
+        conv = make_converter()
         conv.register_unstructure_hook(Rng, lambda r: {"state": r.state})
         conv.register_structure_hook(Rng, lambda d, _: _rng_from(d))
 
@@ -249,12 +306,17 @@ class Game:
                     if all(f.type in (int, "int") for f in fs):
                         plain[cls] = tuple(f.name for f in fs)
 
+            what = base.__name__.lower()
+
             def structure(data: Any, _: Any) -> Any:
                 if not isinstance(data, Mapping) or "kind" not in data:
-                    raise ValueError(f"expected a {base.__name__} object with a 'kind'")
-                cls = by_kind.get(data["kind"])
+                    raise ValueError(
+                        f"expected an {what} object with a 'kind', got {kind_of(data)}"
+                    )
+                kind = data["kind"]
+                cls = by_kind.get(kind) if type(kind) is str else None
                 if cls is None:
-                    raise ValueError(f"unknown {base.__name__.lower()} kind {data['kind']!r}")
+                    raise ValueError(f"unknown {what} kind {short(kind, 40)}")
                 names = plain.get(cls)
                 if names is not None and len(data) == len(names) + 1:
                     try:
@@ -262,7 +324,7 @@ class Game:
                     except KeyError:
                         pass
                     else:
-                        if all(type(v) is int for v in vals):
+                        if all(type(v) is int and INT_MIN <= v <= INT_MAX for v in vals):
                             return cls(*vals)
                 rest = {k: v for k, v in data.items() if k != "kind"}
                 return stfns[cls](rest, cls)
@@ -293,19 +355,30 @@ class Game:
         )
         conv.register_structure_hook(
             self.state_cls,
-            make_dict_structure_fn(
-                self.state_cls,
-                conv,
-                options=override(struct_hook=lambda v, _: self.make_options(v)),
-                **skip,  # type: ignore[arg-type]
+            object_hook(
+                make_dict_structure_fn(
+                    self.state_cls,
+                    conv,
+                    options=override(struct_hook=lambda v, _: self.options_from_data(v)),
+                    **skip,  # type: ignore[arg-type]
+                ),
+                self.state_cls.__name__,
             ),
         )
         return conv
 
 
+_DECIMAL = re.compile(r"-?[0-9]{1,20}")
+
+
 def _rng_from(d: Any) -> Rng:
-    if not isinstance(d, Mapping) or not isinstance(d.get("state"), int):
-        raise ValueError("rng must be {'state': int}")
+    if (
+        not isinstance(d, Mapping)
+        or set(d) != {"state"}
+        or type(d["state"]) is not int
+        or not 0 <= d["state"] < 1 << 64
+    ):
+        raise ValueError(f"rng must be {{'state': an int 0..2**64-1}}, got {short(d, 60)}")
     r = Rng(0)
-    r.state = d["state"] & ((1 << 64) - 1)
+    r.state = d["state"]
     return r

@@ -1,4 +1,10 @@
-"""Finding packs: the ``tabletop.games`` entry-point group, or ``"module:attr"``."""
+"""Finding packs: the ``tabletop.games`` entry-point group, or ``"module:attr"``.
+
+:func:`load` is for a program's own arguments: it also takes ``"module:attr"``
+and imports that module. A name read from data (a record's or a saved
+state's ``game`` field) goes through :func:`registered_pack` instead, which
+only ever returns a registered pack and imports nothing else.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +18,15 @@ from typing import Any
 
 from .errors import UnknownGameError
 
-__all__ = ["games", "load", "register", "registered", "unregister"]
+__all__ = [
+    "games",
+    "load",
+    "pack_names",
+    "register",
+    "registered",
+    "registered_pack",
+    "unregister",
+]
 
 GROUP = "tabletop.games"
 _loaded: dict[str, Any] = {}
@@ -64,6 +78,45 @@ def registered(game: Any) -> Iterator[Any]:
             _extra[game.name] = was_extra
         if was_loaded is not None:
             _loaded[game.name] = was_loaded
+
+
+def pack_names() -> list[str]:
+    """The names a record may use: installed entry points, :func:`register`-ed
+    packs, and packs a program loaded itself (by ``"module:attr"``), under
+    their own names. Sorted; nothing is imported to list them."""
+    names = set(_entry_points()) | set(_extra)
+    names.update(k for k in _loaded if ":" not in k)
+    return sorted(names)
+
+
+def registered_pack(name: object) -> Any:
+    """The registered pack called ``name``, for a name read from data.
+
+    Unlike :func:`load` it never imports a module a name points at: anything
+    but one of :func:`pack_names` (a ``"module:attr"``, a path, a typo) is an
+    :class:`UnknownGameError` that lists the registered packs and suggests
+    close names. Only an installed entry point's own module is imported.
+    """
+    from .limits import short
+
+    if type(name) is str and ":" not in name and name in _loaded:
+        return _loaded[name]  # loaded already: no need to list the entry points
+    known = pack_names()
+    if type(name) is not str or name not in known:
+        close = difflib.get_close_matches(name[:100], known, n=3) if type(name) is str else []
+        hint = f" Did you mean {', '.join(map(repr, close))}?" if close else ""
+        why = (
+            ": data names a registered pack, never a module"
+            if type(name) is str and ":" in name
+            else ""
+            if type(name) is str
+            else f": a pack is named by a string, not {type(name).__name__}"
+        )
+        raise UnknownGameError(
+            f"no game named {short(name, 60)}{why}.{hint} "
+            f"Registered packs: {', '.join(known) or 'none'}."
+        )
+    return load(name)
 
 
 def _check(game: Any, where: str) -> Any:

@@ -2,24 +2,42 @@
 
 A record is ``{"format", "game", "pack_version", "options", "seed",
 "actions"}``. Replaying it reproduces the game bit for bit. ``dumps`` /
-``loads`` save the whole state as JSON text and read it back, for resuming a
-game without replaying it.
+``loads`` save the whole state as JSON text and read it back.
+
+Both readers take data from strangers (see the *Security model* page): the
+text is parsed within :class:`~tabletop.limits.Limits`, the ``game`` names a
+registered pack and nothing else, options and actions are structured without
+coercion, every action is checked before it is played, and anything wrong is
+a :class:`~tabletop.RecordError` naming the field or the step. ``loads``
+trusts nothing in a saved state: it rebuilds the state from the state's own
+record (its seed, options and history) and compares, so a state that could
+never arise is refused. ``loads(text, trusted=True)`` reads the fields
+directly instead (faster, and it accepts a position built by hand), for a
+program's own files only.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
+
+from cattrs.errors import BaseValidationError
 
 from .errors import IllegalActionError, OptionsError, RecordError, TabletopError, UnknownGameError
 from .game import Game
+from .limits import DEFAULT_LIMITS, INT_MAX, INT_MIN, Limits, clip, parse_json, report, short
+from .model import Action
+from .registry import registered_pack
 from .state import State
+from .strict import kind_of, structure_report
 
 __all__ = ["RECORD_FORMAT", "STATE_FORMAT", "dumps", "loads", "make_record", "replay"]
 
 RECORD_FORMAT = "tabletop.record/1"
 STATE_FORMAT = "tabletop.state/1"
+_RECORD_FIELDS = ("format", "game", "pack_version", "options", "seed", "actions")
+_STATE_FIELDS = ("format", "game", "pack_version", "state")
 
 
 def make_record(state: State) -> dict[str, Any]:
@@ -37,72 +55,118 @@ def make_record(state: State) -> dict[str, Any]:
     }
 
 
-def _game_of(data: Mapping[str, Any], what: str) -> Game:
-    from .registry import load
+def _fields(data: Mapping[Any, Any], what: str, fmt: str, required: tuple[str, ...]) -> None:
+    """The format tag is right, no field is missing, none is unknown."""
+    got = data.get("format")
+    if type(got) is not str or got != fmt:
+        raise RecordError(f"not a {what}: format is {short(got, 40)}, expected {fmt!r}")
+    missing = [k for k in required if k not in data]
+    if missing:
+        raise RecordError(f"{what} lacks field(s): {', '.join(missing)}")
+    allowed = {"format", *required, "meta"}
+    extra = [k for k in data if type(k) is not str or k not in allowed]
+    if extra:
+        names = sorted(short(k, 40) for k in extra[:20])
+        more = f" and {len(extra) - 20} more" if len(extra) > 20 else ""
+        raise RecordError(f"{what} has unknown field(s): {', '.join(names)}{more}")
 
-    name = data.get("game")
-    if not isinstance(name, str):
-        raise RecordError(f"{what}: field 'game' must be a pack name (a string)")
+
+def _game_of(data: Mapping[str, Any], what: str) -> Game:
     try:
-        game: Game = load(name)
+        game: Game = registered_pack(data.get("game"))
     except UnknownGameError as exc:
-        raise RecordError(f"{what}: {exc}") from None
+        raise RecordError(f"{what} field 'game': {exc}") from None
     version = data.get("pack_version")
-    if version not in game.record_compat:
+    if type(version) is not str or version not in game.record_compat:
         raise RecordError(
-            f"{what}: made with {name} version {version!r}; this installation has "
-            f"{game.version!r} and reads {', '.join(map(repr, game.record_compat))}"
+            f"{what}: made with {game.name} version {short(version, 40)}; this installation "
+            f"has {game.version!r} and reads {', '.join(map(repr, game.record_compat))}"
         )
     return game
 
 
-def replay(record: Mapping[str, Any] | str, *, upto: int | None = None) -> State:
-    """The state a record describes (after ``upto`` actions, default all).
+def _seed(value: Any, what: str) -> int:
+    if type(value) is not int or not INT_MIN <= value <= INT_MAX:
+        raise RecordError(f"{what} field 'seed' must be an integer (64 bits), not {kind_of(value)}")
+    return value
 
-    Raises :class:`RecordError` for bad or foreign JSON, a wrong version, bad
-    options, or a step that is malformed or not legal at that point (naming
-    the step, counted from 1).
-    """
-    if isinstance(record, str):
-        try:
-            record = json.loads(record)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"record is not valid JSON: {exc}") from None
-    if not isinstance(record, Mapping):
-        raise RecordError(f"a record must be a JSON object, not {type(record).__name__}")
-    fmt = record.get("format")
-    if fmt != RECORD_FORMAT:
-        raise RecordError(f"not a tabletop record: format is {fmt!r}, expected {RECORD_FORMAT!r}")
-    missing = [k for k in ("game", "pack_version", "options", "seed", "actions") if k not in record]
-    if missing:
-        raise RecordError(f"record lacks field(s): {', '.join(missing)}")
-    extra = set(record) - {"format", "game", "pack_version", "options", "seed", "actions", "meta"}
-    if extra:
-        raise RecordError(f"record has unknown field(s): {', '.join(sorted(extra))}")
-    game = _game_of(record, "record")
-    seed = record["seed"]
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RecordError(f"record field 'seed' must be an integer, not {seed!r}")
+
+def _play(
+    game: Game,
+    seed: int,
+    options: Any,
+    actions: Any,
+    *,
+    what: str,
+    field: str,
+    limits: Limits,
+    upto: int | None = None,
+) -> State:
+    """The state a seed, options and actions (all data) lead to, every step checked."""
     try:
-        state = game.new_state(seed=seed, options=record["options"])
+        state = game.new_state(seed=seed, options=game.options_from_data(options))
     except OptionsError as exc:
-        raise RecordError(f"record field 'options': {exc}") from None
-    actions = record["actions"]
-    if not isinstance(actions, list):
-        raise RecordError("record field 'actions' must be a list")
-    conv = game.converter
-    from .model import Action
-
+        raise RecordError(f"{what} field 'options': {exc}") from None
+    if type(actions) is not list:
+        raise RecordError(f"{what} field '{field}' must be a list, not {kind_of(actions)}")
+    if len(actions) > limits.max_actions:
+        raise RecordError(
+            f"{what} field '{field}' has {len(actions)} actions; the limit is "
+            f"{limits.max_actions} (max_actions)"
+        )
+    structure = game.converter.structure
     for k, raw in enumerate(actions[:upto] if upto is not None else actions, start=1):
         try:
-            action = conv.structure(raw, Action)
-        except Exception as exc:  # cattrs raises several kinds
-            raise RecordError(f"step {k}: malformed action {raw!r}: {exc}") from None
+            action = structure(raw, Action)
+        except BaseValidationError as exc:
+            msg = structure_report(exc, f"{field}[{k - 1}]", limits.max_problems)
+            raise RecordError(f"{what} step {k}: malformed action {short(raw)}: {msg}") from None
+        except (ValueError, TypeError, KeyError) as exc:
+            raise RecordError(
+                f"{what} step {k}: malformed action {short(raw)}: {clip(str(exc))}"
+            ) from None
         try:
             state.apply(action)
         except IllegalActionError as exc:
-            raise RecordError(f"step {k}: {exc}") from None
+            raise RecordError(f"{what} step {k}: {exc}") from None
     return state
+
+
+def replay(
+    record: Mapping[str, Any] | str | bytes,
+    *,
+    upto: int | None = None,
+    limits: Limits | None = None,
+) -> State:
+    """The state a record describes (after ``upto`` actions, default all).
+
+    ``record`` is a dict, or its JSON text (a str, or UTF-8 bytes). Raises
+    :class:`RecordError` for bad or foreign JSON, a wrong version, an unknown
+    pack, bad options, or a step that is malformed or not legal at that point
+    (naming the step, counted from 1); text or a record beyond ``limits``
+    (default :data:`~tabletop.limits.DEFAULT_LIMITS`) is refused before the
+    work it would cost is done.
+    """
+    lim = limits or DEFAULT_LIMITS
+    if upto is not None and (type(upto) is not int or upto < 0):
+        raise TypeError(f"upto must be a non-negative int or None, not {short(upto, 40)}")
+    if isinstance(record, str | bytes | bytearray):
+        record = parse_json(record, "record", lim)
+    if not isinstance(record, Mapping):
+        raise RecordError(f"a record must be a JSON object, not {type(record).__name__}")
+    _fields(record, "tabletop record", RECORD_FORMAT, _RECORD_FIELDS[1:])
+    game = _game_of(record, "record")
+    seed = _seed(record["seed"], "record")
+    return _play(
+        game,
+        seed,
+        record["options"],
+        record["actions"],
+        what="record",
+        field="actions",
+        limits=lim,
+        upto=upto,
+    )
 
 
 def dumps(state: State) -> str:
@@ -117,24 +181,103 @@ def dumps(state: State) -> str:
     return json.dumps(body, separators=(",", ":"))
 
 
-def loads(text: str) -> State:
-    """A state from :func:`dumps` text; :class:`RecordError` if it is not one."""
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as exc:
-        raise RecordError(f"saved state is not valid JSON: {exc}") from None
-    if not isinstance(data, Mapping) or data.get("format") != STATE_FORMAT:
-        raise RecordError(f"not a tabletop saved state (expected format {STATE_FORMAT!r})")
-    game = _game_of(data, "saved state")
-    try:
-        state: State = game.converter.structure(data.get("state"), game.state_cls)
-    except Exception as exc:
-        from cattrs.errors import ClassValidationError
-        from cattrs.v import transform_error
+def loads(text: str | bytes, *, trusted: bool = False, limits: Limits | None = None) -> State:
+    """A state from :func:`dumps` text; :class:`RecordError` if it is not one.
 
-        if isinstance(exc, ClassValidationError):
-            msg = "; ".join(transform_error(exc, path="state"))
-        else:
-            msg = str(exc)
-        raise RecordError(f"saved state is malformed: {msg}") from None
+    By default nothing in the text is trusted: the state is rebuilt from its
+    own record (its seed, options and history, every action checked) and the
+    result must be exactly the saved state, field for field, or the text is
+    refused naming the first fields that differ. So a state that could never
+    arise (a history that does not lead to it, a player count or an index out
+    of range) is a :class:`RecordError` here, never a crash later, and a
+    state with no record (a position built by hand, a determinisation) is
+    refused. Loading costs about as much as replaying the game.
+
+    ``trusted=True`` is for text a program wrote itself: the fields are read
+    directly (still strictly typed, within ``limits``), which is faster and
+    accepts a state without a record. Never pass it for text from elsewhere.
+    """
+    lim = limits or DEFAULT_LIMITS
+    data = parse_json(text, "saved state", lim)
+    if not isinstance(data, Mapping):
+        raise RecordError(
+            f"not a tabletop saved state (a JSON object with format {STATE_FORMAT!r}); "
+            f"got {type(data).__name__}"
+        )
+    _fields(data, "tabletop saved state", STATE_FORMAT, _STATE_FIELDS[1:])
+    game = _game_of(data, "saved state")
+    body = data["state"]
+    if not isinstance(body, Mapping):
+        raise RecordError(f"saved state field 'state' must be an object, not {kind_of(body)}")
+    if trusted:
+        return _structured(game, body, lim)
+    reason = body.get("no_record", "")
+    if reason != "":
+        raise RecordError(
+            f"saved state has no record ({clip(reason, 120) if type(reason) is str else '?'}), "
+            "so loads() cannot rebuild it to check it; a program that wrote this text "
+            "itself may pass trusted=True"
+        )
+    missing = [k for k in ("seed", "options", "history") if k not in body]
+    if missing:
+        raise RecordError(f"saved state field 'state' lacks field(s): {', '.join(missing)}")
+    state = _play(
+        game,
+        _seed(body["seed"], "saved state"),
+        body["options"],
+        body["history"],
+        what="saved state",
+        field="state.history",
+        limits=lim,
+    )
+    mine = json.dumps(game.converter.unstructure(state), separators=(",", ":"))
+    if mine != json.dumps(body, separators=(",", ":")):
+        diffs = report(_differences(json.loads(mine), body, "state"), lim.max_problems)
+        if diffs:  # else only the order of keys differs
+            raise RecordError(f"saved state is not the state its own record rebuilds: {diffs}")
     return state
+
+
+def _structured(game: Game, body: Mapping[str, Any], limits: Limits) -> State:
+    """The state read field by field (``loads(trusted=True)``)."""
+    try:
+        state: State = game.converter.structure(body, game.state_cls)
+    except BaseValidationError as exc:
+        msg = structure_report(exc, "state", limits.max_problems)
+        raise RecordError(f"saved state is malformed: {msg}") from None
+    except (ValueError, TypeError, KeyError) as exc:
+        raise RecordError(f"saved state is malformed: {clip(str(exc))}") from None
+    if len(state.history) > limits.max_actions:
+        raise RecordError(
+            f"saved state has {len(state.history)} actions; the limit is {limits.max_actions}"
+        )
+    try:
+        players = game.num_players(state.options)
+    except Exception:  # a pack's own check of the options
+        players = None
+    if state.num_players != players:
+        raise RecordError(
+            f"saved state field 'state.num_players' is {short(state.num_players, 30)}; "
+            f"its options make {players} players"
+        )
+    return state
+
+
+def _differences(mine: Any, saved: Any, path: str) -> Iterator[str]:
+    """Where two JSON values differ (the order of object keys aside), lazily."""
+    if isinstance(mine, dict) and isinstance(saved, dict):
+        for k in mine:
+            if k not in saved:
+                yield f"{path}.{k} is missing"
+        for k in saved:
+            if k not in mine:
+                yield f"{path}.{short(k, 40)} is not a field"
+            else:
+                yield from _differences(mine[k], saved[k], f"{path}.{k}")
+    elif isinstance(mine, list) and isinstance(saved, list):
+        if len(mine) != len(saved):
+            yield f"{path} has {len(saved)} items; the record rebuilds {len(mine)}"
+        for i, (a, b) in enumerate(zip(mine, saved)):
+            yield from _differences(a, b, f"{path}[{i}]")
+    elif type(mine) is not type(saved) or mine != saved:
+        yield f"{path} is {short(saved, 40)}; the record rebuilds {short(mine, 40)}"

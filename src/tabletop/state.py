@@ -13,12 +13,17 @@ Hooks a pack implements:
   ``self.finish(returns)`` when the game ends. It is only called with a legal
   action, so it never has to refuse one.
 * ``_describe(action) -> str`` and ``_prompt() -> str``: words for a UI.
+  ``_describe`` must word every legal action; it may also be asked about
+  another action of the action space, and if it raises for one that is not
+  legal now the core uses the action's notation instead.
 * ``_view(player) -> dict``: the pack's own public or per-player facts (zones
   and the log are added centrally).
 
 Optional: ``_copy_into(new)`` (fast clone of the pack's fields; the default
 deep-copies them), ``_resample(player, rng)`` (re-deal hidden facts that are
-not in zones), ``_explain(action) -> str`` (why an action is illegal),
+not in zones), ``_explain(action) -> str`` (why an action of the action
+space is illegal now; the core words the rest, and a failure of it falls
+back to a generic reason),
 ``_narrate(event) -> str``, ``_render(player) -> str`` (terminal text).
 """
 
@@ -40,6 +45,7 @@ if TYPE_CHECKING:
 __all__ = ["State"]
 
 TRANSIENT = {"transient": True}
+_MISSING = object()
 
 
 @attrs.define(kw_only=True, slots=True, eq=False)
@@ -127,7 +133,10 @@ class State:
 
     def mark_unrecorded(self, reason: str) -> None:
         """Say that this state was not reached by play from its seed (a position
-        built by hand, a determinisation): ``record()`` then raises with ``reason``."""
+        built by hand, a determinisation): ``record()`` then raises with ``reason``,
+        the default ``tabletop.loads`` refuses its text, and ``apply`` copies it
+        before a checked action instead of rebuilding it from its record if the
+        pack fails. Call it whenever you change a state other than by ``apply``."""
         self.no_record = reason or "this state was not reached by play from its seed"
 
     @property
@@ -185,10 +194,24 @@ class State:
         return list(self._legal)
 
     def is_legal(self, action: object) -> bool:
-        if self._legal is None:
+        """Whether ``action`` is exactly one of :meth:`legal_actions` (see :meth:`apply`)."""
+        return self._find_legal(action)
+
+    def _find_legal(self, action: object) -> bool:
+        legal = self._legal
+        if legal is None:
             self.legal_actions()
-        assert self._legal is not None
-        return action in self._legal
+            legal = self._legal
+            assert legal is not None
+        try:
+            found = legal[legal.index(action)]  # type: ignore[arg-type]  # identity, then ==
+        except Exception:  # not there, or an __eq__ that raises
+            return False
+        # Equal is not enough: Draw(n=1.0) == Draw(n=1), and an object may claim
+        # to equal anything. The same class, and every field of its declared type.
+        return found is action or (
+            type(found) is type(action) and self.game.action_space.exact(action)
+        )
 
     def legal_ids(self) -> list[int]:
         """The ids (``game.encode``) of the legal actions."""
@@ -203,32 +226,133 @@ class State:
         return mask
 
     def describe(self, action: Action) -> str:
-        """The action in words, for a UI: "Deploy Rebel Warship (cost 3)"."""
+        """The action in words, for a UI: "Deploy Rebel Warship (cost 3)".
+
+        Any action of the game's action space may be described, legal now or
+        not; anything else is refused: ``TypeError`` for a value that is not an
+        :class:`Action`, :class:`IllegalActionError` for an action of another
+        game or with a field of the wrong type or out of range. A pack words
+        the actions that are legal now; another one it cannot word here (a
+        mission slot that is empty now, say) is given by its notation.
+        """
         if not isinstance(action, Action):
             raise TypeError(f"describe() takes an Action, not {type(action).__name__}")
-        return self._describe(action)
+        why = self.game.action_space.check(action)
+        if why:
+            raise IllegalActionError(action, self.current_player, why)
+        try:
+            return self._describe(action)
+        except Exception:
+            if self._find_legal(action):
+                raise  # a legal action must have its words: a bug of the pack
+            return action.notation()
 
     def apply(self, action: Action, check: bool = True) -> list[Event]:
         """Play ``action``; return the events it caused.
 
-        With ``check`` (the default) an action that is not legal now raises
-        :class:`IllegalActionError` and leaves the state untouched. Bots that
-        pass an action taken from :meth:`legal_actions` may set ``check=False``.
+        With ``check`` (the default) an action is played only if it is exactly
+        one of :meth:`legal_actions`: equal to one, of the same class, and with
+        every field of its declared type (``Draw(n=1.0)`` or ``Draw(n=True)``
+        is not ``Draw(n=1)``). Anything else raises :class:`IllegalActionError`
+        and leaves the state untouched.
+
+        ``apply`` is atomic: if the pack raises while playing the action, the
+        state is put back exactly as it was before the call, and the exception
+        goes on to the caller (with a note saying so). A state with a record
+        is rebuilt from it, which costs nothing until something fails; a state
+        without one (a position built by hand, a determinisation) is copied
+        before a checked action. Bots that pass an action taken from
+        :meth:`legal_actions` may set ``check=False``: the action is not
+        checked, and a state without a record is then not restored on failure
+        (search throws such states away).
         """
+        snapshot = None
+        legal = self._legal
         if check:
-            if self._legal is None:
+            # _find_legal, inlined: this is the hot path of every checked game.
+            if legal is None:
                 self.legal_actions()
-            assert self._legal is not None
-            if action not in self._legal:
+                legal = self._legal
+                assert legal is not None
+            try:
+                found: object = legal[legal.index(action)]  # type: ignore[arg-type]
+            except Exception:  # not there, or an __eq__ that raises
+                found = _MISSING
+            if found is not action and (
+                found is _MISSING
+                or type(found) is not type(action)
+                or not self.game.action_space.exact(action)
+            ):
                 raise IllegalActionError(action, self.current_player, self._why_illegal(action))
+            if self.no_record:
+                snapshot = self.clone()
         n = len(self.log)
+        rng_state = self.rng.state
         self._legal = None
-        self._apply(action)
+        try:
+            self._apply(action)
+        except BaseException as exc:
+            self._restore(exc, snapshot, legal, n, rng_state)
+            raise
         self.history.append(action)
         return self.log[n:]
 
+    def _restore(
+        self,
+        exc: BaseException,
+        snapshot: State | None,
+        legal: list[Action] | None,
+        n_log: int,
+        rng_state: int,
+    ) -> None:
+        """Put the state back as it was before a failed ``_apply`` (see :meth:`apply`)."""
+        if snapshot is None:
+            if self.no_record:
+                exc.add_note(
+                    "tabletop: an unchecked action failed on a state without a record; "
+                    "the state was not restored"
+                )
+                return
+            try:
+                snapshot = self._rebuilt()
+            except Exception as again:
+                exc.add_note(f"tabletop: the state could not be restored: {again!r}")
+                return
+            if (
+                len(snapshot.log) != n_log
+                or snapshot.rng.state != rng_state
+                or len(snapshot.history) != len(self.history)
+            ):
+                exc.add_note(
+                    "tabletop: the state could not be restored: replaying its record did "
+                    "not lead back to it (is the pack deterministic?)"
+                )
+                return
+        for f in attrs.fields(type(self)):
+            setattr(self, f.name, getattr(snapshot, f.name))
+        self._legal = legal
+        exc.add_note("tabletop: the state was restored to what it was before this action")
+
+    def _rebuilt(self) -> State:
+        """This state made again from its seed, options and history."""
+        state = self.game.new_state(seed=self.seed, options=self.options)
+        for a in self.history:
+            state.apply(a, check=False)
+        return state
+
     def apply_id(self, action_id: int) -> list[Event]:
-        """Apply the action with this id (see ``game.decode``)."""
+        """Apply the action with this id (see ``game.decode``).
+
+        Anything but an id of a legal action (another int, a bool, a float, a
+        string) raises :class:`IllegalActionError`; the state is untouched.
+        """
+        if type(action_id) is not int:
+            raise IllegalActionError(
+                action_id,
+                self.current_player,
+                f"an action id is an int 0..{self.game.num_distinct_actions - 1}, "
+                f"not {type(action_id).__name__}",
+            )
         try:
             action = self.game.decode(action_id)
         except ValueError as exc:
@@ -238,11 +362,14 @@ class State:
     def _why_illegal(self, action: object) -> str:
         if self.result is not None:
             return "the game is over"
-        if not isinstance(action, Action):
-            return f"expected an Action, got {type(action).__name__}"
-        if self.game.action_space.kind_class(action.kind) is not type(action):
-            return f"{type(action).__name__} is not an action of {self.game.name}"
-        why = self._explain(action)
+        why = self.game.action_space.check(action)
+        if why:
+            return why
+        assert isinstance(action, Action)
+        try:
+            why = self._explain(action)
+        except Exception:  # an explanation is words: its failure must not hide the refusal
+            why = ""
         if why:
             return why
         kinds = sorted({a.kind for a in self._legal or ()})
@@ -261,8 +388,8 @@ class State:
         appears. The player to decide also gets the legal actions with their
         ids and descriptions.
         """
-        if player is not None and not 0 <= player < self.num_players:
-            raise TabletopError(f"no player {player}: players are 0..{self.num_players - 1}")
+        if player is not None:
+            self._check_player(player, "view")
         conv = self.game.converter
         log = []
         for ev in self.log:
@@ -304,15 +431,34 @@ class State:
             ]
         return out
 
+    def _check_player(self, player: object, where: str) -> None:
+        """Refuse anything but a player number of this game (``TypeError`` for a
+        value that is not an int, :class:`TabletopError` for one out of range)."""
+        if type(player) is not int:
+            raise TypeError(
+                f"{where}() takes a player number (an int 0..{self.num_players - 1}"
+                f"{' or None' if where != 'resample' else ''}), not {type(player).__name__}"
+            )
+        if not 0 <= player < self.num_players:
+            raise TabletopError(
+                f"{where}(): no player {player}; players are 0..{self.num_players - 1}"
+            )
+
     def render(self, player: int | None = None) -> str:
         """A text picture of the state as ``player`` sees it (for terminals)."""
+        if player is not None:
+            self._check_player(player, "render")
         return self._render(player)
 
     def narrate(self, event: Event) -> str:
         """An event in words."""
+        if not isinstance(event, Event):
+            raise TypeError(f"narrate() takes an Event, not {type(event).__name__}")
         return self._narrate(event)
 
     def player_name(self, player: int) -> str:
+        """The name of ``player`` (an int ``0..num_players-1``)."""
+        self._check_player(player, "player_name")
         return self.game.player_name(player, self.options)
 
     def clone(self) -> State:
@@ -368,7 +514,12 @@ class State:
         ``_resample`` re-deals any other hidden fact; the clone's own RNG is
         re-seeded from ``rng`` so it does not know the real future either.
         The result is a determinisation for search: it has no valid record.
+        ``player`` must be a player number (``TypeError`` otherwise, and
+        :class:`TabletopError` out of range) and ``rng`` an :class:`Rng`.
         """
+        self._check_player(player, "resample")
+        if not isinstance(rng, Rng):
+            raise TypeError(f"resample() takes an Rng, not {type(rng).__name__}")
         new = self.clone()
         new.redeal_hidden(player, rng.shuffle)
         new._resample(player, rng)

@@ -11,7 +11,16 @@ seed, playout seed) and checks, along the way:
   the action-id codec and the text notation; at the end there are none;
 * an illegal action (any other id of the action space, or a non-action) is
   refused with :class:`~tabletop.IllegalActionError` and the state is unchanged;
-* ``clone()`` is equal and independent; ``dumps``/``loads`` round-trip;
+  so is a legal action with a field of another type (``1.0`` or ``True`` for
+  ``1``), and an object that claims to equal anything; every legal action has
+  fields of exactly their declared types;
+* ``apply`` is atomic (at the first steps and every fourth checked one): when
+  the pack fails in the middle of an action (the
+  kit makes its first event, or its first random draw, raise), the state is
+  exactly as before, with a record and without one;
+* ``clone()`` is equal and independent; ``dumps``/``loads`` round-trip
+  (``loads(trusted=True)`` at each checked step, the default ``loads``, which
+  rebuilds the state from its record and compares, at the end);
 * views are JSON-able and leak nothing: for each player, a ``resample`` for
   that player (the hidden part re-dealt) gives that player the same view and,
   when they are to decide, the same legal actions;
@@ -26,18 +35,20 @@ a failing game can be replayed by hand. :func:`legal_counts` and
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from . import registry
 from .bots.random import RandomBot
-from .errors import IllegalActionError
+from .errors import IllegalActionError, TabletopError
 from .game import Game
 from .model import Action, Event, card_ids
 from .rng import Rng
@@ -68,20 +79,21 @@ def _contains_key(obj: Any, key: str) -> bool:
     return False
 
 
-def check_state(state: State, rng: Rng, ctx: str = "") -> None:
-    """The expensive checks, at one state (illegal moves, clone, JSON, views)."""
+def check_state(state: State, rng: Rng, ctx: str = "", *, atomic: bool = True) -> None:
+    """The expensive checks, at one state (illegal moves, clone, JSON, views;
+    with ``atomic``, that a failure inside the pack leaves the state as it was)."""
     game = state.game
     before = dumps(state)
     legal = state.legal_actions()
 
-    # Illegal actions are refused and change nothing.
+    # Illegal actions are refused and change nothing (one comparison at the end:
+    # the state text is the costly part of the kit).
     legal_ids = {game.encode(a) for a in legal}
-    tries = 0
+    refused: list[object] = []
     for _ in range(8):
         i = rng.below(game.num_distinct_actions)
         if i in legal_ids:
             continue
-        tries += 1
         bogus = game.decode(i)
         try:
             state.apply(bogus)
@@ -90,8 +102,12 @@ def check_state(state: State, rng: Rng, ctx: str = "") -> None:
                 raise _fail(ctx, "IllegalActionError without a message") from None
         else:
             raise _fail(ctx, f"illegal action {bogus!r} was accepted")
-        if dumps(state) != before:
-            raise _fail(ctx, f"refusing {bogus!r} changed the state")
+        refused.append(bogus)
+        if not state.is_terminal:  # the core explains a finished game itself
+            try:
+                state._explain(bogus)
+            except Exception as exc:
+                raise _fail(ctx, f"_explain({bogus!r}) raised {exc!r}") from None
     for junk in (None, "pass", 3):
         try:
             state.apply(junk)  # type: ignore[arg-type]
@@ -99,8 +115,18 @@ def check_state(state: State, rng: Rng, ctx: str = "") -> None:
             pass
         else:
             raise _fail(ctx, f"non-action {junk!r} was accepted")
-        if dumps(state) != before:
-            raise _fail(ctx, f"refusing {junk!r} changed the state")
+        refused.append(junk)
+    impostors: list[object] = [_EqualsAnything(), *_retyped(legal)]
+    for impostor in impostors:
+        try:
+            state.apply(impostor)  # type: ignore[arg-type]
+        except IllegalActionError:
+            pass
+        else:
+            raise _fail(ctx, f"{impostor!r}, not exactly a legal action, was accepted")
+        refused.append(impostor)
+    if dumps(state) != before:
+        raise _fail(ctx, f"refusing an illegal action changed the state (one of {refused!r})")
 
     # Clone: equal, and independent of the original.
     c = state.clone()
@@ -110,8 +136,11 @@ def check_state(state: State, rng: Rng, ctx: str = "") -> None:
         c.apply(legal[rng.below(len(legal))])
         if dumps(state) != before:
             raise _fail(ctx, "applying an action to a clone changed the original")
+    # Atomic apply: a failure inside the pack leaves the state as it was.
+    if legal and atomic:
+        _check_atomic(state, before, legal[rng.below(len(legal))], ctx)
     # Whole-state JSON round-trip.
-    again = loads(before)
+    again = loads(before, trusted=True)
     if dumps(again) != before:
         raise _fail(ctx, "loads(dumps(state)) differs from the state")
     if again.legal_actions() != legal:
@@ -140,8 +169,6 @@ def check_state(state: State, rng: Rng, ctx: str = "") -> None:
                 )
             if p == cp and r.legal_actions() != legal:
                 raise _fail(ctx, f"player {p}'s legal actions depend on what they cannot see")
-            if dumps(state) != before:
-                raise _fail(ctx, "resample() changed the original state")
         # A determinisation must be playable.
         r = state.resample(p, Rng(rng.next64()))
         for step in range(5):
@@ -156,6 +183,87 @@ def check_state(state: State, rng: Rng, ctx: str = "") -> None:
                     "hidden fact the rules rely on)",
                 )
             r.apply(acts[rng.below(len(acts))])
+    if dumps(state) != before:
+        raise _fail(ctx, "resample(), or playing a determinisation, changed the original state")
+
+
+class _EqualsAnything:
+    """An object that claims to equal every action."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __repr__(self) -> str:
+        return "<object equal to anything>"
+
+
+def _retyped(legal: list[Action]) -> list[Action]:
+    """Legal actions with one field of another type: equal, but not the same action."""
+    out: list[Action] = []
+    for a in legal[:3]:
+        for f in attrs.fields(type(a)):
+            v = getattr(a, f.name)
+            others: list[Any] = [float(v)] if type(v) is int else [int(v)]
+            if type(v) is int and v in (0, 1):
+                others.append(bool(v))
+            for x in others:
+                with contextlib.suppress(Exception):  # the class may refuse it itself
+                    out.append(attrs.evolve(a, **{f.name: x}))
+    return out
+
+
+class _Injected(Exception):
+    """The failure the kit injects into a pack's ``_apply``."""
+
+
+class _FailingLog(list):  # type: ignore[type-arg]
+    def append(self, item: Any) -> None:
+        raise _Injected("the conformance kit fails the first event of this action")
+
+
+class _FailingRng(Rng):
+    __slots__ = ()
+
+    def next64(self) -> int:
+        raise _Injected("the conformance kit fails the first random draw of this action")
+
+
+def _check_atomic(state: State, original: str, action: Action, ctx: str) -> None:
+    """Make the pack fail inside ``action`` (its first event, or else its first
+    random draw), on a copy with a record and one without: nothing may change."""
+    for recorded in (True, False):
+        for inject in ("log", "rng"):
+            c = state.clone()
+            if recorded:
+                before = original
+            else:
+                c.mark_unrecorded("the conformance kit's copy of a state")
+                before = dumps(c)
+            if inject == "log":
+                c.log = _FailingLog(c.log)
+            else:
+                c.rng = _FailingRng(c.rng.state)
+            try:
+                c.apply(action)
+            except _Injected:
+                pass
+            else:
+                continue  # this action emits nothing (or draws nothing): nothing to fail
+            after = dumps(c)
+            if after != before:
+                which = "with" if recorded else "without"
+                raise _fail(
+                    ctx,
+                    f"apply({action!r}) is not atomic: a failure inside the pack (its "
+                    f"{'first event' if inject == 'log' else 'first random draw'}) left a "
+                    f"state {which} a record changed.\n{_diff(before, after, ('before', 'after'))}",
+                )
+            break  # one failure injected is enough for this copy
+    if dumps(state) != original:
+        raise _fail(ctx, "applying an action to a clone changed the original")
 
 
 def _hidden_from(state: State, player: int) -> set[int]:
@@ -186,10 +294,14 @@ def _check_events(state: State, events: list[Event], ctx: str) -> None:
                 )
 
 
-def _diff(a: str, b: str) -> str:
+def _diff(a: str, b: str, labels: tuple[str, str] = ("seen", "resampled")) -> str:
     i = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
     lo = max(0, i - 120)
-    return f"  seen:      ...{a[lo : i + 120]}...\n  resampled: ...{b[lo : i + 120]}..."
+    w = max(map(len, labels)) + 1
+    return (
+        f"  {labels[0] + ':':<{w}} ...{a[lo : i + 120]}...\n"
+        f"  {labels[1] + ':':<{w}} ...{b[lo : i + 120]}..."
+    )
 
 
 def play_and_check(
@@ -210,6 +322,7 @@ def play_and_check(
     rng = Rng(policy_seed)
     n = state.num_players
     step = 0
+    checks = 0
     while True:
         ctx = f"{ctx0} step={step}"
         legal = state.legal_actions()
@@ -231,17 +344,25 @@ def play_and_check(
         for a in legal:
             if not isinstance(a, Action):
                 raise _fail(ctx, f"{a!r} is not an Action")
+            if not game.action_space.exact(a):
+                raise _fail(
+                    ctx,
+                    f"legal action {a!r}: {game.action_space.check(a) or 'not exact'} "
+                    "(every field must hold exactly its declared type: a bool is not an int)",
+                )
             i = game.encode(a)
             if game.decode(i) != a:
                 raise _fail(ctx, f"decode(encode({a!r})) != {a!r}")
-            if game.parse(a.notation()) != a:
+            parsed = game.parse(a.notation())
+            if parsed != a or not game.action_space.exact(parsed):
                 raise _fail(ctx, f"parse({a.notation()!r}) != {a!r}")
         if step < 3 or rng.below(check_every) == 0:
             for a in legal:
-                d = state.describe(a)
+                d = state._describe(a)  # the pack's own words: no fallback here
                 if not isinstance(d, str) or not d:
                     raise _fail(ctx, f"describe({a!r}) is empty")
-            check_state(state, rng, ctx)
+            checks += 1
+            check_state(state, rng, ctx, atomic=step < 3 or checks % 4 == 0)
         action = legal[rng.below(len(legal))]
         events = state.apply(action)
         if not isinstance(events, list):
@@ -257,6 +378,13 @@ def play_and_check(
     record = json.loads(json.dumps(state.record()))
     if dumps(replay(record)) != dumps(state):
         raise _fail(ctx0, "replay(record()) does not reproduce the final state")
+    text = dumps(state)
+    try:
+        again = loads(text)
+    except TabletopError as exc:
+        raise _fail(ctx0, f"loads() refuses the final state: {exc}") from None
+    if dumps(again) != text:
+        raise _fail(ctx0, "loads(dumps(state)) differs from the final state")
     return state
 
 

@@ -37,7 +37,7 @@ def test_position_places_exactly_what_is_named() -> None:
     assert b.leader_status[leader_id("Boba Fett")] == SUPPLY
     assert (b.time, b.reputation) == (5, 9)
     assert isinstance(s.stack[-1], CommandTurn) and s.current_player == IMPERIAL
-    assert dumps(loads(dumps(s))) == dumps(s)
+    assert dumps(loads(dumps(s), trusted=True)) == dumps(s)  # a position has no record
     with pytest.raises(TabletopError):
         s.record()
 

@@ -9,6 +9,7 @@ import pytest
 from ssa_helpers import at, cells_offered, deal, do, new, put, remove, station, texts, where
 
 import station_assault
+import tabletop
 from station_assault import GAME
 from station_assault.actions import KEEP, REDRAW, Act, Fire, Home, Play, Stay
 from station_assault.decisions import ChooseDestination, ChooseShip, ChooseTarget
@@ -677,6 +678,72 @@ def test_ssa_22_stalemate_wave_starts_empty() -> None:
         s.apply(Stay() if isinstance(top, ChooseDestination) else s.legal_actions()[0])
     assert s.is_terminal and s.log[-1].reason.startswith("stalemate")
     assert s.returns() == [0.0, 0.0]
+
+
+def _table_rows() -> list[dict[str, object]]:
+    return [
+        {"name": "Lancer", "copies": 12, "speed": 2, "firepower": 2, "shields": 2, "victory": 2},
+        {
+            "name": "Citadel",
+            "copies": 1,
+            "speed": 6,
+            "firepower": 2,
+            "shields": 30,
+            "victory": 60,
+            "station": True,
+        },
+    ]
+
+
+def _toml(rows: list[dict[str, object]]) -> str:
+    body = ""
+    for r in rows:
+        body += "[[ship]]\n" + "".join(
+            f"{k} = {json.dumps(v) if not isinstance(v, bool) else str(v).lower()}\n"
+            for k, v in r.items()
+        )
+    return body
+
+
+def test_ssa_23_custom_table_bounds_and_no_paths(tmp_path: Path) -> None:
+    """SSA-23: a custom table is bounded, read once from a file, and carried as rows."""
+    rows = _table_rows()
+    path = tmp_path / "ships.toml"
+    path.write_text(_toml(rows))
+    # The program's own path: read once, when the options are made; the options
+    # (and so the record) then carry the rows, never the path.
+    opts = GAME.make_options({"ship_file": str(path)})
+    assert opts.ship_file == "" and opts.ships == GAME.make_options({"ships": rows}).ships
+    s = new({"ship_file": str(path)})
+    record = json.loads(json.dumps(s.record()))
+    assert (
+        record["options"]["ship_file"] == "" and record["options"]["ships"][0]["name"] == "Lancer"
+    )
+    path.unlink()  # the record is self-contained: the file is no longer needed
+    assert tabletop.dumps(tabletop.replay(record)) == tabletop.dumps(s)
+    assert tabletop.dumps(tabletop.loads(tabletop.dumps(s))) == tabletop.dumps(s)
+    # A record or a saved state that names a file is refused, and nothing is opened.
+    for source in ("record", "state"):
+        named = dict(record["options"], ship_file=str(tmp_path / "never_opened.toml"))
+        with pytest.raises(tabletop.RecordError, match="'ship_file' names a file"):
+            if source == "record":
+                tabletop.replay({**record, "options": named})
+            else:
+                body = json.loads(tabletop.dumps(s))
+                body["state"]["options"] = named
+                tabletop.loads(json.dumps(body))
+    # The bounds: rows, name length, numbers, file size.
+    too_many = [{**rows[0], "name": f"Ship {i}", "copies": 1} for i in range(20)] + rows[1:]
+    with pytest.raises(OptionsError, match="at most 20"):
+        GAME.make_options({"ships": too_many})
+    with pytest.raises(OptionsError, match="at most 40 characters"):
+        GAME.make_options({"ships": [{**rows[0], "name": "L" * 41}, rows[1]]})
+    with pytest.raises(OptionsError, match=r"1\.\.999"):
+        GAME.make_options({"ships": [{**rows[0], "shields": 1000}, rows[1]]})
+    big = tmp_path / "big.toml"
+    big.write_text(_toml(rows) + "#" * (64 << 10))
+    with pytest.raises(OptionsError, match="limit is 65536 bytes"):
+        GAME.make_options({"ship_file": str(big)})
 
 
 def test_rulings_complete() -> None:

@@ -33,6 +33,7 @@ def information_set(state: State, player: int) -> State:
     new._resample(player, Rng(0))  # the pack's other hidden facts, and what derives from them
     new.rng = Rng(0)
     new._legal = None
+    new.determinised = True  # its record would not lead to it
     return new
 
 
