@@ -247,7 +247,7 @@ def _one_of(choices: Sequence[str]):  # type: ignore[no-untyped-def]
     def check(_: object, attr: attrs.Attribute[str], value: str) -> None:
         if value not in choices:
             raise ValueError(
-                f"{attr.name} must be one of {', '.join(map(repr, choices))}, got {value!r}"
+                f"{attr.name}: {value!r} is not one of {', '.join(map(repr, choices))}"
             )
 
     return check
