@@ -892,18 +892,24 @@ MISSION_ROWS: tuple[MissionDef, ...] = tuple(
     for f in MISSION_FILES
     for m in load(f, "mission", MissionDef, allow_empty=f != MISSION_FILES[0])
 )
-_unique([m.name for m in MISSION_ROWS], "missions*.toml")
-for _m in MISSION_ROWS:
-    if _m.portrait and _m.portrait not in {x.name for x in LEADERS}:
-        raise CardDataError(f"missions ({_m.name}): portrait {_m.portrait!r} is not a leader")
-    if _m.portrait and _m.portrait not in {x.name for x in LEADERS if x.side == _m.side}:
-        raise CardDataError(
-            f"missions ({_m.name}): portrait {_m.portrait!r} is not a {_m.side} leader"
-        )
-    if _m.system and _m.system not in {x.name for x in SYSTEMS}:
-        raise CardDataError(f"missions ({_m.name}): system {_m.system!r} is not a system")
-    if _m.deck and _m.copies < 1:
-        raise CardDataError(f"missions ({_m.name}): copies must be 1 or more")
+
+
+def check_missions(rows: Sequence[MissionDef]) -> None:
+    """Facts of the mission rows that name other tables: a portrait is a leader of the
+    card's side, a named system is a system; names are unique across the files."""
+    _unique([m.name for m in rows], "missions*.toml")
+    leaders = {x.name: x.side for x in LEADERS}
+    systems = {x.name for x in SYSTEMS}
+    for m in rows:
+        if m.portrait and leaders.get(m.portrait) != m.side:
+            raise CardDataError(
+                f"missions ({m.name}): portrait {m.portrait!r} is not a {m.side} leader"
+            )
+        if m.system and m.system not in systems:
+            raise CardDataError(f"missions ({m.name}): system {m.system!r} is not a system")
+
+
+check_missions(MISSION_ROWS)
 MISSIONS: tuple[MissionDef, ...] = tuple(m for m in MISSION_ROWS for _ in range(m.copies))
 """Every mission card, one entry per copy: card id ``MISSION_BASE + i`` is ``MISSIONS[i]``."""
 STARTING_MISSIONS: tuple[MissionDef, ...] = tuple(m for m in MISSION_ROWS if m.starting)

@@ -6,6 +6,7 @@ import shutil
 from collections import Counter, deque
 from pathlib import Path
 
+import attrs
 import pytest
 
 from rebellion_rote import data
@@ -278,3 +279,39 @@ def test_tactic_card_with_unknown_unit(tmp_path: Path) -> None:
     p.write_text(p.read_text().replace('requires = "TIE Fighter"', 'requires = "TIE Bomber"', 1))
     with pytest.raises(CardDataError, match=r"TIE Bomber.*Swarm Tactics"):
         load("tactics.toml", "card", data.TacticCard, d)
+
+
+# ---------------------------------------------------------------- bad mission data
+def test_a_mission_without_a_requirement_is_refused(tmp_path: Path) -> None:
+    """Issue: a mission without a requirement is a CardDataError naming the card and the
+    field, when the pack loads (data.py loads every row at import)."""
+    d = _copy(tmp_path)
+    p = d / "missions_imperial.toml"
+    p.write_text(p.read_text().replace("requirement = 1\n", "", 1))
+    with pytest.raises(CardDataError) as err:
+        load("missions_imperial.toml", "mission", data.MissionDef, d, allow_empty=True)
+    msg = str(err.value)
+    assert "(Address Delays)" in msg and "requirement" in msg
+
+
+def test_a_mission_with_an_unknown_effect_is_refused(tmp_path: Path) -> None:
+    d = _copy(tmp_path)
+    p = d / "missions_rebel.toml"
+    text = p.read_text()
+    first = text.index("effects = [{ kind = ")
+    kind = text[first:].split('"')[1]
+    p.write_text(text.replace(f'kind = "{kind}"', 'kind = "summon_the_fleet"', 1))
+    with pytest.raises(CardDataError) as err:
+        load("missions_rebel.toml", "mission", data.MissionDef, d, allow_empty=True)
+    msg = str(err.value)
+    assert "missions_rebel.toml:mission[0]" in msg and "'summon_the_fleet'" in msg
+    assert "kind" in msg
+
+
+def test_a_mission_portrait_must_be_a_leader_of_its_side() -> None:
+    good = next(m for m in data.MISSION_ROWS if m.portrait and m.side == "Imperial")
+    bad = attrs.evolve(good, portrait="Princess Leia")
+    with pytest.raises(CardDataError, match=rf"\({good.name}\): portrait 'Princess Leia'"):
+        data.check_missions([bad])
+    with pytest.raises(CardDataError, match="system 'Kamino' is not a system"):
+        data.check_missions([attrs.evolve(good, system="Kamino")])
