@@ -13,7 +13,15 @@ Locations are the 32 systems (ids 0..31) and the Rebel Base space (``REBEL_BASE`
   ``ELIMINATED``); ``captured`` is the leader in the captured ring (or ``OFF``);
 * per side: the build queue ``queue[side * 3 + space - 1]`` (unit ids);
 * the time and reputation markers, and whether the Rebel base is revealed. Where
-  the base is, is a secret kept in a zone by the state, and passed in here.
+  the base is, is a secret kept in a zone by the state, and passed in here;
+* ``ruled_out``: per system, whether the public facts since the base was last hidden
+  rule it out as the hidden base's system (the notes both players may take): Imperial
+  ground units or loyalty there at a base-reveal check that revealed nothing
+  (:func:`rule_out_searched`), a Rebel unit moving between the Rebel Base space and a
+  system not next to it or the base's (:func:`rule_out_beyond`), a system the Rebels
+  said it is not in, and on a relocation the systems a new base may not be in
+  (:func:`rule_out_at_relocation`). A determinisation for the Empire keeps the base
+  out of them (``RebellionState._resample``).
 
 The predicates below are small named functions of a board; the rules call
 :func:`update_subjugation` after every change of Imperial ground units.
@@ -51,10 +59,14 @@ __all__ = [
     "gain_loyalty",
     "gain_reputation",
     "imperial_system",
+    "new_base_allowed",
     "rebel_system",
     "rebels_win",
     "rescue",
     "rescue_due",
+    "rule_out_at_relocation",
+    "rule_out_beyond",
+    "rule_out_searched",
     "transport_room",
     "update_subjugation",
 ]
@@ -105,6 +117,8 @@ class Board:
     time: int = TIME_TRACK.time_start
     reputation: int = TIME_TRACK.reputation_start
     base_revealed: bool = False
+    ruled_out: list[bool] = attrs.field(factory=lambda: [False] * NUM_SYSTEMS)
+    """Per system: the public facts rule it out as the hidden base's system."""
 
     def copy(self) -> Board:
         b = Board.__new__(Board)
@@ -121,6 +135,7 @@ class Board:
         b.time = self.time
         b.reputation = self.reputation
         b.base_revealed = self.base_revealed
+        b.ruled_out = self.ruled_out[:]
         return b
 
     # ------------------------------------------------------------ units
@@ -256,6 +271,39 @@ def base_reveal_due(b: Board, base: int) -> bool:
     if b.base_revealed or base < 0:
         return False
     return b.loyalty[base] == IMPERIAL or b.has_ground(base, IMPERIAL)
+
+
+def rule_out_searched(b: Board) -> None:
+    """A base-reveal check found nothing: the hidden base is in no system with Imperial
+    loyalty or Imperial ground units (research §6.1), then or later, until it moves."""
+    if b.base_revealed:
+        return
+    out = b.ruled_out
+    for x in range(NUM_SYSTEMS):
+        if not out[x] and (b.loyalty[x] == IMPERIAL or b.has_ground(x, IMPERIAL)):
+            out[x] = True
+
+
+def rule_out_beyond(b: Board, x: int) -> None:
+    """A Rebel unit moved between the Rebel Base space and system ``x``: the hidden base is
+    ``x`` or next to it (research §4.3), so every other system is ruled out."""
+    out = b.ruled_out
+    for y in range(NUM_SYSTEMS):
+        if y != x and not ADJ_MASK[x] >> y & 1:
+            out[y] = True
+
+
+def rule_out_at_relocation(b: Board) -> None:
+    """The base was relocated (hidden again, in a new system): what was ruled out no longer
+    holds, but the new base is in no system with Imperial loyalty, Imperial units or a
+    destroyed marker (research §6.1)."""
+    for x in range(NUM_SYSTEMS):
+        b.ruled_out[x] = not new_base_allowed(b, x)
+
+
+def new_base_allowed(b: Board, x: int) -> bool:
+    """A new base may not be a system with Imperial loyalty, Imperial units or destroyed."""
+    return b.loyalty[x] != IMPERIAL and not b.has_units(x, IMPERIAL) and not b.destroyed[x]
 
 
 def reveal_base(b: Board, base: int) -> None:

@@ -58,7 +58,7 @@ import attrs
 from tabletop import Action, Event, Rng, State
 
 from .battle import Battle
-from .board import Board, base_reveal_due
+from .board import Board
 from .data import IMPERIAL, REBEL, TACTICS
 from .rules.objectives import known_depths
 from .rules.objectives import redeal as redeal_objectives
@@ -181,6 +181,7 @@ class RebellionState(State):
             "captured": b.captured,
             "queue": [q[:] for q in b.queue],
             "base_revealed": b.base_revealed,
+            "ruled_out": b.ruled_out[:],
             "mission_set": sets,
             "passed": self.passed[:],
             "slots": [[s[:] for s in side] for side in self.slots],
@@ -256,8 +257,10 @@ class RebellionState(State):
         and recruit choice while hidden (RR-15), keep its re-dealt action cards consistent with
         the leaders they recruited (RR-32), re-deal the Empire's unseen project cards with the
         project deck (for the Rebels), re-deal hidden objective cards within their stage
-        (RR-36), and keep a re-dealt hidden base out of systems where it would have been
-        revealed or that are destroyed (the Empire would have won)."""
+        (RR-36), and keep a re-dealt hidden base out of the systems the public facts rule out
+        (``Board.ruled_out``: searched by Imperial ground units or loyalty, too far from
+        where Rebel units came from or went to the Rebel Base space, ...) and out of
+        destroyed ones (the Empire would have won)."""
         other = IMPERIAL if player == REBEL else REBEL
         redeal_objectives(self, player, rng)
         if not self.sets_revealed and self.mission_set[other] >= 0:
@@ -283,12 +286,9 @@ class RebellionState(State):
             redeal_projects(self, rng)
         base, deck = self.zones["base"], self.zones["probe_deck"]
         b = self.board
-
-        def impossible(c: int) -> bool:
-            return base_reveal_due(b, c) or b.destroyed[c]
-
-        if player == IMPERIAL and base.cards and impossible(base.cards[0]):
-            fits = [i for i, c in enumerate(deck.cards) if not impossible(c)]
+        out, destroyed = b.ruled_out, b.destroyed
+        if player == IMPERIAL and base.cards and (out[base.cards[0]] or destroyed[base.cards[0]]):
+            fits = [i for i, c in enumerate(deck.cards) if not out[c] and not destroyed[c]]
             if fits:
                 i = fits[rng.below(len(fits))]
                 deck.cards[i], base.cards[0] = base.cards[0], deck.cards[i]

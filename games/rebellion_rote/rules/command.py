@@ -30,6 +30,9 @@ Movement, after the activating leader is placed, is one unit at a time
   transport capacity: once an Imperial ship with transport capacity has moved from
   its system, however full (``move_captive <src>``; research §6.3, RR-49).
 
+A Rebel unit moving from or to the Rebel Base space shows that the base is that
+system or next to it: every other system is ruled out (``Board.ruled_out``).
+
 After movement: a captured leader whose system holds no Imperial unit any
 more is rescued (to the Rebel Base space, or the base's system once revealed),
 the hidden base is revealed if Imperial ground units or
@@ -66,9 +69,9 @@ from ..board import (
     SIDE_OF_LEADER,
     UNITS_OF,
     adjacent,
-    base_reveal_due,
     rescue,
     rescue_due,
+    rule_out_beyond,
     transport_room,
 )
 from ..data import (
@@ -91,7 +94,7 @@ from ..events import (
     PhaseBegan,
     Rescued,
 )
-from .aftermath import check_empire_win, recompute_subjugation, reveal_now
+from .aftermath import check_empire_win, recompute_subjugation, reveal_if_due, reveal_now
 from .combat import start_combat
 from .markers import offer_removals
 from .missions import apply_reveal, legal_reveals
@@ -308,6 +311,10 @@ def apply_move(s: RebellionState, d: MoveUnits, a: Action) -> None:
     else:
         spare[a.src] += CAPACITY[a.unit]
     s.emit(Moved(player=d.player, unit=a.unit, src=a.src, dst=d.system))
+    if a.src == REBEL_BASE:
+        rule_out_beyond(b, d.system)  # the base is the target or next to it
+    elif d.system == REBEL_BASE:
+        rule_out_beyond(b, a.src)
     if a.src < NUM_SYSTEMS:
         recompute_subjugation(s, a.src)
     if check_empire_win(s):
@@ -329,8 +336,7 @@ def after_movement(s: RebellionState, player: int, system: int) -> None:
     if rescue_due(b):
         leader = b.captured
         s.emit(Rescued(leader=leader, dst=rescue(b, leader, base)))
-    if base_reveal_due(b, base):
-        reveal_now(s)
+    reveal_if_due(s)
     if check_empire_win(s):
         return
     if system < NUM_SYSTEMS and combat_due(b, system):

@@ -34,7 +34,13 @@ from typing import TYPE_CHECKING
 from tabletop import Action
 
 from ..actions import Move, Pass, Relocate, Stop, SystemChoice
-from ..board import UNITS_OF, reveal_base, update_subjugation
+from ..board import (
+    UNITS_OF,
+    new_base_allowed,
+    reveal_base,
+    rule_out_at_relocation,
+    update_subjugation,
+)
 from ..data import IMPERIAL, MISSIONS, NUM_SYSTEMS, REBEL, REBEL_BASE
 from ..decisions import NewBase, RapidMobilization
 from ..events import BaseRelocated, BaseStayed, Moved, ProbesLooked, Subjugation
@@ -42,7 +48,6 @@ from ..ids import mission_card
 from .units import UNIT_FACTS as F
 
 if TYPE_CHECKING:
-    from ..board import Board
     from ..state import RebellionState
 
 __all__ = ["new_base_allowed", "start_rapid_mobilization"]
@@ -115,11 +120,6 @@ def look(s: RebellionState, d: RapidMobilization) -> None:
     s.stack.append(NewBase(player=REBEL, card=d.card))
 
 
-def new_base_allowed(b: Board, x: int) -> bool:
-    """A new base may not be a system with Imperial loyalty, Imperial units or destroyed."""
-    return b.loyalty[x] != IMPERIAL and not b.has_units(x, IMPERIAL) and not b.destroyed[x]
-
-
 def legal_new_base(s: RebellionState, d: NewBase) -> list[Action]:
     cards = s.zones["probe_look"].cards
     out: list[Action] = [SystemChoice(c) for c in sorted(cards) if new_base_allowed(s.board, c)]
@@ -140,7 +140,9 @@ def apply_new_base(s: RebellionState, d: NewBase, a: Action) -> None:
 
 
 def relocate(s: RebellionState, new: int) -> None:
-    """The old base card is shown and goes to the Empire; the new one lies face down."""
+    """The old base card is shown and goes to the Empire; the new one lies face down, in
+    none of the systems a new base may not be in (what the Empire had ruled out no longer
+    holds)."""
     b = s.board
     old = s.base
     if b.base_revealed:
@@ -153,6 +155,7 @@ def relocate(s: RebellionState, new: int) -> None:
     hand.reveal_to(REBEL, [old])
     b.base_revealed = False
     s.move(new, s.zones["probe_look"], s.zones["base"])
+    rule_out_at_relocation(b)
     s.emit(BaseRelocated(old=old))
     recompute(s, old)
 
