@@ -1,0 +1,304 @@
+"""The search bots' estimate of a position that has not ended: ``GAME.heuristic``.
+
+:func:`heuristic` ``(state, player)`` is a number in [-1, 1], the Empire's value for
+``player == IMPERIAL`` and its negation for the Rebels (so
+``heuristic(s, 0) == -heuristic(s, 1)``). The search calls it at the end of its short
+rollouts, on *determinisations*: states in which what the searching player cannot see
+is re-dealt consistently with what they know (``RebellionState._resample``). So it may
+read anything in the state: where the hidden base is, in a determinisation, is a sample
+the searching player could believe (never in a system ``Board.ruled_out`` rules out),
+and the Empire's probe cards, in a Rebel determinisation, a sample of them. Called on
+a real state it would read the real base: only the search calls it, on its
+determinisations.
+
+In this version of the pack reputation stays on 14 (the objectives come later), so
+the Rebels win when time reaches it and the Empire must find the base and take it
+first (research §4.1): Imperial units in the revealed base's system with no Rebel
+units there. The Empire's value is the sum of:
+
+* **the assault** (:func:`assault`, most of the weight): the Imperial strength that can
+  reach the base's system in the rounds left, against the Rebel strength there, per
+  theater (ground counts most: only ground units take a system's ground, and they
+  reveal the base). A unit's strength (``STRENGTH``) is its expected hits per attack
+  and a quarter of its health; a unit ``d`` systems away (shortest path, ``DIST``)
+  counts ``1/2**d`` of it, nothing if ``d`` is more than the rounds left (a unit moves
+  one system per activation, and a leader activating a system holds its units there
+  for the round), and a ground unit or fighter without a ship to carry it one system
+  further. Each theater saturates when the Empire's strength is twice the Rebels' and
+  some. While the base is hidden, half of it is the assault on the base of the state
+  (a sample, in a determinisation) and half the mean over every system the base may be
+  in as far as the Empire knows (its probe cards, those out of the game, the ruled-out
+  and destroyed systems excluded): moving ground units toward many candidates, drawing
+  probe cards and ruling systems out raise it, and it does not jump from sample to
+  sample;
+* **the base revealed** (the Empire knows where to strike);
+* **material**: Imperial against Rebel strength on the whole board;
+* **loyalty**: Imperial against Rebel systems;
+* **the captured leader**;
+* **leaders ready to activate**: the Empire's leaders in its pool that can activate a
+  system, in the Assignment Phase and in the Command Phase until it passes (the
+  activations that move its units).
+
+Time is in the assault (the rounds left bound how far a unit may be); the reputation
+race has no term of its own, since time moves only at the end of a round and the
+rollouts end the game when it is won.
+
+Cost: a few tens of microseconds a call (``benchmarks/rebellion_bots.py --cost``).
+"""
+
+from __future__ import annotations
+
+from itertools import compress
+from typing import TYPE_CHECKING
+
+from .board import POOL, SIDE_OF_LEADER
+from .data import ADJACENT, IMPERIAL, LEADERS, NUM_SYSTEMS, REBEL, REBEL_BASE, UNITS
+from .state import RebellionState
+
+if TYPE_CHECKING:
+    from tabletop import State
+
+__all__ = [
+    "DIST",
+    "STRENGTH",
+    "Forces",
+    "assault",
+    "candidates",
+    "empire_value",
+    "heuristic",
+    "search",
+]
+
+
+def _distances() -> tuple[tuple[int, ...], ...]:
+    """Shortest-path distance between every two systems (breadth first)."""
+    far = NUM_SYSTEMS
+    out = []
+    for a in range(NUM_SYSTEMS):
+        dist = [far] * NUM_SYSTEMS
+        dist[a] = 0
+        frontier = [a]
+        while frontier:
+            nxt = []
+            for x in frontier:
+                for y in ADJACENT[x]:
+                    if dist[y] == far:
+                        dist[y] = dist[x] + 1
+                        nxt.append(y)
+            frontier = nxt
+        out.append(tuple(dist))
+    return tuple(out)
+
+
+DIST: tuple[tuple[int, ...], ...] = _distances()
+"""``DIST[a][b]``: the fewest moves from system ``a`` to system ``b``."""
+
+
+def _strength(u: int) -> float:
+    """Expected hits per attack (a red or black die hits on 3 faces of 6, a green one on 2)
+    and a quarter of the health (the Death Star, which takes no damage, as 4)."""
+    x = UNITS[u]
+    hits = 0.5 * (x.attack_black + x.attack_red) + x.attack_green / 3.0
+    return hits + 0.25 * (x.health or 4)
+
+
+NUM_UNITS = len(UNITS)
+STRENGTH: tuple[float, ...] = tuple(_strength(u) for u in range(NUM_UNITS))
+"""A unit's fighting worth: expected hits per attack and a quarter of its health."""
+
+_IMPERIAL = tuple(x.side == "Imperial" for x in UNITS)
+
+# what a unit counts toward, where it stands
+IMP_GROUND, IMP_HELD, IMP_SHIPS, IMP_FIXED, REB_GROUND, REB_SHIPS = range(6)
+"""Imperial ground units that move, Imperial ground structures (they count only where
+they stand), Imperial ships that move, the Death Star Under Construction (immobile),
+Rebel ground units (structures too: they must be destroyed), Rebel ships."""
+
+
+def _kind(u: int) -> int:
+    x = UNITS[u]
+    if not _IMPERIAL[u]:
+        return REB_GROUND if x.theater == "ground" else REB_SHIPS
+    if x.theater == "ground":
+        return IMP_HELD if x.immobile else IMP_GROUND
+    return IMP_FIXED if x.immobile else IMP_SHIPS
+
+
+KIND: tuple[int, ...] = tuple(_kind(u) for u in range(NUM_UNITS))
+CAPACITY: tuple[int, ...] = tuple(x.capacity if _IMPERIAL[u] else 0 for u, x in enumerate(UNITS))
+"""Imperial transport capacity (Rebel ships' capacity plays no part here)."""
+CARRIED: tuple[int, ...] = tuple(
+    1 if _IMPERIAL[u] and x.needs_transport else 0 for u, x in enumerate(UNITS)
+)
+"""Imperial units that move only carried by a ship."""
+
+UNIT_IDS = range(NUM_UNITS)
+UNIT_INFO: tuple[tuple[int, float, int, int], ...] = tuple(
+    zip(KIND, STRENGTH, CARRIED, CAPACITY, strict=True)
+)
+
+MAX_LEFT = 16
+REACH: tuple[tuple[float, ...], ...] = tuple(
+    tuple(0.5**d if d <= left else 0.0 for d in range(NUM_SYSTEMS + 2))
+    for left in range(MAX_LEFT + 1)
+)
+"""``REACH[left][d]``: the share of a unit ``d`` systems away counted with ``left`` rounds
+to go."""
+
+CAN_ACTIVATE: tuple[bool, ...] = tuple(
+    SIDE_OF_LEADER[i] == IMPERIAL and x.can_activate for i, x in enumerate(LEADERS)
+)
+"""Imperial leaders with tactic values (they can activate a system)."""
+
+# the weights of the terms (their sum bounds the value)
+W_ASSAULT = 0.6
+W_GROUND = 0.65  # of the assault; the rest is space
+W_REVEALED = 0.08
+W_MATERIAL = 0.12
+W_LOYALTY = 0.05
+W_CAPTURED = 0.03
+W_LEADER = 0.015  # per Imperial leader ready to activate
+MAX_LEADERS = 8
+
+
+class Forces:
+    """Strength per location and kind (``strength[kind][loc]``), the Empire's groups that
+    move (system, ground strength its ships there can carry, ground strength they cannot,
+    ship strength), and each side's total."""
+
+    __slots__ = ("groups", "imperial", "rebel", "strength")
+
+    def __init__(self, s: RebellionState) -> None:
+        strength = [[0.0] * (NUM_SYSTEMS + 1) for _ in range(6)]
+        groups: list[tuple[int, float, float, float]] = []
+        imperial = rebel = 0.0
+        for loc, row in enumerate(s.board.units):
+            if not any(row):
+                continue
+            acc = [0.0] * 6
+            need = room = 0
+            for u in compress(UNIT_IDS, row):  # the unit types present
+                n = row[u]
+                kind, worth, carried, capacity = UNIT_INFO[u]
+                acc[kind] += n * worth
+                need += n * carried
+                room += n * capacity
+            for k in range(6):
+                strength[k][loc] = acc[k]
+            rebel += acc[REB_GROUND] + acc[REB_SHIPS]
+            imperial += acc[IMP_GROUND] + acc[IMP_HELD] + acc[IMP_SHIPS] + acc[IMP_FIXED]
+            ground, ships = acc[IMP_GROUND], acc[IMP_SHIPS]
+            if ground or ships:
+                share = 1.0 if room >= need else room / need
+                groups.append((loc, ground * share, ground * (1.0 - share), ships))
+        self.strength = strength
+        self.groups = groups
+        self.imperial = imperial
+        self.rebel = rebel
+
+
+def _left(s: RebellionState) -> int:
+    b = s.board
+    return min(MAX_LEFT, max(0, b.reputation - b.time))
+
+
+def _defence(s: RebellionState, f: Forces, target: int) -> tuple[float, float]:
+    """Rebel ground and space strength in ``target`` (and on the Rebel Base space while
+    the base is hidden: those units are in the base's system when it is revealed)."""
+    g, sp = f.strength[REB_GROUND][target], f.strength[REB_SHIPS][target]
+    if not s.board.base_revealed:
+        g += f.strength[REB_GROUND][REBEL_BASE]
+        sp += f.strength[REB_SHIPS][REBEL_BASE]
+    return g, sp
+
+
+def _ratio(ground: float, space: float, reb_ground: float, reb_space: float) -> float:
+    """Each theater's Imperial strength against twice the Rebels' and some, capped at 1."""
+    g = min(1.0, ground / (2.0 * reb_ground + 3.0))
+    sp = min(1.0, space / (2.0 * reb_space + 3.0))
+    return W_GROUND * g + (1.0 - W_GROUND) * sp
+
+
+def assault(s: RebellionState, target: int, forces: Forces | None = None) -> float:
+    """How ready the Empire is to take ``target`` as the base's system, in [0, 1]."""
+    f = Forces(s) if forces is None else forces
+    reach = REACH[_left(s)]
+    dist = DIST[target]
+    ground = f.strength[IMP_HELD][target]
+    space = 0.0
+    for loc, carried, stuck, ships in f.groups:
+        d = dist[loc]
+        if d == 0:
+            ground += carried + stuck
+            space += ships
+        elif reach[d]:
+            ground += carried * reach[d] + stuck * reach[d + 1]
+            space += ships * reach[d]
+    return _ratio(ground, space, *_defence(s, f, target))
+
+
+def search(s: RebellionState, cands: list[int], forces: Forces | None = None) -> float:
+    """:func:`assault` on the mean of the candidate systems, in [0, 1]: the strength each
+    group brings to a candidate on average (a group's ground units its ships cannot carry
+    at half), against the Rebel units on the Rebel Base space."""
+    f = Forces(s) if forces is None else forces
+    reach = REACH[_left(s)]
+    ground = space = 0.0
+    for loc, carried, stuck, ships in f.groups:
+        dist = DIST[loc]
+        mean = sum([reach[dist[c]] for c in cands]) / len(cands)
+        ground += (carried + 0.5 * stuck) * mean
+        space += ships * mean
+    reb = f.strength
+    return _ratio(ground, space, reb[REB_GROUND][REBEL_BASE], reb[REB_SHIPS][REBEL_BASE])
+
+
+def candidates(s: RebellionState) -> list[int]:
+    """The systems the hidden base may be in as far as the Empire knows: not its probe cards
+    nor those out of the game, not ruled out, not destroyed."""
+    b = s.board
+    out, destroyed = b.ruled_out, b.destroyed
+    z = s.zones
+    return [
+        c
+        for name in ("probe_deck", "base", "probe_look")
+        for c in z[name].cards
+        if not out[c] and not destroyed[c]
+    ]
+
+
+def empire_value(s: RebellionState) -> float:
+    """The Empire's value of ``s``, in [-1, 1] (see the module docstring)."""
+    b = s.board
+    f = Forces(s)
+    base = s.base
+    if b.base_revealed or base < 0:
+        hunt = W_ASSAULT * assault(s, base, f) + W_REVEALED if base >= 0 else 0.0
+    else:
+        cands = candidates(s) or [base]
+        hunt = W_ASSAULT * 0.5 * (assault(s, base, f) + search(s, cands, f))
+    material = (f.imperial - f.rebel) / (f.imperial + f.rebel + 1.0)
+    loyalty = b.loyalty
+    subjugated = b.subjugated
+    imperial = loyalty.count(IMPERIAL) + subjugated.count(True)  # never both in one system
+    held = sum(1 for x in range(NUM_SYSTEMS) if subjugated[x] and loyalty[x] == REBEL)
+    balance = imperial - (loyalty.count(REBEL) - held)
+    ready = 0
+    if s.phase == "assignment" or (s.phase == "command" and not s.passed[IMPERIAL]):
+        status = b.leader_status
+        ready = sum(1 for i, ok in enumerate(CAN_ACTIVATE) if ok and status[i] == POOL)
+    value = (
+        hunt
+        + W_MATERIAL * material
+        + W_LOYALTY * max(-1.0, min(1.0, balance / 10.0))
+        + (W_CAPTURED if b.captured >= 0 else 0.0)
+        + W_LEADER * min(ready, MAX_LEADERS)
+    )
+    return max(-1.0, min(1.0, value))
+
+
+def heuristic(state: State, player: int) -> float:
+    """``player``'s value of ``state``: the Empire's value, negated for the Rebels."""
+    assert isinstance(state, RebellionState)
+    value = empire_value(state)
+    return value if player == IMPERIAL else -value
