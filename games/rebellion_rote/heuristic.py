@@ -53,6 +53,7 @@ from typing import TYPE_CHECKING
 
 from .board import POOL, SIDE_OF_LEADER
 from .data import ADJACENT, IMPERIAL, LEADERS, NUM_SYSTEMS, REBEL, REBEL_BASE, UNITS
+from .decisions import MoveUnits
 from .state import RebellionState
 
 if TYPE_CHECKING:
@@ -138,12 +139,9 @@ UNIT_INFO: tuple[tuple[int, float, int, int], ...] = tuple(
 )
 
 MAX_LEFT = 16
-REACH: tuple[tuple[float, ...], ...] = tuple(
-    tuple(0.5**d if d <= left else 0.0 for d in range(NUM_SYSTEMS + 2))
-    for left in range(MAX_LEFT + 1)
-)
-"""``REACH[left][d]``: the share of a unit ``d`` systems away counted with ``left`` rounds
-to go."""
+RINGS: tuple[float, ...] = (0.26, 0.2, 0.14, 0.11, 0.09, 0.07, 0.06, 0.04, 0.03)
+"""The weight of the strength within ``k`` systems of the target, ``k`` = 0 (in it) to 8;
+a ring farther than the rounds left counts nothing (units move one system a round)."""
 
 CAN_ACTIVATE: tuple[bool, ...] = tuple(
     SIDE_OF_LEADER[i] == IMPERIAL and x.can_activate for i, x in enumerate(LEADERS)
@@ -151,14 +149,15 @@ CAN_ACTIVATE: tuple[bool, ...] = tuple(
 """Imperial leaders with tactic values (they can activate a system)."""
 
 # the weights of the terms (their sum bounds the value)
-W_ASSAULT = 0.6
+W_ASSAULT = 0.65
 W_GROUND = 0.65  # of the assault; the rest is space
-W_REVEALED = 0.08
-W_MATERIAL = 0.12
-W_LOYALTY = 0.05
-W_CAPTURED = 0.03
-W_LEADER = 0.015  # per Imperial leader ready to activate
+W_REVEALED = 0.05
+W_MATERIAL = 0.1
+W_LOYALTY = 0.04
+W_CAPTURED = 0.02
+W_LEADER = 0.01  # per Imperial leader ready to activate
 MAX_LEADERS = 8
+W_RACE = 0.06  # times the share of the 13 rounds left
 
 
 class Forces:
@@ -172,6 +171,9 @@ class Forces:
         strength = [[0.0] * (NUM_SYSTEMS + 1) for _ in range(6)]
         groups: list[tuple[int, float, float, float]] = []
         imperial = rebel = 0.0
+        top = s.stack[-1] if s.stack else None
+        # an Imperial move under way: ships that left a system can still carry from it
+        spare = top.spare if isinstance(top, MoveUnits) and top.player == IMPERIAL else None
         for loc, row in enumerate(s.board.units):
             if not any(row):
                 continue
@@ -188,6 +190,8 @@ class Forces:
             rebel += acc[REB_GROUND] + acc[REB_SHIPS]
             imperial += acc[IMP_GROUND] + acc[IMP_HELD] + acc[IMP_SHIPS] + acc[IMP_FIXED]
             ground, ships = acc[IMP_GROUND], acc[IMP_SHIPS]
+            if spare is not None:
+                room += spare[loc]
             if ground or ships:
                 share = 1.0 if room >= need else room / need
                 groups.append((loc, ground * share, ground * (1.0 - share), ships))
@@ -212,45 +216,73 @@ def _defence(s: RebellionState, f: Forces, target: int) -> tuple[float, float]:
     return g, sp
 
 
-def _ratio(ground: float, space: float, reb_ground: float, reb_space: float) -> float:
-    """Each theater's Imperial strength against twice the Rebels' and some, capped at 1."""
-    g = min(1.0, ground / (2.0 * reb_ground + 3.0))
-    sp = min(1.0, space / (2.0 * reb_space + 3.0))
+def _rings(ground: list[float], space: list[float], reb_ground: float, reb_space: float) -> float:
+    """The assault's value from the Imperial strength in each ring around the target
+    (``ground[k]``, ``space[k]``: strength ``k`` systems away), in [0, 1].
+
+    For each ring ``k`` the strength within ``k`` systems is measured against what taking
+    the system needs (one and a half times the Rebels' strength there and a little; in
+    space nothing when no Rebel ship is there), capped at 1, and weighted by ``RINGS[k]``:
+    the nearer, the more. Bringing the needed strength one ring closer always pays, more
+    strength than needed in a ring adds nothing there."""
+    need_g = 1.5 * reb_ground + 0.75
+    need_s = 1.5 * reb_space + 0.75 if reb_space else 0.0
+    g = sp = 0.0
+    within_g = within_s = 0.0
+    for k in range(len(ground)):
+        w = RINGS[k]
+        within_g += ground[k]
+        within_s += space[k]
+        g += w * min(1.0, within_g / need_g)
+        sp += w if not need_s else w * min(1.0, within_s / need_s)
     return W_GROUND * g + (1.0 - W_GROUND) * sp
 
 
 def assault(s: RebellionState, target: int, forces: Forces | None = None) -> float:
     """How ready the Empire is to take ``target`` as the base's system, in [0, 1]."""
     f = Forces(s) if forces is None else forces
-    reach = REACH[_left(s)]
+    last = min(_left(s), len(RINGS) - 1)  # the farthest ring that can still arrive
+    ground = [0.0] * (last + 2)
+    space = [0.0] * (last + 2)
     dist = DIST[target]
-    ground = f.strength[IMP_HELD][target]
-    space = 0.0
     for loc, carried, stuck, ships in f.groups:
         d = dist[loc]
         if d == 0:
-            ground += carried + stuck
-            space += ships
-        elif reach[d]:
-            ground += carried * reach[d] + stuck * reach[d + 1]
-            space += ships * reach[d]
-    return _ratio(ground, space, *_defence(s, f, target))
+            ground[0] += carried + stuck
+            space[0] += ships
+        elif d <= last:
+            ground[d] += carried
+            ground[d + 1] += stuck  # a ship must come for them first
+            space[d] += ships
+    ground[0] += f.strength[IMP_HELD][target]
+    return _rings(ground[: last + 1], space[: last + 1], *_defence(s, f, target))
 
 
 def search(s: RebellionState, cands: list[int], forces: Forces | None = None) -> float:
-    """:func:`assault` on the mean of the candidate systems, in [0, 1]: the strength each
-    group brings to a candidate on average (a group's ground units its ships cannot carry
-    at half), against the Rebel units on the Rebel Base space."""
+    """:func:`assault` on the candidate systems as a whole, in [0, 1]: each ring holds the
+    strength each group has that far from a candidate on average (the share of the
+    candidates that far), against the Rebel units on the Rebel Base space."""
     f = Forces(s) if forces is None else forces
-    reach = REACH[_left(s)]
-    ground = space = 0.0
+    last = min(_left(s), len(RINGS) - 1)
+    ground = [0.0] * (last + 2)
+    space = [0.0] * (last + 2)
+    share = 1.0 / len(cands)
     for loc, carried, stuck, ships in f.groups:
         dist = DIST[loc]
-        mean = sum([reach[dist[c]] for c in cands]) / len(cands)
-        ground += (carried + 0.5 * stuck) * mean
-        space += ships * mean
+        count = [0] * (last + 1)
+        for c in cands:
+            d = dist[c]
+            if d <= last:
+                count[d] += 1
+        for d, n in enumerate(count):
+            if n:
+                x = n * share
+                ground[d] += carried * x
+                ground[d if d == 0 else d + 1] += stuck * x
+                space[d] += ships * x
     reb = f.strength
-    return _ratio(ground, space, reb[REB_GROUND][REBEL_BASE], reb[REB_SHIPS][REBEL_BASE])
+    reb_ground, reb_space = reb[REB_GROUND][REBEL_BASE], reb[REB_SHIPS][REBEL_BASE]
+    return _rings(ground[: last + 1], space[: last + 1], reb_ground, reb_space)
 
 
 def candidates(s: RebellionState) -> list[int]:
@@ -287,8 +319,10 @@ def empire_value(s: RebellionState) -> float:
     if s.phase == "assignment" or (s.phase == "command" and not s.passed[IMPERIAL]):
         status = b.leader_status
         ready = sum(1 for i, ok in enumerate(CAN_ACTIVATE) if ok and status[i] == POOL)
+    race = min(1.0, max(0, b.reputation - b.time) / 13.0)
     value = (
         hunt
+        + W_RACE * race
         + W_MATERIAL * material
         + W_LOYALTY * max(-1.0, min(1.0, balance / 10.0))
         + (W_CAPTURED if b.captured >= 0 else 0.0)

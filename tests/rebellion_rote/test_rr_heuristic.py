@@ -51,15 +51,15 @@ def sampled_states(games: int = 3, every: int = 20) -> list[RebellionState]:
     return out
 
 
-def hunt(base: str = "Hoth", player: str = "Imperial") -> RebellionState:
-    """``player`` to move, the base hidden at ``base``: a Star Destroyer carrying two
-    Stormtroopers at Sullust (two systems from Hoth, through Bespin), two Rebel Troopers
-    on the Rebel Base space."""
+def hunt(base: str = "Hoth", player: str = "Imperial", revealed: bool = False) -> RebellionState:
+    """``player`` to move, the base hidden at ``base`` (or revealed): a Star Destroyer
+    carrying two Stormtroopers at Sullust (two systems from Hoth, through Bespin), two Rebel
+    Troopers on the Rebel Base space (or in the revealed base)."""
     units = {
         "Sullust": {"Star Destroyer": 1, "Stormtrooper": 2},
         "Rebel Base": {"Rebel Trooper": 2},
     }
-    return position(base=base, player=player, units=units)
+    return position(base=base, player=player, units=units, base_revealed=revealed)
 
 
 def test_the_game_uses_this_heuristic() -> None:
@@ -90,22 +90,41 @@ def test_distances() -> None:
 
 def test_moving_ground_units_next_to_the_base_raises_the_empires_value() -> None:
     """A Star Destroyer with two Stormtroopers moves from Sullust to Bespin, next to the
-    (hidden) base at Hoth: each unit moved adds to the Empire's value, and the activation
-    as a whole gains more than the leader it spent."""
-    s = hunt()
+    revealed base at Hoth: the ship moving first loses nothing (its capacity still carries
+    from Sullust), each trooper moved adds to the Empire's value, and the activation as a
+    whole gains more than the leader it spent."""
+    s = hunt(revealed=True)
     start = heuristic(s, IMPERIAL)
     s.apply(Activate(VADER))
     s.apply(SystemChoice(BESPIN))
     v = heuristic(s, IMPERIAL)
     assert v < start  # a leader spent, nothing moved yet
-    for unit in (SD, ST, ST):
-        s.apply(Move(unit, SULLUST))
+    s.apply(Move(SD, SULLUST))
+    assert heuristic(s, IMPERIAL) == v  # the troopers left behind may still go with it
+    for _ in range(2):
+        s.apply(Move(ST, SULLUST))
         w = heuristic(s, IMPERIAL)
         assert w > v
         v = w
     s.apply(Stop())
-    assert not s.board.base_revealed and heuristic(s, IMPERIAL) > start
-    assert assault(s, HOTH) > assault(hunt(), HOTH)
+    assert heuristic(s, IMPERIAL) > start
+    assert assault(s, HOTH) > assault(hunt(revealed=True), HOTH)
+
+
+def test_moving_toward_the_hidden_base() -> None:
+    """With the base hidden, the same move brings the Empire nearer the real base (the
+    assault part rises) but toward fewer of the systems it may be in (Bespin has fewer
+    neighbours than Sullust, and is searched by the move: the search part falls)."""
+    s = hunt()
+    s.apply(Activate(VADER))
+    s.apply(SystemChoice(BESPIN))
+    for unit in (SD, ST, ST):
+        s.apply(Move(unit, SULLUST))
+    s.apply(Stop())
+    before = hunt()
+    assert not s.board.base_revealed and s.board.ruled_out[BESPIN]
+    assert assault(s, HOTH) > assault(before, HOTH)
+    assert search(s, candidates(s)) < search(before, candidates(before))
 
 
 def test_ground_units_need_a_ship_to_count_as_near() -> None:
@@ -114,7 +133,11 @@ def test_ground_units_need_a_ship_to_count_as_near() -> None:
     stranded = position(
         base="Hoth",
         player="Imperial",
-        units={"Sullust": {"Stormtrooper": 2}, "Kessel": {"Star Destroyer": 1}},
+        units={
+            "Sullust": {"Stormtrooper": 2},
+            "Kessel": {"Star Destroyer": 1},
+            "Rebel Base": {"Rebel Trooper": 2},
+        },
     )
     assert assault(stranded, HOTH) < assault(carried, HOTH)
 
@@ -147,7 +170,8 @@ def test_units_within_reach_of_the_time_left() -> None:
     units = {"Sullust": {"Star Destroyer": 1, "Stormtrooper": 2}}
     early = position(base="Hoth", player="Imperial", units=units, time=1)
     late = position(base="Hoth", player="Imperial", units=units, time=13)  # 1 round left
-    assert assault(late, HOTH) == 0.0 < assault(early, HOTH)
+    none = position(base="Hoth", player="Imperial", time=13)
+    assert assault(late, HOTH) == assault(none, HOTH) < assault(early, HOTH)
 
 
 def test_candidates_are_what_the_empire_does_not_rule_out() -> None:
