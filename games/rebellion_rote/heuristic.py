@@ -16,22 +16,28 @@ the Rebels win when time reaches it and the Empire must find the base and take i
 first (research §4.1): Imperial units in the revealed base's system with no Rebel
 units there. The Empire's value is the sum of:
 
-* **the assault** (:func:`assault`, most of the weight): the Imperial strength that can
-  reach the base's system in the rounds left, against the Rebel strength there, per
-  theater (ground counts most: only ground units take a system's ground, and they
-  reveal the base). A unit's strength (``STRENGTH``) is its expected hits per attack
-  and a quarter of its health; a unit ``d`` systems away (shortest path, ``DIST``)
-  counts ``1/2**d`` of it, nothing if ``d`` is more than the rounds left (a unit moves
-  one system per activation, and a leader activating a system holds its units there
-  for the round), and a ground unit or fighter without a ship to carry it one system
-  further. Each theater saturates when the Empire's strength is twice the Rebels' and
-  some. While the base is hidden, half of it is the assault on the base of the state
-  (a sample, in a determinisation) and half the mean over every system the base may be
-  in as far as the Empire knows (its probe cards, those out of the game, the ruled-out
-  and destroyed systems excluded): moving ground units toward many candidates, drawing
-  probe cards and ruling systems out raise it, and it does not jump from sample to
-  sample;
+* **the assault** (:func:`assault`, most of the weight): the Imperial strength around
+  the base's system against the Rebel strength in it, per theater (ground counts most:
+  only ground units take a system's ground, and they reveal the base). A unit's
+  strength (``STRENGTH``) is its expected hits per attack and a quarter of its health.
+  The units are counted ring by ring (``DIST``, shortest paths): for each ring ``k`` the
+  strength within ``k`` systems is measured against what taking the base needs (one and
+  a half times the Rebels' strength there and a little), capped at 1, and weighted by
+  ``RINGS[k]``, the nearer the more, so bringing the needed strength one ring closer
+  always pays and more than is needed adds nothing. A ring farther than the rounds left
+  counts nothing (a unit moves one system a round: a leader activating a system holds
+  its units there for the round); a ground unit or fighter without a ship to carry it
+  counts one ring further (during an Imperial move, ships that left a system still carry
+  from it). While the base is hidden, half of it is the assault on the base of the state
+  (a sample, in a determinisation) and half the same measure on the systems the base may
+  be in as far as the Empire knows (:func:`candidates`: its probe cards, those out of the
+  game, the ruled-out and destroyed systems excluded), each ring holding the strength
+  that far from a candidate on average (:func:`search`): moving ground units toward many
+  candidates, drawing probe cards and ruling systems out raise it, and it does not jump
+  from sample to sample;
 * **the base revealed** (the Empire knows where to strike);
+* **the race**: the rounds left before time meets reputation (it moves only at the end
+  of a round in this version; with objectives, the Rebels' reputation gains);
 * **material**: Imperial against Rebel strength on the whole board;
 * **loyalty**: Imperial against Rebel systems;
 * **the captured leader**;
@@ -39,11 +45,8 @@ units there. The Empire's value is the sum of:
   system, in the Assignment Phase and in the Command Phase until it passes (the
   activations that move its units).
 
-Time is in the assault (the rounds left bound how far a unit may be); the reputation
-race has no term of its own, since time moves only at the end of a round and the
-rollouts end the game when it is won.
-
-Cost: a few tens of microseconds a call (``benchmarks/rebellion_bots.py --cost``).
+Cost: tens of microseconds a call, about a tenth of a search iteration
+(``benchmarks/rebellion_bots.py --cost``).
 """
 
 from __future__ import annotations
@@ -161,14 +164,16 @@ W_RACE = 0.06  # times the share of the 13 rounds left
 
 
 class Forces:
-    """Strength per location and kind (``strength[kind][loc]``), the Empire's groups that
-    move (system, ground strength its ships there can carry, ground strength they cannot,
-    ship strength), and each side's total."""
+    """The Rebel ground and space strength per location (``rebel_ground[loc]``,
+    ``rebel_space[loc]``), the Imperial ground structures' (``held[loc]``), the Empire's
+    groups that move (system, ground strength its ships there can carry, ground strength
+    they cannot, ship strength), and each side's total strength."""
 
-    __slots__ = ("groups", "imperial", "rebel", "strength")
+    __slots__ = ("groups", "held", "imperial", "rebel", "rebel_ground", "rebel_space")
 
     def __init__(self, s: RebellionState) -> None:
-        strength = [[0.0] * (NUM_SYSTEMS + 1) for _ in range(6)]
+        n_loc = NUM_SYSTEMS + 1
+        rebel_ground, rebel_space, held = [0.0] * n_loc, [0.0] * n_loc, [0.0] * n_loc
         groups: list[tuple[int, float, float, float]] = []
         imperial = rebel = 0.0
         top = s.stack[-1] if s.stack else None
@@ -177,25 +182,36 @@ class Forces:
         for loc, row in enumerate(s.board.units):
             if not any(row):
                 continue
-            acc = [0.0] * 6
+            ground = ships = reb_g = reb_s = fixed = 0.0
             need = room = 0
             for u in compress(UNIT_IDS, row):  # the unit types present
                 n = row[u]
                 kind, worth, carried, capacity = UNIT_INFO[u]
-                acc[kind] += n * worth
-                need += n * carried
-                room += n * capacity
-            for k in range(6):
-                strength[k][loc] = acc[k]
-            rebel += acc[REB_GROUND] + acc[REB_SHIPS]
-            imperial += acc[IMP_GROUND] + acc[IMP_HELD] + acc[IMP_SHIPS] + acc[IMP_FIXED]
-            ground, ships = acc[IMP_GROUND], acc[IMP_SHIPS]
-            if spare is not None:
-                room += spare[loc]
+                if kind == REB_GROUND:
+                    reb_g += n * worth
+                elif kind == REB_SHIPS:
+                    reb_s += n * worth
+                elif kind == IMP_GROUND:
+                    ground += n * worth
+                    need += n * carried
+                elif kind == IMP_SHIPS:
+                    ships += n * worth
+                    need += n * carried
+                    room += n * capacity
+                else:
+                    fixed += n * worth
+                    if kind == IMP_HELD:
+                        held[loc] += n * worth
+            if reb_g or reb_s:
+                rebel_ground[loc], rebel_space[loc] = reb_g, reb_s
+                rebel += reb_g + reb_s
+            imperial += ground + ships + fixed
             if ground or ships:
+                if spare is not None:
+                    room += spare[loc]
                 share = 1.0 if room >= need else room / need
                 groups.append((loc, ground * share, ground * (1.0 - share), ships))
-        self.strength = strength
+        self.rebel_ground, self.rebel_space, self.held = rebel_ground, rebel_space, held
         self.groups = groups
         self.imperial = imperial
         self.rebel = rebel
@@ -209,10 +225,10 @@ def _left(s: RebellionState) -> int:
 def _defence(s: RebellionState, f: Forces, target: int) -> tuple[float, float]:
     """Rebel ground and space strength in ``target`` (and on the Rebel Base space while
     the base is hidden: those units are in the base's system when it is revealed)."""
-    g, sp = f.strength[REB_GROUND][target], f.strength[REB_SHIPS][target]
+    g, sp = f.rebel_ground[target], f.rebel_space[target]
     if not s.board.base_revealed:
-        g += f.strength[REB_GROUND][REBEL_BASE]
-        sp += f.strength[REB_SHIPS][REBEL_BASE]
+        g += f.rebel_ground[REBEL_BASE]
+        sp += f.rebel_space[REBEL_BASE]
     return g, sp
 
 
@@ -254,7 +270,7 @@ def assault(s: RebellionState, target: int, forces: Forces | None = None) -> flo
             ground[d] += carried
             ground[d + 1] += stuck  # a ship must come for them first
             space[d] += ships
-    ground[0] += f.strength[IMP_HELD][target]
+    ground[0] += f.held[target]
     return _rings(ground[: last + 1], space[: last + 1], *_defence(s, f, target))
 
 
@@ -280,8 +296,7 @@ def search(s: RebellionState, cands: list[int], forces: Forces | None = None) ->
                 ground[d] += carried * x
                 ground[d if d == 0 else d + 1] += stuck * x
                 space[d] += ships * x
-    reb = f.strength
-    reb_ground, reb_space = reb[REB_GROUND][REBEL_BASE], reb[REB_SHIPS][REBEL_BASE]
+    reb_ground, reb_space = f.rebel_ground[REBEL_BASE], f.rebel_space[REBEL_BASE]
     return _rings(ground[: last + 1], space[: last + 1], reb_ground, reb_space)
 
 
