@@ -22,7 +22,8 @@ units there. The Empire's value is the sum of:
   strength (``STRENGTH``) is its expected hits per attack and a quarter of its health.
   The units are counted ring by ring (``DIST``, shortest paths): for each ring ``k`` the
   strength within ``k`` systems is measured against what taking the base needs (one and
-  a half times the Rebels' strength there and a little), capped at 1, and weighted by
+  a half times the Rebels' strength there and a little), capped at 1, the two theaters
+  mixed so that the lagging one counts double (both must be cleared), and weighted by
   ``RINGS[k]``, the nearer the more, so bringing the needed strength one ring closer
   always pays and more than is needed adds nothing. A ring farther than the rounds left
   counts nothing (a unit moves one system a round: a leader activating a system holds
@@ -236,22 +237,25 @@ def _rings(ground: list[float], space: list[float], reb_ground: float, reb_space
     """The assault's value from the Imperial strength in each ring around the target
     (``ground[k]``, ``space[k]``: strength ``k`` systems away), in [0, 1].
 
-    For each ring ``k`` the strength within ``k`` systems is measured against what taking
-    the system needs (one and a half times the Rebels' strength there and a little; in
-    space nothing when no Rebel ship is there), capped at 1, and weighted by ``RINGS[k]``:
-    the nearer, the more. Bringing the needed strength one ring closer always pays, more
-    strength than needed in a ring adds nothing there."""
+    For each ring ``k`` the strength within ``k`` systems is measured, per theater, against
+    what taking the system needs (one and a half times the Rebels' strength there and a
+    little; in space nothing when no Rebel ship is there), capped at 1. The ring's value
+    is half the two theaters' mean (ground weighing ``W_GROUND``) and half the lesser of
+    them (the base falls only when both are cleared, so the lagging theater counts
+    double), weighted by ``RINGS[k]``: the nearer, the more. Bringing the needed strength
+    one ring closer always pays; more than is needed in a ring adds nothing there."""
     need_g = 1.5 * reb_ground + 0.75
     need_s = 1.5 * reb_space + 0.75 if reb_space else 0.0
-    g = sp = 0.0
+    value = 0.0
     within_g = within_s = 0.0
     for k in range(len(ground)):
-        w = RINGS[k]
         within_g += ground[k]
         within_s += space[k]
-        g += w * min(1.0, within_g / need_g)
-        sp += w if not need_s else w * min(1.0, within_s / need_s)
-    return W_GROUND * g + (1.0 - W_GROUND) * sp
+        g = min(1.0, within_g / need_g)
+        sp = min(1.0, within_s / need_s) if need_s else 1.0
+        mean = W_GROUND * g + (1.0 - W_GROUND) * sp
+        value += RINGS[k] * 0.5 * (mean + (g if g < sp else sp))
+    return value
 
 
 def assault(s: RebellionState, target: int, forces: Forces | None = None) -> float:

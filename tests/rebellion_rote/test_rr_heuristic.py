@@ -224,3 +224,23 @@ def test_rebel_units_on_the_base_space_defend_the_base() -> None:
     assert assault(s, HOTH) < before
     assert assault(s, NABOO) < assault(hunt(), NABOO)  # the hidden base could be anywhere
     assert KESSEL in candidates(s)
+
+
+def test_the_lagging_theater_counts_more() -> None:
+    """The base falls only when both theaters are cleared: with Imperial ground units
+    already in the revealed base and only Rebel ships left there, bringing a Star
+    Destroyer a ring closer is worth more than with no Imperial ground unit there."""
+
+    def at(ship_at: str, troops: int) -> float:
+        units: dict[str, dict[str, int]] = {
+            "Hoth": {"X-wing": 2, "Corellian Corvette": 1},
+            ship_at: {"Star Destroyer": 2},
+        }
+        if troops:
+            units["Hoth"]["Stormtrooper"] = troops
+        s = position(base="Hoth", base_revealed=True, player="Imperial", units=units)
+        return assault(s, HOTH)
+
+    with_ground = at("Bespin", 4) - at("Sullust", 4)
+    without = at("Bespin", 0) - at("Sullust", 0)
+    assert with_ground > without > 0
