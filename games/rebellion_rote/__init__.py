@@ -155,7 +155,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tabletop import Decision, Event, Game, Phase, Ruling, State, read_table
+from tabletop import Decision, Event, Game, Phase, Ruling, read_table
 
 from . import decisions, events
 from .actions import ACTION_SPACE
@@ -174,21 +174,13 @@ from .data import (
     TACTICS,
     UNITS,
 )
+from .heuristic import heuristic
 from .options import RebellionOptions
 from .state import RebellionState
 
 __all__ = ["GAME", "RULINGS_FILE"]
 
 RULINGS_FILE = Path(__file__).parent / "rulings.toml"
-
-
-def heuristic(state: State, player: int) -> float:
-    """Reputation's distance from time: 13 at the start, 0 when the Rebels win."""
-    assert isinstance(state, RebellionState)
-    b = state.board
-    gap = max(0, b.reputation - b.time)
-    rebel = max(-1.0, min(1.0, 1.0 - 2.0 * gap / 13.0))
-    return rebel if player == REBEL else -rebel
 
 
 def _classes(module: object, base: type) -> list[type]:

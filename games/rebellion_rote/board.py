@@ -19,7 +19,15 @@ Locations are the 32 systems (ids 0..31) and the Rebel Base space (``REBEL_BASE`
   rule and card (research-2 §4.2): the Empire can hold one leader in each ring;
 * per side: the build queue ``queue[side * 3 + space - 1]`` (unit ids);
 * the time and reputation markers, and whether the Rebel base is revealed. Where
-  the base is, is a secret kept in a zone by the state, and passed in here.
+  the base is, is a secret kept in a zone by the state, and passed in here;
+* ``ruled_out``: per system, whether the public facts since the base was last hidden
+  rule it out as the hidden base's system (the notes both players may take): Imperial
+  ground units or loyalty there at a base-reveal check that revealed nothing
+  (:func:`rule_out_searched`), a Rebel unit moving between the Rebel Base space and a
+  system not next to it or the base's (:func:`rule_out_beyond`), a system the Rebels
+  said it is not in, and on a relocation the systems a new base may not be in
+  (:func:`rule_out_at_relocation`). A determinisation for the Empire keeps the base
+  out of them (``RebellionState._resample``).
 
 The predicates below are small named functions of a board.
 
@@ -73,12 +81,16 @@ __all__ = [
     "gain_reputation",
     "hold",
     "imperial_system",
+    "new_base_allowed",
     "rebel_system",
     "rebels_win",
     "release",
     "rescue",
     "rescue_due",
     "rescues_due",
+    "rule_out_at_relocation",
+    "rule_out_beyond",
+    "rule_out_searched",
     "settle",
     "transport_room",
     "update_subjugation",
@@ -156,6 +168,8 @@ class Board:
     changes: list[tuple[int, bool]] = attrs.field(factory=list)
     """Subjugation markers placed (True) or removed (False) and not narrated yet, in
     order: (system, placed). Empty between actions."""
+    ruled_out: list[bool] = attrs.field(factory=lambda: [False] * NUM_SYSTEMS)
+    """Per system: the public facts rule it out as the hidden base's system."""
 
     def copy(self) -> Board:
         b = Board.__new__(Board)
@@ -177,6 +191,7 @@ class Board:
         b.base_revealed = self.base_revealed
         b.held = self.held
         b.changes = self.changes[:]
+        b.ruled_out = self.ruled_out[:]
         return b
 
     # ------------------------------------------------------------ units
@@ -368,6 +383,39 @@ def base_reveal_due(b: Board, base: int) -> bool:
     if b.base_revealed or base < 0:
         return False
     return b.loyalty[base] == IMPERIAL or b.has_ground(base, IMPERIAL)
+
+
+def rule_out_searched(b: Board) -> None:
+    """A base-reveal check found nothing: the hidden base is in no system with Imperial
+    loyalty or Imperial ground units (research §6.1), then or later, until it moves."""
+    if b.base_revealed:
+        return
+    out = b.ruled_out
+    for x in range(NUM_SYSTEMS):
+        if not out[x] and (b.loyalty[x] == IMPERIAL or b.has_ground(x, IMPERIAL)):
+            out[x] = True
+
+
+def rule_out_beyond(b: Board, x: int) -> None:
+    """A Rebel unit moved between the Rebel Base space and system ``x``: the hidden base is
+    ``x`` or next to it (research §4.3), so every other system is ruled out."""
+    out = b.ruled_out
+    for y in range(NUM_SYSTEMS):
+        if y != x and not ADJ_MASK[x] >> y & 1:
+            out[y] = True
+
+
+def rule_out_at_relocation(b: Board) -> None:
+    """The base was relocated (hidden again, in a new system): what was ruled out no longer
+    holds, but the new base is in no system with Imperial loyalty, Imperial units or a
+    destroyed marker (research §6.1)."""
+    for x in range(NUM_SYSTEMS):
+        b.ruled_out[x] = not new_base_allowed(b, x)
+
+
+def new_base_allowed(b: Board, x: int) -> bool:
+    """A new base may not be a system with Imperial loyalty, Imperial units or destroyed."""
+    return b.loyalty[x] != IMPERIAL and not b.has_units(x, IMPERIAL) and not b.destroyed[x]
 
 
 def reveal_base(b: Board, base: int) -> None:

@@ -10,7 +10,9 @@ built it from ``seed`` (the set-up draw put back on top: the Rebels' objective h
 holds the cards named in ``objectives`` only), the project deck shuffled as at set-up
 (tests stack it or move cards into the Empire's hand). A target marker of an objective
 card puts that card in play (an Immediate card stays in play while its markers are on
-the board). Subjugation follows the units. A built position is not reached by
+the board). Subjugation follows the units. A hidden base not due to be revealed is as
+after a base-reveal check: the systems with Imperial loyalty or ground units are ruled
+out (``Board.ruled_out``). A built position is not reached by
 actions from its seed, so it has no record (``record()`` refuses, as for a
 determinisation); ``dumps`` / ``loads`` and ``clone`` work as usual.
 """
@@ -21,7 +23,17 @@ from collections.abc import Mapping, Sequence
 
 from . import GAME
 from .actions import SystemChoice
-from .board import BOARD, NONE, POOL, SUPPLY, Board, reveal_base, update_subjugation
+from .board import (
+    BOARD,
+    NONE,
+    POOL,
+    SUPPLY,
+    Board,
+    base_reveal_due,
+    reveal_base,
+    rule_out_searched,
+    update_subjugation,
+)
 from .data import (
     IMPERIAL,
     LEADERS,
@@ -127,6 +139,8 @@ def position(
     b.base_revealed = base_revealed
     if base_revealed:
         reveal_base(b, base_id)
+    elif not base_reveal_due(b, base_id):
+        rule_out_searched(b)  # as after the last base-reveal check
     s.board = b
     s.round = 1
     s.stack.clear()

@@ -47,10 +47,13 @@ view gives the depth of each deck card they know (Infiltration). The Empire's vi
 the hand is its count and backs, and the cards it was shown (Death Star Plans going back
 to the hand, a card that reveals the hand).
 
-What the Rebels were made to say about their hidden base (Long Range Probe, Interrogation
-Droid, Homing Beacon, Single Reactor Ignition) is public: ``base_mask``, the systems the
-base may still be in; the Empire's determinisation keeps the re-dealt base inside it
-(:mod:`.rules.base_clues`, RR-73).
+What the public facts say about the hidden base is kept in ``Board.ruled_out`` (the
+systems it cannot be in): base-reveal checks that found nothing, Rebel units moving to or
+from the Rebel Base space, what the Rebels were made to say (Long Range Probe,
+Interrogation Droid, Homing Beacon, Single Reactor Ignition), the first game's base rule;
+``base_mask`` reads it as a bit mask of the systems the base may still be in. The
+Empire's determinisation keeps the re-dealt base inside it (:mod:`.rules.base_clues`,
+RR-73).
 
 For the Empire's determinisation ``_resample`` also keeps what it knows of the Rebel
 mission deck's cards (:func:`.rules.rebel_missions.redeal_for_empire`): the probe-deck
@@ -141,9 +144,6 @@ class RebellionState(State):
     resolving: list[int] = attrs.field(factory=list)
     """The mission whose effects are being resolved: [player, card, system, target,
     leaders, next effect, stop, portrait], or empty (:func:`.rules.missions.continue_mission`)."""
-    base_mask: int = (1 << NUM_SYSTEMS) - 1
-    """The systems the hidden base may be in, as far as the facts the Rebels were made to
-    state go (bit ``x``: system ``x``; public; :mod:`.rules.base_clues`, RR-73)."""
     # ------------------------------------------------------------ missions being played
     mission_leaders: list[int] = attrs.field(factory=list)
     """The leaders assigned to the mission being played, from its system's choice to its
@@ -190,6 +190,17 @@ class RebellionState(State):
         changes, b.changes = b.changes, []
         for system, on in changes:
             self.log.append(Subjugation(system=system, on=on))
+
+    @property
+    def base_mask(self) -> int:
+        """The systems the hidden base may be in by the public facts (bit ``x``: system
+        ``x``): those ``board.ruled_out`` does not rule out (RR-73)."""
+        out = self.board.ruled_out
+        return sum(1 << x for x in range(NUM_SYSTEMS) if not out[x])
+
+    @base_mask.setter
+    def base_mask(self, mask: int) -> None:
+        self.board.ruled_out = [not mask >> x & 1 for x in range(NUM_SYSTEMS)]
 
     # ------------------------------------------------------------ hooks
     def _setup(self) -> None:
@@ -258,6 +269,7 @@ class RebellionState(State):
             "rings": b.rings[:],
             "queue": [q[:] for q in b.queue],
             "base_revealed": b.base_revealed,
+            "ruled_out": b.ruled_out[:],
             "mission_set": sets,
             "passed": self.passed[:],
             "slots": [[s[:] for s in side] for side in self.slots],
@@ -293,7 +305,6 @@ class RebellionState(State):
             "objectives_known": [] if player is None else known_depths(self, player),
             "leader_side": b.leader_side[:],
             "detained": [x for x in range(len(b.leader_side)) if b.detained >> x & 1],
-            "base_mask": self.base_mask,
         }
 
     def _battle_view(self, player: int | None) -> dict[str, Any] | None:
@@ -353,7 +364,6 @@ class RebellionState(State):
         new.objective_draws = self.objective_draws
         new.objective_then = self.objective_then
         new.objective_kept = self.objective_kept
-        new.base_mask = self.base_mask
         new.mission_leaders = self.mission_leaders[:]
         new.roll_off = self.roll_off[:]
         new.mission_dice = [d[:] for d in self.mission_dice]
@@ -367,9 +377,10 @@ class RebellionState(State):
         and recruit choice while hidden (RR-15), keep its re-dealt action cards consistent with
         the leaders they recruited (RR-32), re-deal the Empire's unseen project cards with the
         project deck (for the Rebels), re-deal hidden objective cards within their stage
-        (RR-36), and keep a re-dealt hidden base out of systems where it would have been
-        revealed or that are destroyed (the Empire would have won), and inside the systems
-        the public facts about it leave (``base_mask``, RR-73)."""
+        (RR-36), and keep a re-dealt hidden base inside the systems the public facts leave
+        (``base_mask``, from ``Board.ruled_out``: searched by Imperial ground units or
+        loyalty, too far from where Rebel units came from or went to the Rebel Base space,
+        what the Rebels were made to say, RR-73) and out of destroyed ones."""
         other = IMPERIAL if player == REBEL else REBEL
         redeal_objectives(self, player, rng)
         if not self.sets_revealed and self.mission_set[other] >= 0:

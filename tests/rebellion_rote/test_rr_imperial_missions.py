@@ -402,17 +402,19 @@ def test_rr73_long_range_probe_says_the_base_is_here_without_revealing_it() -> N
     s.apply(Pass())
     assert outcome(s) and s.base_mask == 1 << DANTOOINE
     assert not s.board.base_revealed and s.board.units[REBEL_BASE][U("Rebel Trooper")] == 2
-    assert s.view(IMPERIAL)["state"]["base_mask"] == 1 << DANTOOINE
+    ruled_out = s.view(IMPERIAL)["state"]["ruled_out"]
+    assert ruled_out == [x != DANTOOINE for x in range(len(ruled_out))]
     assert "base_is_here" in public_kinds(s, IMPERIAL)
     assert "The Rebels said their base is in one of: Dantooine" in s.render(IMPERIAL)
 
 
 def test_rr73_long_range_probe_elsewhere_rules_the_system_out() -> None:
     s = position(player="Imperial")
+    before = s.base_mask  # the position's searched systems (Coruscant) are out already
     play(s, "Long Range Probe", "Emperor Palpatine")
     s.apply(SystemChoice(KESSEL))
     s.apply(Pass())
-    assert s.base_mask == ALL_SYSTEMS & ~(1 << KESSEL)
+    assert before >> KESSEL & 1 and s.base_mask == before & ~(1 << KESSEL)
     assert "base_not_here" in public_kinds(s, IMPERIAL)
 
 
@@ -446,7 +448,8 @@ def test_rr73_interrogation_droid_names_three_systems_one_the_base() -> None:
     assert s.legal_actions() == [SystemChoice(DANTOOINE)]  # only the base keeps it true
     assert s.describe(SystemChoice(DANTOOINE)) == "Name Dantooine (system 3 of 3)"
     s.apply(SystemChoice(DANTOOINE))
-    assert s.base_mask == system_mask([NABOO, KESSEL, DANTOOINE])
+    assert s.base_mask & ~system_mask([NABOO, KESSEL, DANTOOINE]) == 0
+    assert s.base_mask >> DANTOOINE & 1
     assert [e["system"] for e in s.view(IMPERIAL)["log"] if e["kind"] == "system_named"] == [
         NABOO,
         KESSEL,
@@ -482,13 +485,17 @@ def test_rr73_a_determinisation_keeps_the_base_where_the_facts_allow() -> None:
 
 
 def test_rr73_relocating_the_base_forgets_the_facts() -> None:
+    """RR-73: a relocation forgets every fact but what a new base may not be."""
+    from rebellion_rote.board import new_base_allowed
     from rebellion_rote.rules.mobilization import relocate
 
     s = position()
     s.base_mask = 1 << DANTOOINE
     s.move(NABOO, s.zones["probe_deck"], s.zones["probe_look"])
     relocate(s, NABOO)
-    assert s.base == NABOO and s.base_mask == ALL_SYSTEMS
+    allowed = [x for x in range(len(SYSTEMS)) if new_base_allowed(s.board, x)]
+    assert s.base == NABOO and s.base_mask == system_mask(allowed)
+    assert s.base_mask != ALL_SYSTEMS  # Coruscant (Imperial loyalty) stays ruled out
 
 
 def homing_beacon(seed: int) -> RebellionState:
@@ -513,7 +520,8 @@ def test_rr73_homing_beacon_places_the_rescued_leader_in_the_bases_region() -> N
     b = s.board
     assert b.leader_loc[MOTHMA] == ilum and b.leader_status[MOTHMA] == BOARD
     assert b.captured == OFF and not b.is_captive(MOTHMA)
-    assert s.base_mask == region_mask(SYSTEMS[DANTOOINE].region)
+    assert s.base_mask & ~region_mask(SYSTEMS[DANTOOINE].region) == 0
+    assert s.base_mask >> DANTOOINE & 1
     assert any(e["kind"] == "rescued" for e in s.view(IMPERIAL)["log"]) and rebel_turn(s)
 
 

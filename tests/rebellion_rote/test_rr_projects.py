@@ -679,6 +679,7 @@ def test_rr46_single_reactor_ignition_elsewhere() -> None:
     b = s.board
     assert not b.base_revealed and b.count(S("Hoth"), REBEL) == 0
     assert "base_not_here" in public_kinds(s) and rebel_turn(s)
+    assert b.ruled_out[S("Hoth")]  # the Empire's determinisations keep the base out of it
 
 
 # ---------------------------------------------------------------- the hand limit

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rr_helpers import command_phase, new
+from rr_helpers import command_phase, fixed_game, new
 
 from rebellion_rote import GAME
 from rebellion_rote.actions import Activate, MissionSet, Move, Pass, Stop, SystemChoice
@@ -283,3 +283,102 @@ def test_rr17_determinisation_keeps_the_base_where_it_could_hide() -> None:
     for k in range(40):
         r = s.resample(IMPERIAL, Rng(k))
         assert r.base not in bad  # type: ignore[attr-defined]
+
+
+def test_rr17_determinisation_remembers_searched_systems() -> None:
+    """RR-17: a system Imperial ground units searched at a base-reveal check stays ruled out
+    for the Empire's determinisation after they leave; before the check (during the move)
+    the base may still be there. The ruled-out systems are public (the view shows them, and
+    a determinisation does not change them)."""
+    from rebellion_rote.position import position
+
+    naboo, utapau = system_id("Naboo"), system_id("Utapau")
+    sd, st = unit_id("Star Destroyer"), unit_id("Stormtrooper")
+    s = position(
+        base="Hoth", units={"Utapau": {"Star Destroyer": 1, "Stormtrooper": 2}}, player="Imperial"
+    )
+    assert s.board.ruled_out[utapau] and not s.board.ruled_out[naboo]
+    s.apply(Activate(leader_id("Darth Vader")))
+    s.apply(SystemChoice(naboo))
+    s.apply(Move(sd, utapau))
+    s.apply(Move(st, utapau))
+    # Imperial ground units are in Naboo, but the base-reveal check comes with Stop
+    seen = {s.resample(IMPERIAL, Rng(k)).base for k in range(200)}  # type: ignore[attr-defined]
+    assert naboo in seen and utapau not in seen
+    s.apply(Stop())
+    assert not s.board.base_revealed and s.board.ruled_out[naboo]
+    b = s.board
+    b.remove_unit(st, naboo)  # destroyed, say, in a later battle
+    update_subjugation(b, naboo)
+    assert b.count(naboo, IMPERIAL, "ground") == 0 and b.ruled_out[naboo]
+    view = s.view(IMPERIAL)
+    assert view["state"]["ruled_out"] == s.board.ruled_out
+    for k in range(60):
+        r = s.resample(IMPERIAL, Rng(k))
+        assert r.base not in (naboo, utapau)  # type: ignore[attr-defined]
+        assert r.view(IMPERIAL)["state"] == view["state"]
+
+
+def test_rr17_a_move_from_the_rebel_base_space_shows_the_base_is_near() -> None:
+    """RR-17: units leave the Rebel Base space only for the base's system or one next to
+    it (research §4.3), so the Empire's determinisation keeps the base there."""
+    from rebellion_rote.data import ADJACENT, REBEL_BASE
+    from rebellion_rote.position import position
+
+    bespin = system_id("Bespin")
+    s = position(base="Hoth", units={"Rebel Base": {"X-wing": 1}})
+    s.apply(Activate(leader_id("Princess Leia")))
+    s.apply(SystemChoice(bespin))
+    s.apply(Move(unit_id("X-wing"), REBEL_BASE))
+    near = {bespin, *ADJACENT[bespin]}
+    assert [x for x in range(len(SYSTEMS)) if not s.board.ruled_out[x]] == sorted(near)
+    seen = {s.resample(IMPERIAL, Rng(k)).base for k in range(60)}  # type: ignore[attr-defined]
+    assert seen == near
+
+
+def test_rr17_relocation_starts_the_notes_again() -> None:
+    """RR-17: a relocated base may be in a system ruled out before, but not in one with
+    Imperial loyalty, Imperial units or a destroyed marker (research §6.1)."""
+    from rebellion_rote.board import new_base_allowed
+    from rebellion_rote.position import position
+    from rebellion_rote.rules.mobilization import relocate
+
+    naboo, kessel, utapau = system_id("Naboo"), system_id("Kessel"), system_id("Utapau")
+    s = position(units={"Kessel": {"TIE Fighter": 1}})
+    b = s.board
+    b.ruled_out[naboo] = True  # searched earlier, the units gone since
+    assert not b.ruled_out[kessel]  # ships alone search nothing
+    look, deck = s.zones["probe_look"], s.zones["probe_deck"]
+    s.move(utapau, deck, look)
+    relocate(s, utapau)
+    assert s.base == utapau and not b.base_revealed
+    assert b.ruled_out == [not new_base_allowed(b, x) for x in range(len(SYSTEMS))]
+    assert b.ruled_out[kessel] and not b.ruled_out[naboo]
+
+
+def test_rr17_the_real_base_is_never_ruled_out() -> None:
+    """RR-17: in random games of every set-up, a hidden base's system is never ruled out, so
+    the real state is always among the Empire's determinisations; a determinisation's base
+    is never ruled out either (in the first game: never with or next to Imperial units)."""
+    from rebellion_rote.board import adjacent
+    from tabletop.bots import RandomBot
+
+    for g, setup in enumerate(("rote", "base", "fixed") * 2):
+        s = new(g, setup=setup)
+        bot = RandomBot(g)
+        steps = 0
+        while not s.is_terminal:
+            s.apply(bot.choose(s))
+            steps += 1
+            b = s.board
+            if s.zones["base"].cards and not b.base_revealed:
+                assert not b.ruled_out[s.base], (g, steps)
+                if steps % 40 == 0:
+                    r = s.resample(IMPERIAL, Rng(steps))
+                    assert not b.ruled_out[r.base]  # type: ignore[attr-defined]
+        s = fixed_game("Dantooine", g)
+        b = s.board
+        occupied = [x for x in range(len(SYSTEMS)) if b.has_units(x, IMPERIAL)]
+        for k in range(20):
+            base = s.resample(IMPERIAL, Rng(k)).base  # type: ignore[attr-defined]
+            assert base not in occupied and not any(adjacent(base, x) for x in occupied)

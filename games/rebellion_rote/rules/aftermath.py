@@ -7,7 +7,8 @@
   Carbonite) holds no Imperial unit any more.
 * :func:`reveal_if_due`: the hidden base's system has Imperial loyalty or ground units;
   :func:`reveal_now` turns the base's card face up (everything on the Rebel Base space
-  moves into its system).
+  moves into its system). A check that reveals nothing rules out, for good until the base
+  moves, every system with Imperial loyalty or ground units (``Board.ruled_out``).
 * :func:`check_empire_win`: the Empire wins at once (its units alone in the revealed base's
   system, or the base's system destroyed, even while hidden).
 * :func:`gain_loyalty_at`: a side gains loyalty in a system; Imperial loyalty may reveal
@@ -26,6 +27,7 @@ from ..board import (
     rescue,
     rescues_due,
     reveal_base,
+    rule_out_searched,
 )
 from ..data import IMPERIAL
 from ..events import BaseRevealed, GameOver, LoyaltyChanged, Rescued
@@ -67,10 +69,12 @@ def reveal_now(s: RebellionState) -> None:
 
 
 def reveal_if_due(s: RebellionState) -> bool:
-    """Reveal the hidden base if Imperial loyalty or ground units are in its system."""
+    """Reveal the hidden base if Imperial loyalty or ground units are in its system; if not,
+    no system with Imperial loyalty or ground units holds it."""
     if base_reveal_due(s.board, s.base):
         reveal_now(s)
         return True
+    rule_out_searched(s.board)
     return False
 
 

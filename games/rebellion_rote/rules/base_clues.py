@@ -4,9 +4,12 @@ Some cards make the Rebels state a fact about their hidden base, and the fact is
 public: Long Range Probe (the base is, or is not, in this system), Interrogation Droid
 (the base is in one of 3 named systems), Homing Beacon (the rescued leader is placed
 in the base's region), Single Reactor Ignition (the base is not in this system).
-``RebellionState.base_mask`` keeps them all as one bit mask of the systems the base
-may still be in (bit ``x``: system ``x``), narrowed by each fact and made whole again
-when the base moves (Rapid Mobilization). Both sides see it.
+They narrow ``Board.ruled_out`` (the systems the base cannot be in, public), as the
+rules' other public facts do (a base-reveal check that found nothing, Rebel units moving
+to or from the Rebel Base space, :mod:`..board`); ``RebellionState.base_mask`` reads it as
+a bit mask of the systems the base may still be in (bit ``x``: system ``x``). When the
+base moves (Rapid Mobilization) the old facts go: only the systems a new base may not be
+in stay ruled out.
 
 A determinisation for the Empire re-deals the hidden base among the probe cards it has
 not seen (the core's re-deal of the ``probes`` pool); :func:`keep_base_consistent` then
@@ -20,7 +23,6 @@ from typing import TYPE_CHECKING
 
 from tabletop import Rng, Zone
 
-from ..board import base_reveal_due
 from ..data import IMPERIAL, NUM_SYSTEMS, SYSTEMS
 
 if TYPE_CHECKING:
@@ -34,7 +36,6 @@ __all__ = [
     "region_mask",
     "rule_out",
     "system_mask",
-    "whole",
 ]
 
 ALL_SYSTEMS = (1 << NUM_SYSTEMS) - 1
@@ -69,14 +70,9 @@ def rule_out(s: RebellionState, x: int) -> None:
     s.base_mask &= ~(1 << x)
 
 
-def whole(s: RebellionState) -> None:
-    """The base moved: nothing said before holds any more."""
-    s.base_mask = ALL_SYSTEMS
-
-
 def keep_base_consistent(s: RebellionState, rng: Rng) -> None:
     """The Empire's determinisation: a re-dealt hidden base that contradicts a public fact
-    (outside ``base_mask``, or where it would have been revealed, or destroyed) changes
+    (outside ``base_mask``, or destroyed) changes
     places with a hidden probe card that fits them all (in the deck, or among those the
     Rebels are looking at to relocate), picked at random among those the Empire does not
     know the place of."""
@@ -86,7 +82,9 @@ def keep_base_consistent(s: RebellionState, rng: Rng) -> None:
     b, mask = s.board, s.base_mask
 
     def fits(c: int) -> bool:
-        return bool(mask >> c & 1) and not base_reveal_due(b, c) and not b.destroyed[c]
+        # not base_reveal_due: mid-move, Imperial ground units may stand where the base is
+        # (the check comes when the movement ends); a check that found nothing rules out
+        return bool(mask >> c & 1) and not b.destroyed[c]
 
     if fits(base.cards[0]):
         return

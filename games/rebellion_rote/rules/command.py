@@ -31,6 +31,9 @@ Movement, after the activating leader is placed, is one unit at a time
   with transport capacity has moved from its system, however full (``move_captive
   <leader>``; research §6.3, RR-49).
 
+A Rebel unit moving from or to the Rebel Base space shows that the base is that
+system or next to it: every other system is ruled out (``Board.ruled_out``).
+
 After movement: a captive whose system holds no Imperial unit any
 more is rescued (to the Rebel Base space, or the base's system once revealed),
 the hidden base is revealed if Imperial ground units or
@@ -68,9 +71,9 @@ from ..board import (
     POOL,
     UNITS_OF,
     adjacent,
-    base_reveal_due,
     hold,
     release,
+    rule_out_beyond,
     transport_room,
 )
 from ..data import (
@@ -92,7 +95,7 @@ from ..events import (
     Passed,
     PhaseBegan,
 )
-from .aftermath import check_empire_win, end_activation, rescue_if_due, reveal_now
+from .aftermath import check_empire_win, end_activation, rescue_if_due, reveal_if_due, reveal_now
 from .combat import start_combat
 from .markers import offer_removals
 from .missions import apply_reveal, legal_reveals
@@ -311,6 +314,10 @@ def apply_move(s: RebellionState, d: MoveUnits, a: Action) -> None:
     else:
         spare[a.src] += CAPACITY[a.unit]
     s.emit(Moved(player=d.player, unit=a.unit, src=a.src, dst=d.system))
+    if a.src == REBEL_BASE:
+        rule_out_beyond(b, d.system)  # the base is the target or next to it
+    elif d.system == REBEL_BASE:
+        rule_out_beyond(b, a.src)
     if check_empire_win(s):
         return
     s.stack.append(MoveUnits(player=d.player, system=d.system, spare=tuple(spare)))
@@ -326,10 +333,8 @@ def combat_due(b: Board, loc: int) -> bool:
 def after_movement(s: RebellionState, player: int, system: int) -> None:
     """Rescue, then activation steps 3-5: base reveal, combat, subjugation; then the next turn."""
     b = s.board
-    base = s.base
     rescue_if_due(s)
-    if base_reveal_due(b, base):
-        reveal_now(s)
+    reveal_if_due(s)
     if check_empire_win(s):
         return
     if system < NUM_SYSTEMS and combat_due(b, system):

@@ -38,16 +38,14 @@ from typing import TYPE_CHECKING
 from tabletop import Action
 
 from ..actions import Move, Pass, Relocate, Stop, SystemChoice
-from ..board import UNITS_OF, reveal_base
+from ..board import UNITS_OF, new_base_allowed, reveal_base, rule_out_at_relocation
 from ..data import IMPERIAL, MISSIONS, NUM_SYSTEMS, REBEL, REBEL_BASE
 from ..decisions import NewBase, RapidMobilization
 from ..events import BaseRelocated, BaseStayed, Moved, ProbesLooked
 from ..ids import mission_card
-from .base_clues import whole
 from .units import UNIT_FACTS as F
 
 if TYPE_CHECKING:
-    from ..board import Board
     from ..state import RebellionState
 
 __all__ = ["new_base_allowed", "start_rapid_mobilization"]
@@ -119,11 +117,6 @@ def look(s: RebellionState, d: RapidMobilization) -> None:
     s.stack.append(NewBase(player=REBEL, card=d.card))
 
 
-def new_base_allowed(b: Board, x: int) -> bool:
-    """A new base may not be a system with Imperial loyalty, Imperial units or destroyed."""
-    return b.loyalty[x] != IMPERIAL and not b.has_units(x, IMPERIAL) and not b.destroyed[x]
-
-
 def legal_new_base(s: RebellionState, d: NewBase) -> list[Action]:
     cards = s.zones["probe_look"].cards
     out: list[Action] = [SystemChoice(c) for c in sorted(cards) if new_base_allowed(s.board, c)]
@@ -144,7 +137,9 @@ def apply_new_base(s: RebellionState, d: NewBase, a: Action) -> None:
 
 
 def relocate(s: RebellionState, new: int) -> None:
-    """The old base card is shown and goes to the Empire; the new one lies face down."""
+    """The old base card is shown and goes to the Empire; the new one lies face down, in
+    none of the systems a new base may not be in (what the Empire had ruled out no longer
+    holds)."""
     b = s.board
     old = s.base
     if b.base_revealed:
@@ -157,7 +152,7 @@ def relocate(s: RebellionState, new: int) -> None:
     hand.reveal_to(REBEL, [old])
     b.base_revealed = False
     s.move(new, s.zones["probe_look"], s.zones["base"])
-    whole(s)  # what the Rebels said of the old base says nothing of the new one (RR-73)
+    rule_out_at_relocation(b)  # RR-73: the old facts go, what a new base may not be stays
     s.emit(BaseRelocated(old=old))
     from .objective_play import base_moved
 

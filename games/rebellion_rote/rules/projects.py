@@ -446,7 +446,8 @@ def apply_region(s: RebellionState, d: RegionLoyalty, a: Action) -> None:
 
 # ================================================================ Single Reactor Ignition
 def effect_reveal_base_here(s: RebellionState, r: Resolving, e: MissionEffect) -> bool:
-    """The Rebels must reveal the base if it is in this system (RR-46)."""
+    """The Rebels must reveal the base if it is in this system (RR-46); if it is not, the
+    system is ruled out."""
     if s.board.base_revealed:
         return False
     if s.base == r.system:

@@ -76,7 +76,6 @@ from ..board import (
     ELIMINATED,
     OFF,
     POOL,
-    base_reveal_due,
     rebel_system,
     rebels_win,
     transport_room,
@@ -107,7 +106,7 @@ from ..events import (
     UnitsDestroyed,
 )
 from ..ids import mission_card, mission_of
-from .aftermath import check_empire_win, reveal_now
+from .aftermath import check_empire_win, reveal_if_due
 from .units import UNIT_FACTS as F
 
 if TYPE_CHECKING:
@@ -510,9 +509,7 @@ def apply_deploy(s: RebellionState, d: DeployUnits, a: Action) -> None:
         s.new_bunkers.append(a.loc)
     s.emit(Deployed(player=p, unit=a.unit, loc=a.loc))
     if a.loc < NUM_SYSTEMS:
-        base = s.base
-        if base_reveal_due(b, base):
-            reveal_now(s)
+        reveal_if_due(s)
     if check_empire_win(s):
         return
     next_deploy(s, p)

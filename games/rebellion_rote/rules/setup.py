@@ -25,7 +25,8 @@ In order:
    Empire first: every Imperial system gets at least 1 ground unit; the Rebels
    use the Rebel Base space and at most one system with no Imperial units.
 6. The Rebel base: the Rebels secretly take a card of the probe deck (in the
-   first game, not a system next to Imperial units); the deck is shuffled.
+   first game, not a system with or next to Imperial units, which are then ruled out
+   for the Empire's determinisation, ``Board.ruled_out``); the deck is shuffled.
 7. The project cards are shuffled into the Empire's project deck, hidden from both
    sides (:mod:`.projects`); each side's mission deck holds the cards of its mission
    set (:mod:`.mission_deck`, built once the sets are known); each side takes its 4
@@ -43,9 +44,10 @@ from typing import TYPE_CHECKING
 from tabletop import Action, Vis, Zone
 
 from ..actions import MissionSet, Place, SystemChoice
-from ..board import GROUND_OF, POOL, imperial_system
+from ..board import GROUND_OF, POOL, Board, imperial_system
 from ..data import (
     ACTIONS,
+    ADJACENT,
     FIXED_LOYALTY,
     FIXED_UNITS,
     IMPERIAL,
@@ -350,14 +352,15 @@ def base_choices(s: RebellionState) -> list[int]:
 
     In the first game (``setup="fixed"``) the base may not be next to Imperial units.
     """
-    from ..board import adjacent
-
     cards = sorted(s.zones["probe_deck"].cards)
     if s.options.setup != "fixed":
         return cards
-    b = s.board
-    occupied = [i for i in range(NUM_SYSTEMS) if b.has_units(i, IMPERIAL)]
-    return [c for c in cards if c not in occupied and not any(adjacent(c, o) for o in occupied)]
+    return [c for c in cards if first_game_base_allowed(s.board, c)]
+
+
+def first_game_base_allowed(b: Board, x: int) -> bool:
+    """In the first game the base is in no system with or next to Imperial units."""
+    return not b.has_units(x, IMPERIAL) and not any(b.has_units(y, IMPERIAL) for y in ADJACENT[x])
 
 
 def legal_base(s: RebellionState, d: ChooseBase) -> list[Action]:
@@ -369,6 +372,10 @@ def apply_base(s: RebellionState, d: ChooseBase, a: Action) -> None:
     s.stack.pop()
     s.move(a.system, s.zones["probe_deck"], s.zones["base"])
     s.emit(BaseChosen(card=a.system, to=(REBEL,)))
+    if s.options.setup == "fixed":  # the first-game rule is public: rule those systems out
+        b = s.board
+        for x in range(NUM_SYSTEMS):
+            b.ruled_out[x] = not first_game_base_allowed(b, x)
     s.rng.shuffle(s.zones["probe_deck"].cards)
     deal_project_deck(s)
     for p in (REBEL, IMPERIAL):
