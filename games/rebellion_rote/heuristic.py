@@ -11,10 +11,9 @@ and the Empire's probe cards, in a Rebel determinisation, a sample of them. Call
 a real state it would read the real base: only the search calls it, on its
 determinisations.
 
-In this version of the pack reputation stays on 14 (the objectives come later), so
-the Rebels win when time reaches it and the Empire must find the base and take it
-first (research §4.1): Imperial units in the revealed base's system with no Rebel
-units there. The Empire's value is the sum of:
+The Rebels win when reputation (moved by their objectives) meets time, so the Empire
+must find the base and take it first (research §4.1): Imperial units in the revealed
+base's system with no Rebel units there. The Empire's value is the sum of:
 
 * **the assault** (:func:`assault`, most of the weight): the Imperial strength around
   the base's system against the Rebel strength in it, per theater (ground counts most:
@@ -159,7 +158,11 @@ W_REVEALED = 0.05
 W_MATERIAL = 0.1
 W_LOYALTY = 0.04
 W_CAPTURED = 0.02
-W_LEADER = 0.01  # per Imperial leader ready to activate
+W_LEADER = 0.08  # per Imperial leader ready to activate
+"""With the mission decks the Empire holds many mission cards: a lighter weight let the
+search assign nearly every leader to a mission and hardly ever activate a system (one
+activation in 12 rounds of a measured game); 0.08 doubled its wins against a random
+Rebel in a side-by-side run (4 of 12 -> 8 of 12, the same seeds, 100 iterations)."""
 MAX_LEADERS = 8
 W_RACE = 0.06  # times the share of the 13 rounds left
 
