@@ -63,16 +63,14 @@ block over its fields:
 * ``discard <card>``: the hand limit: discard mission ``card`` (an index into ``data.MISSIONS``).
 * ``deploy <unit> <space>``: Oversee Project: deploy a unit of type ``unit`` from
   build-queue space ``space`` (1 or 2) into the mission's system.
-* ``queue_unit <unit> <space>``: A Time for Peace: destroy a unit of type ``unit`` on
-  build-queue space ``space`` (1..3).
 * ``advance <unit> <space>``: Double Our Efforts: move one unit of type ``unit`` from
   build-queue space ``space`` (2 or 3) down one space.
 
 * ``yoda_reroll <die>``: the Master Yoda ring rerolls one of its side's dice ``die`` (in a
   mission's roll-off: an index into that side's dice, regular then green; in a combat: a
   die of the attack) (RR-84).
-* ``destroy_queued <unit> <space>``: destroy 1 Imperial unit of type ``unit`` on build-queue
-  space ``space`` (Demolition, Rogue Squadron Raid).
+* ``destroy_queued <unit> <space>``: destroy 1 unit of type ``unit`` on build-queue space
+  ``space`` (1..3): Demolition, Rogue Squadron Raid, A Time for Peace.
 * ``place_probe <card> <top>``: Plant False Lead: put probe card ``card`` (a system id) on
   top of the probe deck (``top`` 1) or at its bottom (0).
 
@@ -140,7 +138,6 @@ __all__ = [
     "Place",
     "ProbePlace",
     "QueueDestroy",
-    "QueueUnit",
     "Recruit",
     "Relocate",
     "RemoveMarker",
@@ -388,13 +385,6 @@ class Deploy(Action):
 
 
 @attrs.frozen
-class QueueUnit(Action):
-    kind: ClassVar[str] = "queue_unit"
-    unit: int
-    space: int
-
-
-@attrs.frozen
 class Advance(Action):
     kind: ClassVar[str] = "advance"
     unit: int
@@ -473,7 +463,6 @@ ACTION_SPACE = ActionSpace(
         (Keep, {"card": MAX_CARDS}),
         (Discard, {"card": MAX_CARDS}),
         (Deploy, {"unit": NU, "space": 3}),
-        (QueueUnit, {"unit": NU, "space": 4}),
         (Advance, {"unit": NU, "space": 4}),
         # the Rebel mission deck
         (YodaReroll, {"die": MAX_DICE}),

@@ -176,7 +176,7 @@ def describe(s: RebellionState, a: Action) -> str:
         return f"Put {objective_name(a.card)} on the bottom of the objective deck"
     if isinstance(a, A.Objective):
         return describe_objective(s, a.card, top)
-    if isinstance(a, A.QueueUnit) and isinstance(top, D.DestroyQueued):
+    if isinstance(a, A.QueueDestroy) and isinstance(top, D.DestroyQueued):
         return (
             f"Destroy 1 {UNITS[a.unit].name} on space {a.space} of the "
             f"{SIDES[top.side]} build queue"
@@ -865,7 +865,7 @@ def describe_mission_deck(s: RebellionState, a: Action, top: object) -> str:
         return f"Reroll your die {a.die + 1} ({die_words(colour, face)}) with the Master Yoda ring"
     if isinstance(a, A.Pass) and isinstance(top, D.AfterMissionRoll):
         return "Leave the dice as they are"
-    if isinstance(a, A.QueueDestroy):
+    if isinstance(a, A.QueueDestroy) and not isinstance(top, D.DestroyQueued):
         return f"Destroy 1 {UNITS[a.unit].name} on Imperial queue space {a.space}"
     if isinstance(a, A.ProbePlace):
         where = "on top of" if a.top else "at the bottom of"

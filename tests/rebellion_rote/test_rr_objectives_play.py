@@ -21,7 +21,7 @@ from rebellion_rote.actions import (
     Move,
     Objective,
     Pass,
-    QueueUnit,
+    QueueDestroy,
     RemoveMarker,
     Reveal,
     Stop,
@@ -334,14 +334,20 @@ def test_rr63_a_time_for_peace() -> None:
     assert isinstance(top, DestroyQueued) and top.side == IMPERIAL
     assert top.left == ("triangle", "triangle")
     assert s.board.queue[3:6] == [[U("TIE Fighter")], [U("Stormtrooper")] * 2, []]
-    assert s.legal_actions() == [QueueUnit(U("TIE Fighter"), 1), QueueUnit(U("Stormtrooper"), 2)]
+    assert s.legal_actions() == [
+        QueueDestroy(U("TIE Fighter"), 1),
+        QueueDestroy(U("Stormtrooper"), 2),
+    ]
     assert (
-        s.describe(QueueUnit(U("Stormtrooper"), 2))
+        s.describe(QueueDestroy(U("Stormtrooper"), 2))
         == "Destroy 1 Stormtrooper on space 2 of the Imperial build queue"
     )
-    s.apply(QueueUnit(U("Stormtrooper"), 2))
-    assert s.legal_actions() == [QueueUnit(U("TIE Fighter"), 1), QueueUnit(U("Stormtrooper"), 2)]
-    s.apply(QueueUnit(U("Stormtrooper"), 2))
+    s.apply(QueueDestroy(U("Stormtrooper"), 2))
+    assert s.legal_actions() == [
+        QueueDestroy(U("TIE Fighter"), 1),
+        QueueDestroy(U("Stormtrooper"), 2),
+    ]
+    s.apply(QueueDestroy(U("Stormtrooper"), 2))
     assert s.board.queue[3:6] == [[U("TIE Fighter")], [], []]
     assert not isinstance(s.stack[-1], DestroyQueued)
     kinds = [e.reason for e in s.log if e.kind == "units_destroyed"]  # type: ignore[attr-defined]

@@ -59,7 +59,7 @@ from typing import TYPE_CHECKING
 
 from tabletop import Action
 
-from ..actions import Destroy, Objective, Pass, QueueUnit, SystemChoice, Target
+from ..actions import Destroy, Objective, Pass, QueueDestroy, SystemChoice, Target
 from ..board import (
     ELIMINATED,
     OFF,
@@ -631,7 +631,7 @@ def effect_time_for_peace(s: RebellionState, card: int, window: str) -> bool:
 def queued_options(s: RebellionState, d: DestroyQueued) -> list[Action]:
     b = s.board
     return [
-        QueueUnit(u, space)
+        QueueDestroy(u, space)
         for space in (1, 2, 3)
         for u in sorted(set(b.queue_at(d.side, space)))
         if SHAPE[u] in d.left
@@ -645,7 +645,7 @@ def next_queued(s: RebellionState, d: DestroyQueued) -> bool:
     while d.left:
         for sh in sorted(set(d.left)):
             figures = [
-                QueueUnit(u, space)
+                QueueDestroy(u, space)
                 for space in (1, 2, 3)
                 for u in b.queue_at(d.side, space)
                 if SHAPE[u] == sh
@@ -667,7 +667,7 @@ def next_queued(s: RebellionState, d: DestroyQueued) -> bool:
 
 
 def destroy_queued(s: RebellionState, d: DestroyQueued, a: Action) -> DestroyQueued:
-    assert isinstance(a, QueueUnit)
+    assert isinstance(a, QueueDestroy)
     s.board.queue_at(d.side, a.space).remove(a.unit)
     s.emit(UnitsDestroyed(side=d.side, unit=a.unit, n=1, system=-1, reason="A Time for Peace"))
     left = list(d.left)
