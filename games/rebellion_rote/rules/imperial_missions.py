@@ -108,7 +108,6 @@ from ..events import (
     ProbesDrawn,
     ProbesGiven,
     ProbesLooked,
-    ProjectsDrawn,
     QueueAdvanced,
     ReputationChanged,
     Rescued,
@@ -396,17 +395,9 @@ def effect_draw_probes(s: RebellionState, r: Resolving, e: MissionEffect) -> boo
 def effect_draw_projects(s: RebellionState, r: Resolving, e: MissionEffect) -> bool:
     """Secret Weapons Research: draw ``e.amount`` project cards into hand (RR-47 when the
     deck runs out)."""
-    from .projects import draw_project
+    from .projects import draw_to_hand
 
-    got = []
-    for _ in range(e.amount):
-        card = draw_project(s)
-        if card < 0:
-            break
-        got.append(card)
-    s.zones[f"missions{r.player}"].cards.extend(got)
-    if got:
-        s.emit(ProjectsDrawn(cards=tuple(got), to=(IMPERIAL,)))
+    draw_to_hand(s, r.player, r.amount(e))
     return False
 
 

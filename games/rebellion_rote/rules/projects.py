@@ -226,16 +226,22 @@ def apply_keep(s: RebellionState, d: KeepProject, a: Action) -> None:
 def effect_remove_sabotage_draw(s: RebellionState, r: Resolving, e: MissionEffect) -> bool:
     """Remove the sabotage marker there, then draw ``e.amount`` project cards."""
     remove_sabotage(s, r.system)
+    draw_to_hand(s, r.player, e.amount)
+    return False
+
+
+def draw_to_hand(s: RebellionState, player: int, n: int) -> None:
+    """``player`` draws ``n`` project cards into its hidden mission hand (fewer if deck and
+    discard run out, RR-47); the Rebels see how many."""
     got = []
-    for _ in range(e.amount):
+    for _ in range(n):
         card = draw_project(s)
         if card < 0:
             break
         got.append(card)
-    s.zones[f"missions{r.player}"].cards.extend(got)
+    s.zones[f"missions{player}"].cards.extend(got)
     if got:
         s.emit(ProjectsDrawn(cards=tuple(got), to=(IMPERIAL,)))
-    return False
 
 
 def remove_sabotage(s: RebellionState, x: int) -> None:
