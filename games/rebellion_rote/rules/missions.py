@@ -494,8 +494,9 @@ def continue_mission(s: RebellionState) -> None:
 
 
 def done_mission(s: RebellionState, player: int, card: int) -> None:
-    """Clean-up: a starting mission goes back to hand (seen going there), a project face up
-    to the project discard (research §4.4 step 7); then the next turn."""
+    """Clean-up: a starting mission goes back to hand (seen going there), any other card
+    face up to its discard pile, a project to the project discard (research §4.4 step 7);
+    then the combat the mission called, if one is due there, or the next turn."""
     m = MISSIONS[card]
     s.mission_leaders = []
     if not m.timing:
