@@ -5,14 +5,16 @@ block over its fields:
 
 * ``mission_set <roe>``: choose the mission set, 1 = Rise of the Empire, 0 = base (RR-04).
 * ``system <s>``: choose a location 0..32 (32 = the Rebel Base space): the remote system
-  of the Death Star Under Construction, the Rebel base, or the system a leader activates.
+  of the Death Star Under Construction, the Rebel base, or the system to activate on a
+  Command turn (the leader follows as ``activate <leader>``).
 * ``place <unit> <loc>``: place one starting unit of type ``unit`` (0..25) at ``loc``.
-* ``assign <card> <leader>``: put mission ``card`` (an index into ``data.MISSIONS``) face
-  down with ``leader`` on it.
+* ``assign <card>``: put mission ``card`` (an index into ``data.MISSIONS``) face down (the
+  leader on it follows as ``lead <leader>``); also the card a reassigned leader goes on.
+* ``lead <leader>``: put ``leader`` on the mission card just put face down.
 * ``second <leader>``: put a second leader on the mission just assigned.
 * ``close``: the mission just assigned takes no second leader.
-* ``activate <leader>``: place ``leader`` from the pool to activate a system (the
-  system follows as ``system <s>``).
+* ``activate <leader>``: place ``leader`` from the pool to activate the system just
+  chosen (a Command turn's ``system <s>``).
 * ``move <unit> <src>``: move one unit of type ``unit`` from system ``src`` into the
   activated system.
 * ``move_captive <leader>``: the Empire moves the captive Rebel ``leader`` (captured, or
@@ -76,7 +78,7 @@ block over its fields:
 
 The Rebel mission deck's other choices reuse actions too: ``target <leader>`` (the leader
 Contingency Plan moves, the leader the Master Yoda ring goes on, the leader Misdirection
-chooses, a leader travelling with a rescued one), ``assign <card> <leader>`` (Contingency
+chooses, a leader travelling with a rescued one), ``assign <card>`` (Contingency
 Plan's starting mission), ``move <unit> 32`` and ``stop`` (units from the Rebel Base
 space), ``destroy <unit> 0`` and ``stop`` (units destroyed by health), ``place <unit>
 <loc>`` (Public Uprising's gained units), ``build <unit> <loc>`` and ``stop``
@@ -127,6 +129,7 @@ __all__ = [
     "Hit",
     "Join",
     "Keep",
+    "Lead",
     "Mark",
     "MissionSet",
     "Move",
@@ -183,6 +186,11 @@ class Place(Action):
 class Assign(Action):
     kind: ClassVar[str] = "assign"
     card: int
+
+
+@attrs.frozen
+class Lead(Action):
+    kind: ClassVar[str] = "lead"
     leader: int
 
 
@@ -429,7 +437,8 @@ ACTION_SPACE = ActionSpace(
         (MissionSet, {"roe": 2}),
         (SystemChoice, {"system": NUM_LOCATIONS}),
         (Place, {"unit": NU, "loc": NUM_LOCATIONS}),
-        (Assign, {"card": MAX_CARDS, "leader": NL}),
+        (Assign, {"card": MAX_CARDS}),
+        (Lead, {"leader": NL}),
         (Second, {"leader": NL}),
         (Close, {}),
         (Activate, {"leader": NL}),

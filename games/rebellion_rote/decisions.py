@@ -56,6 +56,7 @@ __all__ = [
     "LoseGroundUnits",
     "LoyaltyInRegion",
     "MissionDestroy",
+    "MissionLeader",
     "MissionSystem",
     "MissionTarget",
     "MoveUnits",
@@ -125,6 +126,15 @@ class AssignMission(Decision):
 
 
 @attrs.frozen(kw_only=True)
+class MissionLeader(Decision):
+    """The leader put on the mission card just put face down (the last of the player's
+    assigned cards: a hidden card is named by no decision, so that a re-deal of the hidden
+    cards keeps the decision true)."""
+
+    kind: ClassVar[str] = "mission_leader"
+
+
+@attrs.frozen(kw_only=True)
 class SecondLeader(Decision):
     """A second leader on the mission just assigned (the last slot), or close it."""
 
@@ -140,10 +150,10 @@ class CommandTurn(Decision):
 
 @attrs.frozen(kw_only=True)
 class ActivateSystem(Decision):
-    """The system ``leader`` activates."""
+    """The leader that activates ``system``."""
 
     kind: ClassVar[str] = "activate_system"
-    leader: int
+    system: int
 
 
 @attrs.frozen(kw_only=True)

@@ -42,8 +42,14 @@ base's system with no Rebel units there. The Empire's value is the sum of:
 * **loyalty**: Imperial against Rebel systems;
 * **the captured leader**;
 * **leaders ready to activate**: the Empire's leaders in its pool that can activate a
-  system, in the Assignment Phase and in the Command Phase until it passes (the
-  activations that move its units).
+  system, up to three (``MAX_LEADERS``): a leader sent on a mission or placed to
+  activate costs its weight while three or fewer are free, so the search keeps leaders
+  to move its units, and activates where the moves gain more than the leader.
+
+The activation a turn is about is counted before its moves are made: once the Empire
+has chosen the system to activate (the system comes before the leader, ``rules.command``),
+its groups next to that system count as if moved in wherever that brings them nearer
+(:class:`Forces`), so the choice of the system already shows what it can bring.
 
 Cost: tens of microseconds a call, about a tenth of a search iteration
 (``benchmarks/rebellion_bots.py --cost``).
@@ -54,9 +60,9 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from .board import POOL, SIDE_OF_LEADER
+from .board import POOL, SIDE_OF_LEADER, Board
 from .data import ADJACENT, IMPERIAL, LEADERS, NUM_SYSTEMS, REBEL, REBEL_BASE, UNITS
-from .decisions import MoveUnits
+from .decisions import ActivateSystem, MoveUnits
 from .state import RebellionState
 
 if TYPE_CHECKING:
@@ -158,12 +164,13 @@ W_REVEALED = 0.05
 W_MATERIAL = 0.1
 W_LOYALTY = 0.04
 W_CAPTURED = 0.02
-W_LEADER = 0.08  # per Imperial leader ready to activate
-"""With the mission decks the Empire holds many mission cards: a lighter weight let the
-search assign nearly every leader to a mission and hardly ever activate a system (one
-activation in 12 rounds of a measured game); 0.08 doubled its wins against a random
-Rebel in a side-by-side run (4 of 12 -> 8 of 12, the same seeds, 100 iterations)."""
-MAX_LEADERS = 8
+W_LEADER = 0.03  # per Imperial leader ready to activate, up to MAX_LEADERS
+"""With the mission decks the Empire holds many mission cards: with no weight on free
+leaders the search sent nearly every leader on a mission and hardly ever activated a
+system. A weight on every free leader (0.08 each, 8 at most) swamped the rest of the
+value (0.64 of it: positions read as all alike, clipped at 1); three leaders at 0.03 each
+keep enough leaders home and leave the assault the largest term."""
+MAX_LEADERS = 3
 W_RACE = 0.06  # times the share of the 13 rounds left
 
 
@@ -171,18 +178,30 @@ class Forces:
     """The Rebel ground and space strength per location (``rebel_ground[loc]``,
     ``rebel_space[loc]``), the Imperial ground structures' (``held[loc]``), the Empire's
     groups that move (system, ground strength its ships there can carry, ground strength
-    they cannot, ship strength), and each side's total strength."""
+    they cannot, ship strength, and the system the group may still move into this turn or
+    -1), and each side's total strength.
+
+    The fifth makes a turn's worth visible before its moves are made: from the moment the
+    Empire chooses the system to activate until its units have moved in, every group next
+    to that system that may move (no Imperial leader there holds it, research §4.3) counts
+    as if in it wherever that is nearer: the Empire chooses its moves. So the choice of the
+    system already shows what the activation can bring."""
 
     __slots__ = ("groups", "held", "imperial", "rebel", "rebel_ground", "rebel_space")
 
     def __init__(self, s: RebellionState) -> None:
         n_loc = NUM_SYSTEMS + 1
         rebel_ground, rebel_space, held = [0.0] * n_loc, [0.0] * n_loc, [0.0] * n_loc
-        groups: list[tuple[int, float, float, float]] = []
+        groups: list[tuple[int, float, float, float, int]] = []
         imperial = rebel = 0.0
         top = s.stack[-1] if s.stack else None
+        b = s.board
         # an Imperial move under way: ships that left a system can still carry from it
         spare = top.spare if isinstance(top, MoveUnits) and top.player == IMPERIAL else None
+        into = -1  # the system the Empire is activating
+        if isinstance(top, (ActivateSystem, MoveUnits)) and top.player == IMPERIAL:
+            into = top.system
+        locked = _locked(b)
         for loc, row in enumerate(s.board.units):
             if not any(row):
                 continue
@@ -214,11 +233,30 @@ class Forces:
                 if spare is not None:
                     room += spare[loc]
                 share = 1.0 if room >= need else room / need
-                groups.append((loc, ground * share, ground * (1.0 - share), ships))
+                to = into if into >= 0 and not locked[loc] and into in ADJACENT[loc] else -1
+                groups.append((loc, ground * share, ground * (1.0 - share), ships, to))
         self.rebel_ground, self.rebel_space, self.held = rebel_ground, rebel_space, held
         self.groups = groups
         self.imperial = imperial
         self.rebel = rebel
+
+
+def _locked(b: Board) -> list[bool]:
+    """Per location, whether an Imperial leader there (not a captive) holds the Empire's
+    units for the rest of the round (the leader lock)."""
+    out = [False] * (NUM_SYSTEMS + 1)
+    side_of = b.leader_side
+    for i, where in enumerate(b.leader_loc):
+        if 0 <= where <= NUM_SYSTEMS and side_of[i] == IMPERIAL and not b.is_captive(i):
+            out[where] = True
+    return out
+
+
+def _reach(dist: tuple[int, ...], loc: int, to: int) -> int:
+    """How many moves a group in ``loc`` is from the system ``dist`` measures from, or from
+    ``to`` when it may still move there this turn and that is nearer."""
+    d = dist[loc]
+    return dist[to] if to >= 0 and dist[to] < d else d
 
 
 def _left(s: RebellionState) -> int:
@@ -268,8 +306,8 @@ def assault(s: RebellionState, target: int, forces: Forces | None = None) -> flo
     ground = [0.0] * (last + 2)
     space = [0.0] * (last + 2)
     dist = DIST[target]
-    for loc, carried, stuck, ships in f.groups:
-        d = dist[loc]
+    for loc, carried, stuck, ships, to in f.groups:
+        d = _reach(dist, loc, to)
         if d == 0:
             ground[0] += carried + stuck
             space[0] += ships
@@ -290,11 +328,10 @@ def search(s: RebellionState, cands: list[int], forces: Forces | None = None) ->
     ground = [0.0] * (last + 2)
     space = [0.0] * (last + 2)
     share = 1.0 / len(cands)
-    for loc, carried, stuck, ships in f.groups:
-        dist = DIST[loc]
+    for loc, carried, stuck, ships, to in f.groups:
         count = [0] * (last + 1)
         for c in cands:
-            d = dist[c]
+            d = _reach(DIST[c], loc, to)
             if d <= last:
                 count[d] += 1
         for d, n in enumerate(count):
@@ -337,10 +374,8 @@ def empire_value(s: RebellionState) -> float:
     imperial = loyalty.count(IMPERIAL) + subjugated.count(True)  # never both in one system
     held = sum(1 for x in range(NUM_SYSTEMS) if subjugated[x] and loyalty[x] == REBEL)
     balance = imperial - (loyalty.count(REBEL) - held)
-    ready = 0
-    if s.phase == "assignment" or (s.phase == "command" and not s.passed[IMPERIAL]):
-        status = b.leader_status
-        ready = sum(1 for i, ok in enumerate(CAN_ACTIVATE) if ok and status[i] == POOL)
+    status = b.leader_status
+    ready = sum(1 for i, ok in enumerate(CAN_ACTIVATE) if ok and status[i] == POOL)
     race = min(1.0, max(0, b.reputation - b.time) / 13.0)
     value = (
         hunt

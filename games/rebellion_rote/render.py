@@ -100,8 +100,8 @@ def describe(s: RebellionState, a: Action) -> str:
             return f"Build the Death Star Under Construction at {loc_name(a.system)}"
         if isinstance(top, D.ChooseBase):
             return f"Hide the Rebel base at {loc_name(a.system)}"
-        if isinstance(top, D.ActivateSystem):
-            return f"Activate {loc_name(a.system)} with {LEADERS[top.leader].name}"
+        if isinstance(top, D.CommandTurn):
+            return f"Activate {loc_name(a.system)}"
         if isinstance(top, D.MissionSystem):
             return f"Play {MISSIONS[top.card].name} in {loc_name(a.system)}"
         if isinstance(top, D.RetreatTo):
@@ -131,14 +131,17 @@ def describe(s: RebellionState, a: Action) -> str:
         if isinstance(top, D.DeployUnits):
             return f"Deploy 1 {UNITS[a.unit].name} to {loc_name(a.loc)}"
         return f"Place 1 {UNITS[a.unit].name} at {loc_name(a.loc)}"
-    if isinstance(a, A.Assign):
-        return f"Assign {LEADERS[a.leader].name} to {MISSIONS[a.card].name}"
+    if isinstance(a, A.Assign) and isinstance(top, D.AssignMission):
+        return f"Assign leaders to {MISSIONS[a.card].name}"
+    if isinstance(a, A.Lead) and isinstance(top, D.MissionLeader):
+        card = mission_of(s.zones[f"assigned{top.player}"].cards[-1])
+        return f"Assign {LEADERS[a.leader].name} to {MISSIONS[card].name}"
     if isinstance(a, A.Second):
         return f"Add {LEADERS[a.leader].name} to the mission"
     if isinstance(a, A.Close):
         return "No second leader on this mission"
-    if isinstance(a, A.Activate):
-        return f"Activate a system with {LEADERS[a.leader].name}"
+    if isinstance(a, A.Activate) and isinstance(top, D.ActivateSystem):
+        return f"Activate {loc_name(top.system)} with {LEADERS[a.leader].name}"
     if isinstance(a, A.Move) and isinstance(top, D.RetreatUnits):
         return f"Retreat 1 {UNITS[a.unit].name} to {loc_name(top.dst)}"
     if isinstance(a, A.Move) and isinstance(top, D.ConquestMove):
@@ -303,13 +306,15 @@ def prompt(s: RebellionState) -> str:
     if isinstance(top, D.ChooseBase):
         return f"{who}: choose the system of your secret base"
     if isinstance(top, D.AssignMission):
-        return f"{who}: assign leaders to a mission, or pass"
+        return f"{who}: choose a mission card to put face down, or pass"
+    if isinstance(top, D.MissionLeader):
+        return f"{who}: choose the leader to put on the mission card just put face down"
     if isinstance(top, D.SecondLeader):
         return f"{who}: add a second leader to the mission, or not"
     if isinstance(top, D.CommandTurn):
         return f"{who}: activate a system, or pass"
     if isinstance(top, D.ActivateSystem):
-        return f"{who}: choose the system {LEADERS[top.leader].name} activates"
+        return f"{who}: choose the leader who activates {loc_name(top.system)}"
     if isinstance(top, D.MoveUnits):
         return f"{who}: move units into {loc_name(top.system)}"
     if isinstance(top, D.MissionSystem):
@@ -882,9 +887,7 @@ def describe_mission_deck(s: RebellionState, a: Action, top: object) -> str:
             rescued = LEADERS[top.rescued].name
             return f"Send {name} with {rescued} to {loc_name(top.dst)}"
     if isinstance(a, A.Assign) and isinstance(top, D.ReassignMission):
-        return (
-            f"Put {LEADERS[a.leader].name} face down on {MISSIONS[a.card].name} (Contingency Plan)"
-        )
+        return f"Put {LEADERS[top.leader].name} face down on {MISSIONS[a.card].name} (Contingency Plan)"
     if isinstance(a, A.Move) and isinstance(top, D.BaseMove):
         return f"Move 1 {UNITS[a.unit].name} from the Rebel Base space to {loc_name(top.system)}"
     if isinstance(a, A.Destroy) and isinstance(top, D.MissionDestroy):

@@ -46,8 +46,8 @@ def test_an_activation_starts_a_combat_and_a_leader_may_join() -> None:
         player="Imperial",
         units={"Naboo": {"X-wing": 1}, "Malastare": {"Star Destroyer": 1}},
     )
-    s.apply(Activate(leader_id("Darth Vader")))
     s.apply(SystemChoice(NABOO))
+    s.apply(Activate(leader_id("Darth Vader")))
     s.apply(Move(U("Star Destroyer"), MALASTARE))
     s.apply(Stop())
     top = s.stack[-1]
@@ -64,8 +64,8 @@ def test_rr15_tactic_choice_hidden_until_both_are_in() -> None:
         player="Imperial",
         units={"Naboo": {"X-wing": 1}, "Malastare": {"Star Destroyer": 1}},
     )
-    s.apply(Activate(leader_id("Darth Vader")))
     s.apply(SystemChoice(NABOO))
+    s.apply(Activate(leader_id("Darth Vader")))
     s.apply(Move(U("Star Destroyer"), MALASTARE))
     s.apply(Stop())
     s.apply(Pass())
@@ -462,8 +462,8 @@ def test_random_combats_keep_the_contract() -> None:
                 },
                 leaders={"Jan Dodonna": "Naboo"} if seed % 2 else {},
             )
-            s.apply(Activate(leader_id("Darth Vader")))
             s.apply(SystemChoice(NABOO))
+            s.apply(Activate(leader_id("Darth Vader")))
             while isinstance(s.stack[-1], MoveUnits):
                 moves = [a for a in s.legal_actions() if isinstance(a, Move)]
                 s.apply(r.choice(moves) if moves else Stop())

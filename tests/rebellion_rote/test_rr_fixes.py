@@ -52,8 +52,8 @@ def fight(
 def activate_in_place(s: RebellionState, leader: str, system: int = NABOO) -> None:
     """The current player activates ``system`` and moves nothing in: the units already
     there fight (the activating player is the current player of the combat)."""
-    s.apply(Activate(leader_id(leader)))
     s.apply(SystemChoice(system))
+    s.apply(Activate(leader_id(leader)))
     s.apply(Stop())
     while isinstance(s.stack[-1], Combat):
         s.apply(Pass())  # no leader joins
@@ -218,8 +218,8 @@ def test_rr57_an_activation_subjugates_after_its_combat() -> None:
         loyalty={"Naboo": "Rebel"},
         units={"Naboo": {"X-wing": 1}, "Malastare": {"Star Destroyer": 1, "Stormtrooper": 2}},
     )
-    s.apply(Activate(leader_id("Darth Vader")))
     s.apply(SystemChoice(NABOO))
+    s.apply(Activate(leader_id("Darth Vader")))
     s.apply(Move(U("Star Destroyer"), MALASTARE))
     s.apply(Move(U("Stormtrooper"), MALASTARE))
     s.apply(Move(U("Stormtrooper"), MALASTARE))

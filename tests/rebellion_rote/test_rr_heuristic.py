@@ -3,6 +3,8 @@ and that the Empire's part of it reads only what the Empire knows."""
 
 from __future__ import annotations
 
+import pytest
+
 from rebellion_rote import GAME
 from rebellion_rote.actions import Activate, Move, Pass, RevealBase, Stop, SystemChoice
 from rebellion_rote.data import (
@@ -16,7 +18,9 @@ from rebellion_rote.data import (
 )
 from rebellion_rote.heuristic import (
     DIST,
+    MAX_LEADERS,
     STRENGTH,
+    W_LEADER,
     assault,
     candidates,
     empire_value,
@@ -51,15 +55,22 @@ def sampled_states(games: int = 3, every: int = 20) -> list[RebellionState]:
     return out
 
 
-def hunt(base: str = "Hoth", player: str = "Imperial", revealed: bool = False) -> RebellionState:
+def hunt(
+    base: str = "Hoth",
+    player: str = "Imperial",
+    revealed: bool = False,
+    busy: tuple[str, ...] = (),
+) -> RebellionState:
     """``player`` to move, the base hidden at ``base`` (or revealed): a Star Destroyer
     carrying two Stormtroopers at Sullust (two systems from Hoth, through Bespin), two Rebel
-    Troopers on the Rebel Base space (or in the revealed base)."""
+    Troopers on the Rebel Base space (or in the revealed base); the Empire's four starting
+    leaders in its pool but those ``busy`` (on the board at Coruscant)."""
     units = {
         "Sullust": {"Star Destroyer": 1, "Stormtrooper": 2},
         "Rebel Base": {"Rebel Trooper": 2},
     }
-    return position(base=base, player=player, units=units, base_revealed=revealed)
+    leaders = {name: "Coruscant" for name in busy}
+    return position(base=base, player=player, units=units, base_revealed=revealed, leaders=leaders)
 
 
 def test_the_game_uses_this_heuristic() -> None:
@@ -90,26 +101,36 @@ def test_distances() -> None:
 
 def test_moving_ground_units_next_to_the_base_raises_the_empires_value() -> None:
     """A Star Destroyer with two Stormtroopers moves from Sullust to Bespin, next to the
-    revealed base at Hoth: the ship moving first loses nothing (its capacity still carries
-    from Sullust), each trooper moved adds to the Empire's value, and the activation as a
-    whole gains back part of the leader it spent (a leader kept free weighs much: the
-    search must not spend every leader on missions, heuristic.W_LEADER)."""
+    revealed base at Hoth. Choosing Bespin already shows what the activation can bring (the
+    group next to it counts as moved in, heuristic.Forces), the leader placed costs
+    heuristic.W_LEADER (a leader kept free weighs: the search must not spend every leader
+    on missions), and the moves themselves add nothing to the assault: the ship moving
+    first loses nothing (its capacity still carries from Sullust)."""
+    s = hunt(revealed=True, busy=("General Tagge",))
+    start = heuristic(s, IMPERIAL)
+    s.apply(SystemChoice(BESPIN))
+    chosen = heuristic(s, IMPERIAL)
+    assert chosen > start
+    s.apply(Activate(VADER))
+    v = heuristic(s, IMPERIAL)
+    assert v == pytest.approx(chosen - W_LEADER)
+    reach = assault(s, HOTH)
+    for unit in (SD, ST, ST):
+        s.apply(Move(unit, SULLUST))
+        assert assault(s, HOTH) == pytest.approx(reach)
+    s.apply(Stop())  # Sullust's subjugation went with its troopers, Bespin's came
+    assert heuristic(s, IMPERIAL) == pytest.approx(v)
+    assert assault(s, HOTH) > assault(hunt(revealed=True), HOTH)
+
+
+def test_activating_a_system_no_group_can_reach_shows_no_gain() -> None:
+    """Choosing a system next to none of the Empire's groups brings nothing: Kessel is next
+    to neither Sullust nor Bespin, so its choice leaves the value as it was."""
     s = hunt(revealed=True)
     start = heuristic(s, IMPERIAL)
-    s.apply(Activate(VADER))
-    s.apply(SystemChoice(BESPIN))
-    v = after_activation = heuristic(s, IMPERIAL)
-    assert v < start  # a leader spent, nothing moved yet
-    s.apply(Move(SD, SULLUST))
-    assert heuristic(s, IMPERIAL) == v  # the troopers left behind may still go with it
-    for _ in range(2):
-        s.apply(Move(ST, SULLUST))
-        w = heuristic(s, IMPERIAL)
-        assert w > v
-        v = w
-    s.apply(Stop())
-    assert heuristic(s, IMPERIAL) > after_activation
-    assert assault(s, HOTH) > assault(hunt(revealed=True), HOTH)
+    assert SULLUST not in ADJACENT[KESSEL]
+    s.apply(SystemChoice(KESSEL))
+    assert heuristic(s, IMPERIAL) == pytest.approx(start)
 
 
 def test_moving_toward_the_hidden_base() -> None:
@@ -117,8 +138,8 @@ def test_moving_toward_the_hidden_base() -> None:
     assault part rises) but toward fewer of the systems it may be in (Bespin has fewer
     neighbours than Sullust, and is searched by the move: the search part falls)."""
     s = hunt()
-    s.apply(Activate(VADER))
     s.apply(SystemChoice(BESPIN))
+    s.apply(Activate(VADER))
     for unit in (SD, ST, ST):
         s.apply(Move(unit, SULLUST))
     s.apply(Stop())
@@ -203,11 +224,21 @@ def test_the_empires_search_term_reads_only_what_it_knows() -> None:
         assert sorted(candidates(r)) == cands and search(r, candidates(r)) == value
 
 
-def test_leaders_ready_to_activate_count_until_the_empire_passes() -> None:
-    s = hunt()
+def test_leaders_ready_to_activate_count_up_to_three() -> None:
+    """Each Imperial leader in the pool that can activate weighs W_LEADER, up to
+    MAX_LEADERS: the fourth of four spent on an activation costs nothing, one of three
+    does; passing keeps them all."""
+    for busy, cost in (((), 0.0), (("General Tagge",), W_LEADER)):
+        s = hunt(busy=busy)
+        before = empire_value(s)
+        s.apply(SystemChoice(KESSEL))  # no group reaches it: only the leader counts
+        s.apply(Activate(VADER))
+        assert empire_value(s) == pytest.approx(before - cost)
+    assert MAX_LEADERS == 3
+    s = hunt(busy=("General Tagge",))
     before = empire_value(s)
     s.apply(Pass())
-    assert empire_value(s) < before
+    assert empire_value(s) == before
 
 
 def test_strength_of_units() -> None:

@@ -632,8 +632,8 @@ def test_rr71_two_captives_in_one_system_are_each_a_choice() -> None:
     b.captured, b.rings[DODONNA] = LEIA, CARBONITE
     from rebellion_rote.actions import Activate
 
-    s.apply(Activate(VADER))
     s.apply(SystemChoice(S("Toydaria")))
+    s.apply(Activate(VADER))
     s.apply(Move(U("Star Destroyer"), KESSEL))
     assert {MoveCaptive(LEIA), MoveCaptive(DODONNA)} <= set(s.legal_actions())
     assert (

@@ -114,8 +114,8 @@ def test_rr38_the_rebels_may_remove_a_marker_after_their_activation(
         units={"Toydaria": {"Rebel Transport": 1, "Rebel Trooper": 1}},
         markers={"Kessel": ["Rebel Cell"]},
     )
-    s.apply(Activate(leader_id("General Rieekan")))
     s.apply(SystemChoice(KESSEL))
+    s.apply(Activate(leader_id("General Rieekan")))
     s.apply(Move(U("Rebel Transport"), TOYDARIA))
     s.apply(Move(U("Rebel Trooper"), TOYDARIA))
     s.apply(Stop())

@@ -561,8 +561,8 @@ def test_rr60_won_battles_and_the_combat_tallies() -> None:
         },
         objectives=["Crippling Blow"],
     )
-    s.apply(Activate(leader_id("Jan Dodonna")))
     s.apply(SystemChoice(NABOO))
+    s.apply(Activate(leader_id("Jan Dodonna")))
     for u in ("X-wing", "Y-wing", "Rebel Transport", "Rebel Trooper"):
         while Move(U(u), system_id("Malastare")) in s.legal_actions():
             s.apply(Move(U(u), system_id("Malastare")))

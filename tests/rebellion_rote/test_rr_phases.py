@@ -8,6 +8,7 @@ from rebellion_rote.actions import (
     Activate,
     Assign,
     Close,
+    Lead,
     Move,
     Pass,
     RevealBase,
@@ -59,8 +60,8 @@ def touch(s: RebellionState) -> None:
 
 
 def activate(s: RebellionState, leader: int, system: int) -> None:
-    s.apply(Activate(leader))
     s.apply(SystemChoice(system))
+    s.apply(Activate(leader))
 
 
 def moves(s: RebellionState) -> set[tuple[int, int]]:
@@ -72,7 +73,8 @@ def test_assignment_rebels_first_then_empire() -> None:
     s = fixed_game()
     assert isinstance(s.stack[-1], AssignMission) and s.current_player == REBEL
     sabotage = next(i for i, m in enumerate(MISSIONS) if m.name == "Sabotage")
-    s.apply(Assign(sabotage, DODONNA))
+    s.apply(Assign(sabotage))
+    s.apply(Lead(DODONNA))
     assert s.board.leader_status[DODONNA] == MISSION
     assert kinds(s) == {"second", "close"}
     s.apply(Second(LEIA))
@@ -80,7 +82,8 @@ def test_assignment_rebels_first_then_empire() -> None:
     assert s.zones["assigned0"].cards == [mission_card(sabotage)]
     assert s.current_player == REBEL
     rapid = next(i for i, m in enumerate(MISSIONS) if m.name == "Rapid Mobilization")
-    s.apply(Assign(rapid, RIEEKAN))
+    s.apply(Assign(rapid))
+    s.apply(Lead(RIEEKAN))
     s.apply(Close())
     s.apply(Pass())
     assert s.current_player == IMPERIAL and isinstance(s.stack[-1], AssignMission)
@@ -90,7 +93,8 @@ def test_assignment_rebels_first_then_empire() -> None:
 def test_assigned_card_is_hidden_leaders_are_public() -> None:
     s = fixed_game()
     sabotage = next(i for i, m in enumerate(MISSIONS) if m.name == "Sabotage")
-    s.apply(Assign(sabotage, DODONNA))
+    s.apply(Assign(sabotage))
+    s.apply(Lead(DODONNA))
     v = s.view(IMPERIAL)
     assert "cards" not in v["zones"]["assigned0"] and v["zones"]["assigned0"]["count"] == 1
     assert v["state"]["slots"][REBEL] == [[DODONNA]]
@@ -104,7 +108,8 @@ def test_assignment_ends_by_itself_when_nothing_is_left() -> None:
     s = fixed_game()
     hand = sorted(mission_of(c) for c in s.zones["missions0"].cards)[:4]  # starting missions
     for card, leader in zip(hand, [DODONNA, LEIA, RIEEKAN, MOTHMA], strict=True):
-        s.apply(Assign(card, leader))
+        s.apply(Assign(card))
+        s.apply(Lead(leader))
         if s.current_player == REBEL and "close" in kinds(s):
             s.apply(Close())
     # no leader left: the Empire assigns now
@@ -114,7 +119,8 @@ def test_assignment_ends_by_itself_when_nothing_is_left() -> None:
 def test_end_of_command_returns_unrevealed_missions_and_their_leaders() -> None:
     s = fixed_game()
     sabotage = next(i for i, m in enumerate(MISSIONS) if m.name == "Sabotage")
-    s.apply(Assign(sabotage, DODONNA))
+    s.apply(Assign(sabotage))
+    s.apply(Lead(DODONNA))
     s.apply(Close())
     s.apply(Pass())
     s.apply(Pass())
@@ -136,21 +142,23 @@ def test_end_of_command_returns_unrevealed_missions_and_their_leaders() -> None:
 # ---------------------------------------------------------------- activation
 def test_only_leaders_with_tactic_values_activate() -> None:
     s = command_phase()
+    assert SystemChoice(NAL_HUTTA) in s.legal_actions()  # the system first, then the leader
+    s.apply(SystemChoice(NAL_HUTTA))
     acts = s.legal_actions()
     assert Activate(MOTHMA) not in acts  # 0/0
     assert {a.leader for a in acts if isinstance(a, Activate)} == {DODONNA, LEIA, RIEEKAN}
-    activate(s, LEIA, NAL_HUTTA)
+    assert s.describe(Activate(LEIA)) == "Activate Nal Hutta with Princess Leia"
+    s.apply(Activate(LEIA))
     assert s.board.leader_loc[LEIA] == NAL_HUTTA and s.board.leader_status[LEIA] == BOARD
     assert isinstance(s.stack[-1], MoveUnits)
 
 
 def test_rebel_base_space_can_be_activated_while_hidden() -> None:
     s = command_phase()
-    s.apply(Activate(DODONNA))
     assert SystemChoice(REBEL_BASE) in s.legal_actions()
     s2 = command_phase()
     s2.apply(Pass())
-    s2.apply(Activate(VADER))
+    assert SystemChoice(NAL_HUTTA) in s2.legal_actions()
     assert SystemChoice(REBEL_BASE) not in s2.legal_actions()  # the Empire cannot
 
 
@@ -306,8 +314,8 @@ def test_imperial_ground_units_subjugate_and_leaving_lifts_it() -> None:
     assert s.board.subjugated[ALDERAAN]
     assert any(e.kind == "subjugation" for e in s.log[-3:])
     # Sullust loses its subjugation as soon as its last Imperial ground unit leaves
-    s.apply(Activate(TARKIN))
     s.apply(SystemChoice(system_id("Cato Neimoidia")))
+    s.apply(Activate(TARKIN))
     s.apply(Move(SD, SULLUST))
     for u in (ST, ST, ATST):
         s.apply(Move(u, SULLUST))
@@ -390,7 +398,6 @@ def test_rebels_may_reveal_the_base_at_the_start_of_their_turn() -> None:
     assert b.base_revealed and b.units[DANTOOINE][TROOPER] == 3
     assert isinstance(s.stack[-1], CommandTurn) and s.current_player == REBEL  # the turn goes on
     assert RevealBase() not in s.legal_actions()
-    s.apply(Activate(DODONNA))
     assert SystemChoice(REBEL_BASE) not in s.legal_actions()  # the space is closed now
     assert s.view(IMPERIAL)["zones"]["base_face_up"]["cards"] == [DANTOOINE]
 
@@ -399,8 +406,8 @@ def test_only_the_rebels_reveal_and_only_before_passing() -> None:
     s = command_phase("Dantooine")
     s.apply(Pass())
     assert RevealBase() not in s.legal_actions()  # the Empire's turn
-    s.apply(Activate(VADER))
     s.apply(SystemChoice(ALDERAAN))
+    s.apply(Activate(VADER))
     s.apply(Stop())
     assert s.current_player == IMPERIAL and RevealBase() not in s.legal_actions()
 

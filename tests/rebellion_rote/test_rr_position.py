@@ -53,8 +53,8 @@ def test_position_plays_on() -> None:
         units={"Rebel Base": {"X-wing": 1}, "Bespin": {"Star Destroyer": 1, "Stormtrooper": 1}},
         player="Imperial",
     )
-    s.apply(Activate(leader_id("Darth Vader")))
     s.apply(SystemChoice(system_id("Hoth")))
+    s.apply(Activate(leader_id("Darth Vader")))
     s.apply(Move(unit_id("Star Destroyer"), system_id("Bespin")))
     s.apply(Move(unit_id("Stormtrooper"), system_id("Bespin")))
     s.apply(Stop())

@@ -487,8 +487,8 @@ def test_rr86_contingency_plan_reuses_a_starting_mission() -> None:
     starting = sorted(
         mission_of(c) for c in s.zones["missions0"].cards if MISSIONS[mission_of(c)].starting
     )
-    assert s.legal_actions() == [Assign(i, LANDO) for i in starting]
-    a = Assign(mission_of(BUILD_ALLIANCE), LANDO)
+    assert s.legal_actions() == [Assign(i) for i in starting]
+    a = Assign(mission_of(BUILD_ALLIANCE))
     assert s.describe(a) == "Put Lando Calrissian face down on Build Alliance (Contingency Plan)"
     s.apply(a)
     b = s.board
@@ -523,8 +523,8 @@ def test_rr86_contingency_plan_resolves_rapid_mobilization_twice() -> None:
     s.apply(SystemChoice(REBEL_BASE))
     s.apply(Pass())  # the Empire passes for good: the Rebels play on
     play(s, "Contingency Plan", YAVIN, "Lando Calrissian")
-    assert Assign(mission_of(RAPID), LANDO) in s.legal_actions()  # waiting in play
-    s.apply(Assign(mission_of(RAPID), LANDO))
+    assert Assign(mission_of(RAPID)) in s.legal_actions()  # waiting in play
+    s.apply(Assign(mission_of(RAPID)))
     assert "reassigned" in kinds_seen(s, IMPERIAL)  # it left play: the Empire saw which
     assert RAPID in s.zones["assigned0"].known[IMPERIAL]
     s.apply(Reveal(len(s.slots[REBEL]) - 1))
@@ -544,7 +544,7 @@ def test_rr86_an_unrevealed_rapid_mobilization_taken_from_play_goes_back_to_hand
     s.apply(SystemChoice(REBEL_BASE))
     s.apply(Pass())
     play(s, "Contingency Plan", YAVIN, "Lando Calrissian")
-    s.apply(Assign(mission_of(RAPID), LANDO))
+    s.apply(Assign(mission_of(RAPID)))
     s.apply(Pass())  # the Rebels pass too: the first resolution, then back to hand
     assert isinstance(s.stack[-1], RapidMobilization)
     s.apply(Pass())
@@ -558,7 +558,7 @@ def test_rr86_with_two_leaders_one_goes_the_other_stays() -> None:
     assert isinstance(s.stack[-1], ReassignLeader)
     assert set(s.legal_actions()) == {Target(LANDO), Target(HAN)}
     s.apply(Target(HAN))
-    s.apply(Assign(mission_of(card("Sabotage")), HAN))
+    s.apply(Assign(mission_of(card("Sabotage"))))
     b = s.board
     assert b.leader_status[HAN] == MISSION and b.leader_loc[LANDO] == YAVIN
 
@@ -987,7 +987,7 @@ def test_misdirection_with_no_leader_on_a_mission_does_nothing() -> None:
 def test_an_unopposed_attempt_uses_landos_bonus() -> None:
     s = position(leaders={"Lando Calrissian": "pool"})
     play(s, "Contingency Plan", YAVIN, "Lando Calrissian")
-    s.apply(Assign(mission_of(card("Sabotage")), LANDO))
+    s.apply(Assign(mission_of(card("Sabotage"))))
     s.apply(Pass())  # the Empire passes for good
     s.apply(Reveal(len(s.slots[REBEL]) - 1))
     s.apply(SystemChoice(NABOO))

@@ -160,8 +160,8 @@ def test_rr49_the_captive_moves_only_with_an_imperial_ship() -> None:
         leaders={"Princess Leia": "Malastare"},
     )
     s.board.captured = leader_id("Princess Leia")
-    s.apply(Activate(leader_id("Darth Vader")))
     s.apply(SystemChoice(NABOO))
+    s.apply(Activate(leader_id("Darth Vader")))
     assert (
         MoveCaptive(leader_id("Princess Leia")) not in s.legal_actions()
     )  # no ship carries her yet

@@ -228,8 +228,8 @@ def test_rr18_empire_wins_at_once() -> None:
     b.add_unit(unit_id("Star Destroyer"), system_id("Dathomir"))
     b.add_unit(unit_id("Stormtrooper"), system_id("Dathomir"))
     s._legal = None
-    s.apply(Activate(leader_id("Darth Vader")))
     s.apply(SystemChoice(system_id("Dantooine")))
+    s.apply(Activate(leader_id("Darth Vader")))
     s.apply(Move(unit_id("Star Destroyer"), system_id("Dathomir")))
     s.apply(Move(unit_id("Stormtrooper"), system_id("Dathomir")))
     s.apply(Stop())
@@ -298,8 +298,8 @@ def test_rr17_determinisation_remembers_searched_systems() -> None:
         base="Hoth", units={"Utapau": {"Star Destroyer": 1, "Stormtrooper": 2}}, player="Imperial"
     )
     assert s.board.ruled_out[utapau] and not s.board.ruled_out[naboo]
-    s.apply(Activate(leader_id("Darth Vader")))
     s.apply(SystemChoice(naboo))
+    s.apply(Activate(leader_id("Darth Vader")))
     s.apply(Move(sd, utapau))
     s.apply(Move(st, utapau))
     # Imperial ground units are in Naboo, but the base-reveal check comes with Stop
@@ -327,8 +327,8 @@ def test_rr17_a_move_from_the_rebel_base_space_shows_the_base_is_near() -> None:
 
     bespin = system_id("Bespin")
     s = position(base="Hoth", units={"Rebel Base": {"X-wing": 1}})
-    s.apply(Activate(leader_id("Princess Leia")))
     s.apply(SystemChoice(bespin))
+    s.apply(Activate(leader_id("Princess Leia")))
     s.apply(Move(unit_id("X-wing"), REBEL_BASE))
     near = {bespin, *ADJACENT[bespin]}
     assert [x for x in range(len(SYSTEMS)) if not s.board.ruled_out[x]] == sorted(near)

@@ -2,8 +2,9 @@
 
 The Rebels assign first and finish, then the Empire. To assign, a player puts a
 mission card from hand face down and places 1 or 2 leaders of the pool on it
-(two may go on a card that needs one): ``assign <card> <leader>``, then
-``second <leader>`` or ``close``. Skill requirements are checked only when the
+(two may go on a card that needs one): ``assign <card>``, then ``lead <leader>``, then
+``second <leader>`` or ``close``: the card first, then each leader, so that no choice
+lists every card with every leader. Skill requirements are checked only when the
 mission is revealed. ``pass`` ends the player's assignments; a player with no
 card or no leader left is done at once.
 
@@ -16,10 +17,10 @@ from typing import TYPE_CHECKING
 
 from tabletop import Action
 
-from ..actions import Assign, Close, Pass, Second
+from ..actions import Assign, Close, Lead, Pass, Second
 from ..board import MISSION
 from ..data import IMPERIAL, MISSIONS, REBEL
-from ..decisions import AssignMission, SecondLeader
+from ..decisions import AssignMission, MissionLeader, SecondLeader
 from ..events import Assigned, Passed, PhaseBegan, SecondAssigned
 from ..ids import mission_card, mission_of
 
@@ -54,31 +55,22 @@ def next_assigner(s: RebellionState, player: int) -> None:
 
 
 def legal_assign(s: RebellionState, d: AssignMission) -> list[Action]:
-    """Each card of the hand with each pool leader; of identical copies (project cards)
-    only the lowest id is offered, since which copy goes face down changes nothing."""
-    pool = s.board.pool(d.player)
-    cards: list[int] = []
+    """Each card of the hand; of identical copies (project cards) only the lowest id is
+    offered, since which copy goes face down changes nothing."""
+    out: list[Action] = []
     names: set[str] = set()
     for card in sorted(s.zones[f"missions{d.player}"].cards):
         name = NAMES[mission_of(card)]
         if name not in names:
             names.add(name)
-            cards.append(mission_of(card))
-    out: list[Action] = [assign_action(card, leader) for card in cards for leader in pool]
+            out.append(ASSIGN[mission_of(card)])
     out.append(Pass())
     return out
 
 
 NAMES: tuple[str, ...] = tuple(m.name for m in MISSIONS)
-_ASSIGN: dict[tuple[int, int], Assign] = {}
-
-
-def assign_action(card: int, leader: int) -> Assign:
-    """The ``assign <card> <leader>`` action, built once (legal moves are listed often)."""
-    a = _ASSIGN.get((card, leader))
-    if a is None:
-        a = _ASSIGN[card, leader] = Assign(card, leader)
-    return a
+ASSIGN: tuple[Assign, ...] = tuple(Assign(i) for i in range(len(MISSIONS)))
+"""The ``assign <card>`` actions, built once (legal moves are listed often)."""
 
 
 def apply_assign(s: RebellionState, d: AssignMission, a: Action) -> None:
@@ -94,8 +86,20 @@ def apply_assign(s: RebellionState, d: AssignMission, a: Action) -> None:
             start_command(s)
         return
     assert isinstance(a, Assign)
-    card = mission_card(a.card)
-    s.move(card, s.zones[f"missions{p}"], s.zones[f"assigned{p}"])
+    s.move(mission_card(a.card), s.zones[f"missions{p}"], s.zones[f"assigned{p}"])
+    s.stack.append(MissionLeader(player=p))
+
+
+def legal_leader(s: RebellionState, d: MissionLeader) -> list[Action]:
+    return [Lead(leader) for leader in s.board.pool(d.player)]
+
+
+def apply_leader(s: RebellionState, d: MissionLeader, a: Action) -> None:
+    """The leader goes on the card just put face down: a new assignment slot."""
+    assert isinstance(a, Lead)
+    s.stack.pop()
+    p = d.player
+    card = s.zones[f"assigned{p}"].cards[-1]
     s.slots[p].append([a.leader])
     s.board.leader_status[a.leader] = MISSION
     s.emit(Assigned(player=p, card=card, leader=a.leader, to=(p,)))

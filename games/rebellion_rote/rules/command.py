@@ -1,8 +1,9 @@
 """The Command Phase: turns, activation and movement (research §4.3).
 
 Players alternate turns, Rebels first. On a turn a player activates a system
-with a leader of the pool that has tactic values (``activate <leader>``, then
-``system <s>``), reveals a mission (``reveal <slot>``, :mod:`.missions`), or
+with a leader of the pool that has tactic values (``system <s>``, then
+``activate <leader>``: the system first, so that a search weighs where to act before
+who acts), reveals a mission (``reveal <slot>``, :mod:`.missions`), or
 passes for good (``pass``). The phase ends when both have
 passed: missions never revealed go back to hand and their leaders to the pool.
 At the start of one of their turns, before acting, the Rebels may reveal their
@@ -122,7 +123,9 @@ def start_command(s: RebellionState) -> None:
 
 # ---------------------------------------------------------------- turns
 def legal_turn(s: RebellionState, d: CommandTurn) -> list[Action]:
-    out: list[Action] = [Activate(x) for x in s.board.pool(d.player) if LEADERS[x].can_activate]
+    out: list[Action] = []
+    if activators(s, d.player):
+        out.extend(SystemChoice(x) for x in activatable(s, d.player))
     out.extend(legal_reveals(s, d.player))
     out.append(Pass())
     if d.player == REBEL and not s.board.base_revealed:
@@ -150,8 +153,8 @@ def apply_turn(s: RebellionState, d: CommandTurn, a: Action) -> None:
     if isinstance(a, Reveal):
         apply_reveal(s, p, a.slot)
         return
-    assert isinstance(a, Activate)
-    s.stack.append(ActivateSystem(player=p, leader=a.leader))
+    assert isinstance(a, SystemChoice)
+    s.stack.append(ActivateSystem(player=p, system=a.system))
 
 
 def next_turn(s: RebellionState, last: int) -> None:
@@ -219,19 +222,24 @@ def activatable(s: RebellionState, player: int) -> list[int]:
     return out
 
 
+def activators(s: RebellionState, player: int) -> list[int]:
+    """The leaders of ``player``'s pool that can activate a system (tactic values)."""
+    return [x for x in s.board.pool(player) if LEADERS[x].can_activate]
+
+
 def legal_activate(s: RebellionState, d: ActivateSystem) -> list[Action]:
-    return [SystemChoice(x) for x in activatable(s, d.player)]
+    return [Activate(x) for x in activators(s, d.player)]
 
 
 def apply_activate(s: RebellionState, d: ActivateSystem, a: Action) -> None:
-    assert isinstance(a, SystemChoice)
+    assert isinstance(a, Activate)
     s.stack.pop()
     b = s.board
-    b.leader_loc[d.leader] = a.system
-    b.leader_status[d.leader] = BOARD
-    hold(b, a.system)  # units moving in subjugate it at step 5
-    s.emit(Activated(player=d.player, leader=d.leader, system=a.system))
-    s.stack.append(MoveUnits(player=d.player, system=a.system, spare=(0,) * NUM_LOCATIONS))
+    b.leader_loc[a.leader] = d.system
+    b.leader_status[a.leader] = BOARD
+    hold(b, d.system)  # units moving in subjugate it at step 5
+    s.emit(Activated(player=d.player, leader=a.leader, system=d.system))
+    s.stack.append(MoveUnits(player=d.player, system=d.system, spare=(0,) * NUM_LOCATIONS))
 
 
 # ---------------------------------------------------------------- movement

@@ -35,7 +35,7 @@ The cards, by what they do:
   Greater Good they stay, and the Rebels draw 1 objective card.
 * **Leaders and rings**: Contingency Plan puts one of its leaders face down on a
   starting mission from hand, or on a Rapid Mobilization still waiting for the end of
-  the phase (``target <leader>``, ``assign <card> <leader>``), and Lando Calrissian adds 2
+  the phase (``target <leader>``, ``assign <card>``), and Lando Calrissian adds 2
   successes to his next attempt this round (RR-86); Misdirection chooses a Rebel leader
   on a face-down mission whose missions no Imperial pool leader may oppose this round
   (RR-87); Seek Yoda, in Dagobah, attaches the Master Yoda ring (:mod:`.rings`) to one of
@@ -276,7 +276,7 @@ def apply_reassign_leader(s: RebellionState, d: ReassignLeader, a: Action) -> No
 def legal_reassign_mission(s: RebellionState, d: ReassignMission) -> list[Action]:
     # asked even with one card: whether the Rebels had a choice would tell the Empire how
     # many starting missions they hold (RR-17)
-    return [Assign(mission_of(c), d.leader) for c in reassign_cards(s, d.player)]
+    return [Assign(mission_of(c)) for c in reassign_cards(s, d.player)]
 
 
 def apply_reassign_mission(s: RebellionState, d: ReassignMission, a: Action) -> None:

@@ -26,7 +26,10 @@ Carlo Tree Search"), for any pack, through the contract alone:
 Budget: ``iterations`` (fully reproducible with a seed) and/or ``time_s``
 (seconds per decision; how many iterations fit depends on the machine, so
 results with a time budget differ between machines and runs). A decision with
-a single legal action is answered at once, without search.
+a single legal action is answered at once, without search. The action played is
+the root's most visited child; of children visited equally often (a budget
+smaller than the number of choices visits many once or twice), the one with the
+best mean value.
 """
 
 from __future__ import annotations
@@ -129,12 +132,12 @@ class ISMCTSBot:
                 break
         self.last_iterations = n
         best = actions[0]
-        best_visits = -1
+        best_key = (-1, -math.inf)
         for a in actions:  # the root's legal actions are the bot's own
             child = root.children.get(a)
-            visits = child.visits if child is not None else 0
-            if visits > best_visits:
-                best, best_visits = a, visits
+            key = (child.visits, child.total / child.visits) if child else (0, -math.inf)
+            if key > best_key:  # the most visited; of equals, the best mean value
+                best, best_key = a, key
         return best
 
     def _iterate(
