@@ -86,7 +86,7 @@ def test_analyze_says_plainly_when_the_plots_are_skipped(
     tmp_path: Path, capsys: Any, monkeypatch: Any
 ) -> None:
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if it were not installed
-    code, text = run("analyze", GAME, "-n", "2", "--quiet", "--out", str(tmp_path))
+    code, _ = run("analyze", GAME, "-n", "2", "--quiet", "--out", str(tmp_path))
     assert code == 0
     err = capsys.readouterr().err
     assert "PNG plots skipped: matplotlib is not installed" in err
@@ -96,7 +96,7 @@ def test_analyze_says_plainly_when_the_plots_are_skipped(
 
 def test_analyze_writes_the_plots_with_the_default_install(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")  # make installs the analysis extra
-    code, text = run("analyze", GAME, "-n", "2", "--quiet", "--out", str(tmp_path))
+    code, _ = run("analyze", GAME, "-n", "2", "--quiet", "--out", str(tmp_path))
     assert code == 0
     assert {p.name for p in tmp_path.glob("*.png")} == {"win_rates.png", "lengths.png"}
 
