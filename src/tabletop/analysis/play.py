@@ -16,6 +16,7 @@ the run that played it did.
 from __future__ import annotations
 
 import os
+import socket
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -184,7 +185,7 @@ def play_game(task: GameTask) -> dict[str, Any]:
 
 
 def play_batch(batch: Batch) -> dict[str, Any]:
-    """Play every game of ``batch``; ``{"worker": pid, "results": [...]}``."""
+    """Play every game of ``batch``; ``{"worker": "host:pid", "results": [...]}``."""
     results = [
         play_game(
             GameTask(
@@ -201,7 +202,7 @@ def play_batch(batch: Batch) -> dict[str, Any]:
         )
         for i in batch.indices
     ]
-    return {"worker": os.getpid(), "results": results}
+    return {"worker": f"{socket.gethostname()}:{os.getpid()}", "results": results}
 
 
 def record_result(

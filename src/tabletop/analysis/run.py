@@ -161,7 +161,10 @@ def run_games(
             yield Batch(game, opts, seed, tuple(chunk), tuple(specs), max_steps, rotate,
                         store is not None, cards)  # fmt: skip
 
+    processes: set[str] = set()
+
     def on_batch(out: dict[str, Any]) -> None:
+        processes.add(out["worker"])
         for r in out["results"]:
             if not done.add(r["index"]):
                 continue  # a game counted already (never twice, whatever Ray retried)
@@ -202,6 +205,7 @@ def run_games(
         written=store.written if store is not None else 0,
     )
     outcome.timing = _timing(outcome)
+    outcome.timing["worker_processes"] = sorted(processes)
     return outcome
 
 
