@@ -304,6 +304,20 @@ def _diff(a: str, b: str, labels: tuple[str, str] = ("seen", "resampled")) -> st
     )
 
 
+def _check_played_card(state: State, action: Action, ctx: str) -> None:
+    """``_played_card`` names a card of the game's card tables, or none."""
+    name = state._played_card(action)
+    if name is None:
+        return
+    names = {
+        getattr(card, "name", None) for table in state.game.cards.values() for card in table
+    }
+    if not isinstance(name, str) or name not in names:
+        raise _fail(
+            ctx, f"_played_card({action!r}) is {name!r}: not None nor a card name of GAME.cards"
+        )
+
+
 def play_and_check(
     game: Game,
     options: Any = None,
@@ -361,6 +375,7 @@ def play_and_check(
                 d = state._describe(a)  # the pack's own words: no fallback here
                 if not isinstance(d, str) or not d:
                     raise _fail(ctx, f"describe({a!r}) is empty")
+                _check_played_card(state, a, ctx)
             checks += 1
             check_state(state, rng, ctx, atomic=step < 3 or checks % 4 == 0)
         action = legal[rng.below(len(legal))]

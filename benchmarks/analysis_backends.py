@@ -1,0 +1,118 @@
+"""Games per second of ``analyze`` on each backend, side by side; JSON on stdout.
+
+    python benchmarks/analysis_backends.py                      # rebel_space, 200 random games
+    python benchmarks/analysis_backends.py station_assault -n 400 --bots greedy,random
+    python benchmarks/analysis_backends.py --batch-sizes 1,4,16,64 --workers 2
+
+Runs the same games (same seeds, so the same reports) on the local backend
+in this process, on a local process pool of ``--workers`` processes, and on
+a local Ray with ``--workers`` CPUs for each batch size. Ray is started once
+(its start-up time is reported apart) and every Ray run reuses it.
+
+``overhead_ms_per_game`` is the worker time a backend adds to each game:
+``(wall seconds x workers - in-process seconds) / games``: what the pool or
+Ray costs per game beyond playing it (shipping the batch and its results,
+scheduling, waiting for the last batch). Timings on a shared machine are
+noisy: each configuration runs ``--repeat`` times and the median counts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from typing import Any
+
+from tabletop.analysis import analyze, batch_size_for
+
+REPEAT = 1
+
+
+def _run(game: str, n: int, bots: list[str], **kw: Any) -> tuple[float, dict[str, Any]]:
+    """The median wall time of ``REPEAT`` runs, and the report."""
+    times = []
+    for _ in range(REPEAT):
+        t0 = time.perf_counter()
+        report = analyze(game, n, bots, **kw)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times), report
+
+
+def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    strip = ("timing",)
+    return {k: v for k, v in a.items() if k not in strip} == {
+        k: v for k, v in b.items() if k not in strip
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("game", nargs="?", default="rebel_space")
+    p.add_argument("-n", type=int, default=200)
+    p.add_argument("--bots", default="random")
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--batch-sizes", default="1,4,16,64")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--repeat", type=int, default=3, help="runs of each; the median counts")
+    args = p.parse_args(argv)
+    global REPEAT
+    REPEAT = args.repeat
+    bots = args.bots.split(",")
+    w = args.workers
+    out: dict[str, Any] = {
+        "game": args.game,
+        "games": args.n,
+        "bots": bots,
+        "workers": w,
+        "repeat": args.repeat,
+    }
+
+    base_s, base = _run(args.game, args.n, bots, seed=args.seed)
+    rows = [
+        {"backend": "local", "workers": 1, "seconds": base_s, "games_per_second": args.n / base_s}
+    ]
+    pool_s, pool = _run(args.game, args.n, bots, seed=args.seed, workers=w)
+    rows.append(_row("local pool", w, None, pool_s, base_s, args.n, _same(pool, base)))
+
+    import ray
+
+    t0 = time.perf_counter()
+    ray.init(num_cpus=w, include_dashboard=False, log_to_driver=False,
+             object_store_memory=128 * 1024 * 1024)  # fmt: skip
+    out["ray_start_seconds"] = time.perf_counter() - t0
+    try:
+        # warm the workers up (imports), as a long run would be
+        analyze(args.game, 2 * w, bots, seed=args.seed, backend="ray", batch_size=1)
+        for size in [int(s) for s in args.batch_sizes.split(",")]:
+            s, r = _run(args.game, args.n, bots, seed=args.seed, backend="ray", batch_size=size)
+            rows.append(_row("ray", w, size, s, base_s, args.n, _same(r, base)))
+        s, r = _run(args.game, args.n, bots, seed=args.seed, backend="ray")
+        rows.append(_row("ray (default batch)", w, batch_size_for(args.n, w), s, base_s, args.n,
+                         _same(r, base)))  # fmt: skip
+    finally:
+        ray.shutdown()
+    out["runs"] = rows
+    json.dump(out, sys.stdout, indent=1)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _row(
+    backend: str, workers: int, batch: int | None, s: float, base_s: float, n: int, same: bool
+) -> dict[str, Any]:
+    return {
+        "backend": backend,
+        "workers": workers,
+        "batch_size": batch,
+        "seconds": s,
+        "games_per_second": n / s,
+        "speed_up": base_s / s,
+        "overhead_ms_per_game": 1000 * (s * workers - base_s) / n,
+        "same_report_as_local": same,
+    }
+
+
+if __name__ == "__main__":
+    sys.exit(main())
