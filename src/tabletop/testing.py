@@ -309,9 +309,7 @@ def _check_played_card(state: State, action: Action, ctx: str) -> None:
     name = state._played_card(action)
     if name is None:
         return
-    names = {
-        getattr(card, "name", None) for table in state.game.cards.values() for card in table
-    }
+    names = {getattr(card, "name", None) for table in state.game.cards.values() for card in table}
     if not isinstance(name, str) or name not in names:
         raise _fail(
             ctx, f"_played_card({action!r}) is {name!r}: not None nor a card name of GAME.cards"

@@ -24,7 +24,7 @@ from ..game import Game
 from .backends import run_local, run_ray
 from .play import Batch
 from .stats import Tally
-from .store import RecordStore, SavedGames
+from .store import IndexSet, RecordStore, SavedGames
 
 __all__ = ["BACKENDS", "MAX_BATCH", "RunOutcome", "analyze", "batch_size_for", "run_games"]
 
@@ -44,25 +44,6 @@ def batch_size_for(n: int, workers: int) -> int:
     millisecond a game on one machine) is lost in the play.
     """
     return max(1, min(MAX_BATCH, math.ceil(n / (4 * max(workers, 1)))))
-
-
-class _Bits:
-    """A set of the integers ``0 <= i < n`` in ``n / 8`` bytes."""
-
-    def __init__(self, n: int) -> None:
-        self.bits = bytearray((n + 7) // 8)
-
-    def add(self, i: int) -> bool:
-        """Add ``i``; ``False`` if it was there already."""
-        byte, bit = divmod(i, 8)
-        if self.bits[byte] >> bit & 1:
-            return False
-        self.bits[byte] |= 1 << bit
-        return True
-
-    def __contains__(self, i: int) -> bool:
-        byte, bit = divmod(i, 8)
-        return bool(self.bits[byte] >> bit & 1)
 
 
 @dataclass
@@ -125,7 +106,7 @@ def run_games(
         rotate = len(set(specs)) > 1  # differing bots take every seat in turn
     opts = g.unstructure_options(g.make_options(options))
     tally = Tally(g.num_players(g.make_options(options)))
-    done = _Bits(n)
+    done = IndexSet(n)
     store = saved = None
     if records is not None:
         run = {
@@ -139,13 +120,16 @@ def run_games(
         }
         store = RecordStore(records, run)
         store.open()
-        saved = store.read(g, n, cards=cards)
-        for r in saved.results:
-            done.add(r["index"])
+        saved = SavedGames()
+        for r in store.read(g, n, done, saved, cards=cards):
             tally.add(r)
-        saved.results = []  # counted; let them go
     local_workers = workers or 1
-    size = batch_size or batch_size_for(n - tally.games, workers or os.cpu_count() or 1)
+    if batch_size is not None:
+        size = batch_size
+    elif backend == "local" and local_workers == 1:
+        size = 1  # nothing to ship: each game's result (and record) as it finishes
+    else:
+        size = batch_size_for(n - tally.games, workers or os.cpu_count() or 1)
 
     def todo() -> Iterator[Batch]:
         chunk: list[int] = []

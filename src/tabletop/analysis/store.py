@@ -33,7 +33,14 @@ from ..limits import DEFAULT_LIMITS, parse_json, short
 from ..serial import replay
 from .play import record_result, seat_bots
 
-__all__ = ["LINES_PER_FILE", "RUN_FORMAT", "RecordStore", "SavedGames"]
+__all__ = [
+    "LINES_PER_FILE",
+    "RUN_FORMAT",
+    "IndexSet",
+    "RecordStore",
+    "RecordsDirError",
+    "SavedGames",
+]
 
 RUN_FORMAT = "tabletop.analysis-run/1"
 LINES_PER_FILE = 10_000
@@ -46,14 +53,34 @@ class RecordsDirError(TabletopError):
 
 
 class SavedGames:
-    """What was read back from a records directory."""
+    """What reading back a records directory found (besides the games themselves)."""
 
     def __init__(self) -> None:
-        self.results: list[dict[str, Any]] = []
+        self.read = 0
+        """Games read back and counted."""
         self.damaged = 0
         """Lines that are not a game of this run (skipped; their games are played again)."""
         self.duplicates = 0
-        """Lines for a game index read already (a batch retried after its lines were written)."""
+        """Lines for a game index read already."""
+
+
+class IndexSet:
+    """A set of the game indices ``0 <= i < n`` in ``n / 8`` bytes."""
+
+    def __init__(self, n: int) -> None:
+        self.bits = bytearray((n + 7) // 8)
+
+    def add(self, i: int) -> bool:
+        """Add ``i``; ``False`` if it was there already."""
+        byte, bit = divmod(i, 8)
+        if self.bits[byte] >> bit & 1:
+            return False
+        self.bits[byte] |= 1 << bit
+        return True
+
+    def __contains__(self, i: int) -> bool:
+        byte, bit = divmod(i, 8)
+        return bool(self.bits[byte] >> bit & 1)
 
 
 class RecordStore:
@@ -122,26 +149,29 @@ class RecordStore:
             self._out = None
 
     # ------------------------------------------------------------ reading
-    def read(self, game: Game, n: int, *, cards: bool) -> SavedGames:
-        """The games of this run already saved (index below ``n``), each checked."""
-        saved = SavedGames()
-        seen: set[int] = set()
+    def read(
+        self, game: Game, n: int, done: IndexSet, saved: SavedGames, *, cards: bool
+    ) -> Iterator[dict[str, Any]]:
+        """The results of the games of this run already saved (index below ``n``).
+
+        Each is checked and yielded once (its index is added to ``done``), one
+        at a time, so a run of any size resumes in flat memory; ``saved``
+        counts what was read and what was skipped.
+        """
         for name in self._names():
             if not _FILE.fullmatch(name):
                 continue
             for line in _lines(self.path / name, DEFAULT_LIMITS.max_bytes):
-                if line is None:
-                    saved.damaged += 1
-                    continue
-                result = self._check(game, line, n, cards)
+                result = None if line is None else self._check(game, line, n, cards)
                 if result is None:
                     saved.damaged += 1
-                elif result["index"] in seen:
+                elif result["index"] >= n:
+                    continue  # a game of a longer run: not asked for now
+                elif not done.add(result["index"]):
                     saved.duplicates += 1
-                elif result["index"] < n:
-                    seen.add(result["index"])
-                    saved.results.append(result)
-        return saved
+                else:
+                    saved.read += 1
+                    yield result
 
     def _check(self, game: Game, line: bytes, n: int, cards: bool) -> dict[str, Any] | None:
         """The result of one saved line, or ``None`` if it is not a game of this run."""
