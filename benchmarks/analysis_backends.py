@@ -25,7 +25,8 @@ import sys
 import time
 from typing import Any
 
-from tabletop.analysis import analyze, batch_size_for
+from tabletop.analysis import Batch, analyze, batch_size_for
+from tabletop.analysis.backends import run_local, run_ray
 
 REPEAT = 1
 
@@ -45,6 +46,35 @@ def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return {k: v for k, v in a.items() if k not in strip} == {
         k: v for k, v in b.items() if k not in strip
     }
+
+
+def task_overhead(backend: str, game: str, workers: int, tasks: int = 400) -> dict[str, float]:
+    """The cost of a task that plays no game: shipping a batch and its result, scheduling.
+
+    ``worker_ms_per_task`` is wall time x workers / tasks (what a batch costs
+    the workers beyond its games; a pool's start-up taken off); ``round_trip_ms``
+    is one task at a time.
+    """
+    empty = Batch(game, None, 0, (), ("random",))
+    got: list[dict[str, Any]] = []
+
+    def run(k: int, w: int) -> float:
+        batches = iter([empty] * k)
+        t0 = time.perf_counter()
+        if backend == "ray":
+            run_ray(batches, got.append, workers=w)
+        else:
+            run_local(batches, got.append, w)
+        return time.perf_counter() - t0
+
+    run(2 * workers, workers)  # warm up
+    start = statistics.median(run(0, workers) for _ in range(REPEAT))  # a pool's own start
+    many = statistics.median(run(tasks, workers) for _ in range(REPEAT)) - start
+    one = statistics.median(run(50, 1) for _ in range(REPEAT)) if backend == "ray" else None
+    out = {"worker_ms_per_task": 1000 * many * workers / tasks}
+    if one is not None:
+        out["round_trip_ms"] = 1000 * one / 50
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,6 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     ]
     pool_s, pool = _run(args.game, args.n, bots, seed=args.seed, workers=w)
     rows.append(_row("local pool", w, None, pool_s, base_s, args.n, _same(pool, base)))
+    out["in_process_ms_per_game"] = 1000 * base_s / args.n
 
     import ray
 
@@ -83,6 +114,9 @@ def main(argv: list[str] | None = None) -> int:
              object_store_memory=128 * 1024 * 1024)  # fmt: skip
     out["ray_start_seconds"] = time.perf_counter() - t0
     try:
+        out["task_overhead"] = {
+            "ray": task_overhead("ray", args.game, w),
+        }
         # warm the workers up (imports), as a long run would be
         analyze(args.game, 2 * w, bots, seed=args.seed, backend="ray", batch_size=1)
         for size in [int(s) for s in args.batch_sizes.split(",")]:
@@ -93,6 +127,7 @@ def main(argv: list[str] | None = None) -> int:
                          _same(r, base)))  # fmt: skip
     finally:
         ray.shutdown()
+    out["task_overhead"]["local pool"] = task_overhead("local", args.game, w, tasks=100)
     out["runs"] = rows
     json.dump(out, sys.stdout, indent=1)
     sys.stdout.write("\n")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -252,6 +253,14 @@ def test_bad_arguments() -> None:
         analyze(NAME, 1, ["genius"])
     with pytest.raises(tabletop.UnknownGameError):
         analyze("no_such_game", 1)
+
+
+def test_the_ray_backend_says_how_to_get_ray(monkeypatch: Any) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # as if the extra were not installed
+    with pytest.raises(tabletop.TabletopError, match=r"pip install 'tabletop\[ray\]'"):
+        analyze(NAME, 2, backend="ray")
+    with pytest.raises(ValueError, match="backend must be one of local, ray"):
+        analyze(NAME, 2, backend="spark")
 
 
 def _without_timing(report: dict[str, Any]) -> str:

@@ -108,6 +108,7 @@ def test_analyze_writes_the_plots_with_the_default_install(tmp_path: Path) -> No
         (["--workers", "0"], "--workers must be at least 1"),
         (["--batch-size", "0"], "--batch-size must be at least 1"),
         (["--address", "auto"], "--address joins a Ray cluster: use it with --backend ray"),
+        (["--backend", "ray", "--address", "auto", "--workers", "2"], "gives all of its CPUs"),
         (["--max-steps", "0"], "--max-steps must be at least 1"),
         (["--bots", "genius"], "unknown bot 'genius'"),
         (["--bots", "mcts:lots"], "mcts:N"),

@@ -262,6 +262,11 @@ def _check_run_arguments(args: argparse.Namespace) -> None:
         raise CliError("--batch-size must be at least 1")
     if args.address and args.backend != "ray":
         raise CliError("--address joins a Ray cluster: use it with --backend ray")
+    if args.address and args.workers is not None:
+        raise CliError(
+            "--workers sets the CPUs of a local Ray; a cluster joined with --address "
+            "gives all of its CPUs"
+        )
 
 
 def _interrupted(run: dict[str, Any], args: argparse.Namespace) -> int:
