@@ -12,14 +12,19 @@ a local Ray with ``--workers`` CPUs for each batch size. Ray is started once
 ``overhead_ms_per_game`` is the worker time a backend adds to each game:
 ``(wall seconds x workers - in-process seconds) / games``: what the pool or
 Ray costs per game beyond playing it (shipping the batch and its results,
-scheduling, waiting for the last batch). Timings on a shared machine are
-noisy: each configuration runs ``--repeat`` times and the median counts.
+scheduling, waiting for the last batch). On a machine shared with other jobs
+wall times say more about the other jobs than about the backend, so
+``cpu_ms_per_game`` counts the CPU time of this process and all its
+descendants (Ray's daemons and workers, the pool's processes) per game, and
+``cpu_overhead_ms_per_game`` what a backend spends beyond the in-process run.
+Each configuration runs ``--repeat`` times and the median counts.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -29,15 +34,53 @@ from tabletop.analysis import Batch, analyze, batch_size_for
 from tabletop.analysis.backends import run_local, run_ray
 
 REPEAT = 1
+CPU: list[float] = []
+"""The CPU seconds of each configuration's median run (see :func:`tree_cpu`)."""
+
+
+def tree_cpu() -> float:
+    """CPU seconds used by this process and all its descendants (Linux ``/proc``).
+
+    Counts the live descendants (Ray's daemons and workers) and the children
+    already reaped (a process pool's workers), so that on a machine shared
+    with other jobs the CPU a backend spends per game can be told apart from
+    the CPU it was given.
+    """
+    tick = os.sysconf("SC_CLK_TCK")
+    parent: dict[int, int] = {}
+    used: dict[int, float] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as fh:
+                fields = fh.read().rpartition(")")[2].split()
+        except OSError:
+            continue
+        pid = int(entry)
+        parent[pid] = int(fields[1])
+        used[pid] = sum(int(x) for x in fields[11:15]) / tick  # utime stime cutime cstime
+    me = os.getpid()
+    total = 0.0
+    for pid in used:
+        p = pid
+        while p > 1 and p != me:
+            p = parent.get(p, 0)
+        if p == me:
+            total += used[pid]
+    return total
 
 
 def _run(game: str, n: int, bots: list[str], **kw: Any) -> tuple[float, dict[str, Any]]:
-    """The median wall time of ``REPEAT`` runs, and the report."""
+    """The median wall time of ``REPEAT`` runs, and the report (CPU time in ``CPU``)."""
     times = []
+    cpus = []
     for _ in range(REPEAT):
-        t0 = time.perf_counter()
+        c0, t0 = tree_cpu(), time.perf_counter()
         report = analyze(game, n, bots, **kw)
         times.append(time.perf_counter() - t0)
+        cpus.append(tree_cpu() - c0)
+    CPU.append(statistics.median(cpus))
     return statistics.median(times), report
 
 
@@ -101,7 +144,13 @@ def main(argv: list[str] | None = None) -> int:
 
     base_s, base = _run(args.game, args.n, bots, seed=args.seed)
     rows = [
-        {"backend": "local", "workers": 1, "seconds": base_s, "games_per_second": args.n / base_s}
+        {
+            "backend": "local",
+            "workers": 1,
+            "seconds": base_s,
+            "games_per_second": args.n / base_s,
+            "cpu_ms_per_game": 1000 * CPU[0] / args.n,
+        }
     ]
     pool_s, pool = _run(args.game, args.n, bots, seed=args.seed, workers=w)
     rows.append(_row("local pool", w, None, pool_s, base_s, args.n, _same(pool, base)))
@@ -137,7 +186,10 @@ def main(argv: list[str] | None = None) -> int:
 def _row(
     backend: str, workers: int, batch: int | None, s: float, base_s: float, n: int, same: bool
 ) -> dict[str, Any]:
+    cpu = CPU[-1]
     return {
+        "cpu_ms_per_game": 1000 * cpu / n,
+        "cpu_overhead_ms_per_game": 1000 * (cpu - CPU[0]) / n,
         "backend": backend,
         "workers": workers,
         "batch_size": batch,

@@ -277,7 +277,10 @@ def _interrupted(run: dict[str, Any], args: argparse.Namespace) -> int:
         if args.save_records
         else " (give --save-records DIR to keep them for a resume)"
     )
-    sys.stderr.write(f"interrupted: {cut['finished']} of {cut['asked']} games finished{kept}\n")
+    bar_open = "\n" if sys.stderr.isatty() else ""  # end the progress bar's line first
+    sys.stderr.write(
+        f"{bar_open}interrupted: {cut['finished']} of {cut['asked']} games finished{kept}\n"
+    )
     return 130
 
 
