@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -55,8 +56,49 @@ def test_analyze_writes_a_report_and_the_records(tmp_path: Path) -> None:
     assert "report written:" in text and "3 game records written" in text
     assert json.loads((out / "report.json").read_text())["games"] == 3
     assert (out / "report.md").read_text().startswith("# Analysis: Numbers duel")
-    code, text = run("replay", str(records / "game-00001.json"))
+    lines = (records / "games-0000-0000.jsonl").read_text().splitlines()
+    assert len(lines) == 3
+    one = tmp_path / "one.json"
+    one.write_text(lines[1])  # each line is a record that `tabletop replay` reads
+    code, text = run("replay", str(one))
     assert code == 0 and "result:" in text
+
+
+def test_analyze_help_prints_the_percent_sign_once(capsys: Any) -> None:
+    with pytest.raises(SystemExit):
+        run("analyze", "--help")
+    text = " ".join(capsys.readouterr().out.split())
+    assert "(95% Wilson intervals)" in text and "%%" not in text
+    assert "--no-rotate" in text and "--backend {local,ray}" in text
+
+
+def test_analyze_rotates_by_default_and_not_when_told(capsys: Any) -> None:
+    code, text = run("analyze", GAME, "--bots", "greedy,random", "-n", "2", "--quiet", "--json")
+    assert code == 0 and json.loads(text)["rotate"] is True
+    code, text = run("analyze", GAME, "--bots", "greedy,random", "-n", "2", "--quiet",
+                     "--no-rotate")  # fmt: skip
+    assert code == 0
+    assert "(fixed seats: North greedy, South random)" in text
+    assert "first-player advantage  not measured: the seats were not rotated" in text
+
+
+def test_analyze_says_plainly_when_the_plots_are_skipped(
+    tmp_path: Path, capsys: Any, monkeypatch: Any
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if it were not installed
+    code, _ = run("analyze", GAME, "-n", "2", "--quiet", "--out", str(tmp_path))
+    assert code == 0
+    err = capsys.readouterr().err
+    assert "PNG plots skipped: matplotlib is not installed" in err
+    assert "pip install 'tabletop[analysis]'" in err
+    assert "PNG plots skipped" in (tmp_path / "report.md").read_text()
+
+
+def test_analyze_writes_the_plots_with_the_default_install(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")  # make installs the analysis extra
+    code, _ = run("analyze", GAME, "-n", "2", "--quiet", "--out", str(tmp_path))
+    assert code == 0
+    assert {p.name for p in tmp_path.glob("*.png")} == {"win_rates.png", "lengths.png"}
 
 
 @pytest.mark.parametrize(
@@ -64,6 +106,9 @@ def test_analyze_writes_a_report_and_the_records(tmp_path: Path) -> None:
     [
         (["-n", "0"], "-n must be at least 1"),
         (["--workers", "0"], "--workers must be at least 1"),
+        (["--batch-size", "0"], "--batch-size must be at least 1"),
+        (["--address", "auto"], "--address joins a Ray cluster: use it with --backend ray"),
+        (["--backend", "ray", "--address", "auto", "--workers", "2"], "gives all of its CPUs"),
         (["--max-steps", "0"], "--max-steps must be at least 1"),
         (["--bots", "genius"], "unknown bot 'genius'"),
         (["--bots", "mcts:lots"], "mcts:N"),

@@ -115,6 +115,15 @@ class RebelSpaceState(State):
     def _card_info(self, card: int) -> dict[str, Any] | None:
         return dict(CARD_INFO[card])
 
+    def _played_card(self, action: Action) -> str | None:
+        """A card deployed, played (an Act or State card, a Psi card, Surprise
+        Attack or Trap) from hand; not a target, a casualty or a discard."""
+        from .actions import Boost, Deploy, PlayCard, PlayPsi
+
+        if isinstance(action, Deploy | PlayCard | PlayPsi | Boost):
+            return str(CARD_INFO[action.card]["name"])
+        return None
+
     def _view(self, player: int | None) -> dict[str, Any]:
         return {
             "turn": self.turn,

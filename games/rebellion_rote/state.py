@@ -244,6 +244,20 @@ class RebellionState(State):
 
         return render(self, player)
 
+    def _played_card(self, action: Action) -> str | None:
+        """A mission card assigned from hand with its leaders, or a tactic card
+        chosen in combat; a reassigned mission is not played again."""
+        from . import actions as A
+        from . import decisions as D
+        from .data import MISSIONS
+
+        top = self.stack[-1] if self.stack else None
+        if isinstance(action, A.Assign) and not isinstance(top, D.ReassignMission):
+            return MISSIONS[action.card].name
+        if isinstance(action, A.Tactic):
+            return TACTICS[action.card].name
+        return None
+
     def _view(self, player: int | None) -> dict[str, Any]:
         b = self.board
         # a mission set: None = not chosen yet, -2 = chosen face down, else 0 / 1 (RR-15)

@@ -117,6 +117,13 @@ class AssaultState(State):
     def _render(self, player: int | None) -> str:
         return text.render(self, player)
 
+    def _played_card(self, action: Action) -> str | None:
+        """The ship type played from hand (``play``); the card a placement goes
+        next to, or a target, is not played."""
+        if isinstance(action, Play) and 0 <= action.ship < len(self.table.types):
+            return self.table.types[action.ship].name
+        return None
+
     def _card_info(self, card: int) -> dict[str, Any] | None:
         t = self.table
         return {

@@ -90,49 +90,70 @@ def play_out(state: State, bots: Sequence[Any], max_steps: int = 100_000) -> int
 
 
 def simulate(
-    game: Game, n: int, seed: int, options: Any, bot_specs: Sequence[str], out: TextIO
+    game: Game,
+    n: int,
+    seed: int,
+    options: Any,
+    bot_specs: Sequence[str],
+    out: TextIO,
+    *,
+    backend: str = "local",
+    address: str | None = None,
+    workers: int | None = None,
+    batch_size: int | None = None,
+    records: str | None = None,
+    quiet: bool = False,
 ) -> dict[str, Any]:
-    """Play ``n`` bot-vs-bot games; return the summary."""
-    np = game.num_players(options)
-    specs = list(bot_specs) or ["random"]
-    wins = [0] * np
-    draws = 0
-    unfinished = 0
-    lengths = []
-    steps_total = 0
+    """Play ``n`` bot-vs-bot games (bots in fixed seats); return the summary.
+
+    Game ``g`` is played from seed ``seed + g``, here or on the given backend
+    (see :func:`tabletop.analysis.run_games`); the summary is the same for
+    the same seed whatever the backend and the number of workers.
+    """
+    from .analysis.run import run_games
+
     started = time.perf_counter()
-    for g in range(n):
-        state = game.new_state(seed=seed + g, options=options)
-        bots = [_make_bot(specs[p % len(specs)], (seed + g) * 7919 + p) for p in range(np)]
-        steps = play_out(state, bots)
-        steps_total += steps
-        lengths.append(steps)
-        if not state.is_terminal:
-            unfinished += 1
-        else:
-            r = state.returns()
-            best = max(r)
-            if r.count(best) == np:
-                draws += 1
-            else:
-                for p in range(np):
-                    if r[p] == best:
-                        wins[p] += 1
-        _progress(g + 1, n, sys.stderr, started)
-    elapsed = time.perf_counter() - started
-    return {
+
+    def progress(done: int, total: int) -> None:
+        if not quiet:
+            _progress(done, total, sys.stderr, started)
+
+    run = run_games(
+        game.name,
+        n,
+        list(bot_specs) or ["random"],
+        seed=seed,
+        options=options,
+        backend=backend,
+        address=address,
+        workers=workers,
+        batch_size=batch_size,
+        max_steps=100_000,
+        rotate=False,
+        records=records,
+        progress=progress,
+        cards=False,
+    )
+    t = run.tally
+    opts = game.make_options(options)
+    lengths = t.decisions
+    summary: dict[str, Any] = {
         "game": game.name,
-        "games": n,
+        "games": t.games,
         "seed": seed,
-        "bots": specs,
-        "wins": {game.player_name(p, game.make_options(options)): wins[p] for p in range(np)},
-        "draws": draws,
-        "unfinished": unfinished,
-        "mean_length": sum(lengths) / max(n, 1),
+        "bots": run.bots,
+        "wins": {game.player_name(p, opts): t.seat_wins[p] for p in range(t.num_players)},
+        "draws": t.draws,
+        "unfinished": t.capped,
+        "mean_length": sum(v * c for v, c in lengths.items()) / max(t.games, 1),
         "max_length": max(lengths, default=0),
-        "steps_per_second": steps_total / max(elapsed, 1e-9),
-        "seconds": elapsed,
+        "steps_per_second": run.timing["decisions_per_second"],
+        "seconds": run.seconds,
+        "timing": run.timing,
     }
+    if run.interrupted:
+        summary["interrupted"] = {"finished": t.games, "asked": n}
+    return summary
 
 
 def _print_summary(summary: dict[str, Any], out: TextIO) -> None:
@@ -231,25 +252,66 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     return 0
 
 
-def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+def _check_run_arguments(args: argparse.Namespace) -> None:
+    """The checks ``simulate`` and ``analyze`` share (numbers, backend, records)."""
     if args.n < 1:
         raise CliError("-n must be at least 1")
+    if args.workers is not None and args.workers < 1:
+        raise CliError("--workers must be at least 1")
+    if args.batch_size is not None and args.batch_size < 1:
+        raise CliError("--batch-size must be at least 1")
+    if args.address and args.backend != "ray":
+        raise CliError("--address joins a Ray cluster: use it with --backend ray")
+    if args.address and args.workers is not None:
+        raise CliError(
+            "--workers sets the CPUs of a local Ray; a cluster joined with --address "
+            "gives all of its CPUs"
+        )
+
+
+def _interrupted(run: dict[str, Any], args: argparse.Namespace) -> int:
+    """Say what an interrupted run kept; the exit code of Ctrl-C."""
+    cut = run["interrupted"]
+    kept = (
+        f"; they are saved in {args.save_records}: the same command resumes the run"
+        if args.save_records
+        else " (give --save-records DIR to keep them for a resume)"
+    )
+    bar_open = "\n" if sys.stderr.isatty() else ""  # end the progress bar's line first
+    sys.stderr.write(
+        f"{bar_open}interrupted: {cut['finished']} of {cut['asked']} games finished{kept}\n"
+    )
+    return 130
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    _check_run_arguments(args)
     game = registry.load(args.game)
-    summary = simulate(game, args.n, args.seed, _options(args.options), args.bots.split(","), out)
+    summary = simulate(
+        game,
+        args.n,
+        args.seed,
+        _options(args.options),
+        args.bots.split(","),
+        out,
+        backend=args.backend,
+        address=args.address,
+        workers=args.workers,
+        batch_size=args.batch_size,
+        records=args.save_records,
+        quiet=args.quiet,
+    )
     if args.json:
         out.write(json.dumps(summary, indent=1) + "\n")
     else:
         _print_summary(summary, out)
-    return 0
+    return _interrupted(summary, args) if "interrupted" in summary else 0
 
 
 def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
-    from .analysis import analyze, format_table, write_report
+    from .analysis import PLOTS_SKIPPED, analyze, format_table, write_report
 
-    if args.n < 1:
-        raise CliError("-n must be at least 1")
-    if args.workers < 1:
-        raise CliError("--workers must be at least 1")
+    _check_run_arguments(args)
     if args.max_steps < 1:
         raise CliError("--max-steps must be at least 1")
     registry.load(args.game)
@@ -270,6 +332,9 @@ def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
         rotate=args.rotate,
         records=args.save_records,
         progress=progress,
+        backend=args.backend,
+        address=args.address,
+        batch_size=args.batch_size,
     )
     if args.json:
         out.write(json.dumps(report, indent=1) + "\n")
@@ -279,9 +344,12 @@ def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
         paths = write_report(report, args.out)
         if not args.json:
             out.write(f"report written: {', '.join(paths)}\n")
+        if not any(p.endswith(".png") for p in paths):
+            sys.stderr.write(PLOTS_SKIPPED + "\n")
     if args.save_records and not args.json:
-        out.write(f"{args.n} game records written to {args.save_records}\n")
-    return 0
+        written = report["timing"]["records"]["written"]
+        out.write(f"{written} game records written to {args.save_records}\n")
+    return _interrupted(report, args) if "interrupted" in report else 0
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
@@ -346,6 +414,41 @@ def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _add_run_arguments(p: argparse.ArgumentParser) -> None:
+    """Where the games run and where their records go (``simulate`` and ``analyze``)."""
+    p.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local: this machine's processes (default); ray: Ray workers, on this machine "
+        "or a cluster (pip install 'tabletop[ray]')",
+    )
+    p.add_argument(
+        "--address",
+        help="with --backend ray: the Ray cluster to join (auto, HOST:PORT or "
+        "ray://HOST:10001); without it a local Ray is started",
+    )
+    p.add_argument(
+        "--workers",
+        type=int,
+        help="worker processes (local: default 1; ray without --address: the CPUs of the "
+        "local Ray, default all)",
+    )
+    p.add_argument(
+        "--batch-size",
+        type=int,
+        help="games per batch shipped to a worker (default: about 4 batches per worker, "
+        "at most 16)",
+    )
+    p.add_argument(
+        "--save-records",
+        metavar="DIR",
+        help="write each game's record into DIR as it finishes (JSON lines); a DIR that "
+        "holds games of the same run resumes it, skipping their seeds",
+    )
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tabletop", description="Rules of tabletop games.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -361,21 +464,31 @@ def build_parser() -> argparse.ArgumentParser:
         "per decision, mcts:Xs for X seconds)",
     )
     pl.add_argument("--options", help="game options as JSON")
-    si = sub.add_parser("simulate", help="bot-vs-bot games and a summary")
+    si = sub.add_parser(
+        "simulate",
+        help="bot-vs-bot games and a summary",
+        description="Play N games with the given bots in fixed seats and print the wins per "
+        "seat, draws, unfinished games and game length. Game i uses seed SEED + i: the "
+        "summary is the same whatever the backend and the number of workers.",
+    )
     si.add_argument("game")
     si.add_argument("-n", type=int, default=100, help="number of games (default 100)")
     si.add_argument("--seed", type=int, default=0, help="first game's seed")
     si.add_argument("--bots", default="random", help="comma-separated, one per seat (cycled)")
     si.add_argument("--options", help="game options as JSON")
     si.add_argument("--json", action="store_true", help="print the summary as JSON")
+    _add_run_arguments(si)
     an = sub.add_parser(
         "analyze",
         help="bot-vs-bot games in parallel and a balance report",
-        description="Play N games with the given bots in worker processes and report win "
-        "rates per seat and per bot (95%% Wilson intervals), the first player's advantage, "
-        "draws and cap-outs, game length, branching factor and, for card games, per-card "
-        "statistics. The same seed gives the same report whatever the number of workers "
-        "(for bots with an iteration budget).",
+        # argparse prints a description as written (it %-formats help texts only)
+        description="Play N games with the given bots in worker processes or on Ray and "
+        "report win rates per seat and per bot (95% Wilson intervals), which bot sat where, "
+        "the first player's advantage, draws and cap-outs, game length, branching factor "
+        "and, for card games, per-card statistics (how often each card was played, and its "
+        "owner's win rate with and without it). When the bots differ, the seats rotate by "
+        "default. The same seed gives the same report whatever the backend and the number "
+        "of workers (for bots with an iteration budget).",
     )
     an.add_argument("game", help="a pack name or module:attr")
     an.add_argument(
@@ -385,7 +498,6 @@ def build_parser() -> argparse.ArgumentParser:
         "mcts:N (iterations), mcts:Xs (seconds per decision); default random",
     )
     an.add_argument("-n", type=int, default=100, help="number of games (default 100)")
-    an.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     an.add_argument("--seed", type=int, default=0, help="game i uses seed SEED + i")
     an.add_argument("--options", help="game options as JSON")
     an.add_argument(
@@ -394,13 +506,19 @@ def build_parser() -> argparse.ArgumentParser:
         default=5000,
         help="stop a game unfinished after this many decisions (a cap-out; default 5000)",
     )
-    an.add_argument("--rotate", action="store_true", help="shift the bots by one seat each game")
+    an.add_argument(
+        "--rotate",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="shift the bots by one seat each game, so each bot plays every seat (the "
+        "default when the bots differ); --no-rotate keeps bot k in seat k, and then the "
+        "first-player advantage is not reported",
+    )
     an.add_argument("--json", action="store_true", help="print the report as JSON")
     an.add_argument(
         "--out", metavar="DIR", help="write report.json, report.md and PNG plots into DIR"
     )
-    an.add_argument("--save-records", metavar="DIR", help="write every game's record into DIR")
-    an.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_run_arguments(an)
     rp = sub.add_parser("replay", help="print or step through a record file")
     rp.add_argument("file")
     rp.add_argument("--step", action="store_true", help="wait for Enter after each step")

@@ -24,7 +24,9 @@ deep-copies them), ``_resample(player, rng)`` (re-deal hidden facts that are
 not in zones), ``_explain(action) -> str`` (why an action of the action
 space is illegal now; the core words the rest, and a failure of it falls
 back to a generic reason),
-``_narrate(event) -> str``, ``_render(player) -> str`` (terminal text).
+``_narrate(event) -> str``, ``_render(player) -> str`` (terminal text),
+``_card_info(card) -> dict`` (a card's public facts), ``_played_card(action)
+-> str`` (the card an action plays, for the analysis runner's card statistics).
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from .errors import IllegalActionError, TabletopError
-from .model import Action, Decision, Event, Zone
+from .model import Action, Decision, Event, Vis, Zone
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -93,6 +95,30 @@ class State:
 
     def _card_info(self, card: int) -> dict[str, Any] | None:
         """Public facts of card ``card`` (name, type, numbers) for views; ``None``: none."""
+        return None
+
+    def _played_card(self, action: Action) -> str | None:
+        """The name of the card the player to move *plays* with ``action``, or ``None``.
+
+        Called before ``action`` is applied; the analysis runner counts cards
+        with it (how often each is played, and its owner's win rate with and
+        without it). A card is played when its owner takes it from their hand
+        into play (deploys it, plays an effect, commits it to a mission or a
+        battle); an action that only names a card (a neighbour of a placement,
+        a target, a casualty, a discard) plays none. Packs say which of their
+        actions play a card; this default counts an action whose ``card``
+        field names a card in the player's own hidden zone (their hand), by its
+        ``_card_info`` name.
+        """
+        card = getattr(action, "card", None)
+        if type(card) is not int or type(self)._card_info is State._card_info:
+            return None
+        player = self.current_player
+        for zone in self.zones.values():
+            if zone.owner == player and zone.vis is Vis.OWNER and card in zone.cards:
+                info = self._card_info(card)
+                name = info.get("name") if info else None
+                return name if isinstance(name, str) and name else None
         return None
 
     def _narrate(self, event: Event) -> str:

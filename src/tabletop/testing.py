@@ -304,6 +304,14 @@ def _diff(a: str, b: str, labels: tuple[str, str] = ("seen", "resampled")) -> st
     )
 
 
+def _check_played_card(state: State, action: Action, ctx: str) -> None:
+    """``_played_card`` gives a card's name or ``None`` (a custom card table, from
+    the options, may name cards that ``GAME.cards`` does not list)."""
+    name = state._played_card(action)
+    if name is not None and (not isinstance(name, str) or not name):
+        raise _fail(ctx, f"_played_card({action!r}) is {name!r}: not a card name nor None")
+
+
 def play_and_check(
     game: Game,
     options: Any = None,
@@ -361,6 +369,7 @@ def play_and_check(
                 d = state._describe(a)  # the pack's own words: no fallback here
                 if not isinstance(d, str) or not d:
                     raise _fail(ctx, f"describe({a!r}) is empty")
+                _check_played_card(state, a, ctx)
             checks += 1
             check_state(state, rng, ctx, atomic=step < 3 or checks % 4 == 0)
         action = legal[rng.below(len(legal))]
