@@ -7,12 +7,11 @@ from typing import Any
 
 import numpy as np
 import pytest
+from adapter_cases import CASES, case_id, game_named
 from pettingzoo.test import api_test, parallel_api_test, seed_test
 
 from tabletop import IllegalActionError, TabletopError
 from tabletop.adapters.pettingzoo import env, parallel_env
-
-from adapter_cases import CASES, case_id, game_named
 
 STEPS = 120
 

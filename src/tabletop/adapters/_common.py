@@ -23,7 +23,8 @@ def game_of(game: Game | str) -> Game:
     if isinstance(game, Game):
         return game
     if isinstance(game, str):
-        return registry.load(game)
+        loaded: Game = registry.load(game)
+        return loaded
     raise TypeError(f"expected a Game or a pack name, not {type(game).__name__}")
 
 

@@ -38,7 +38,14 @@ from ..bots.factory import make_bot
 from ..errors import IllegalActionError, TabletopError
 from ..game import Game
 from ..state import State
-from ._common import SEED_BOUND, check_options, game_of, mask_of, observation_of, require_observation
+from ._common import (
+    SEED_BOUND,
+    check_options,
+    game_of,
+    mask_of,
+    observation_of,
+    require_observation,
+)
 
 __all__ = ["TabletopGymEnv", "env"]
 
@@ -177,9 +184,7 @@ class TabletopGymEnv(gymnasium.Env[Any, Any]):
         self._others()
         terminated = s.is_terminal
         reward = s.returns()[self.seat] if terminated else 0.0
-        truncated = (
-            not terminated and self.max_steps is not None and self._steps >= self.max_steps
-        )
+        truncated = not terminated and self.max_steps is not None and self._steps >= self.max_steps
         self._done = terminated or truncated
         return self._observe(), reward, terminated, truncated, self._info()
 

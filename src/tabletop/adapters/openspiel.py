@@ -199,7 +199,9 @@ class _State(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         held = self.held
         if held.state is None:
-            held.state = self.held.game.tt_game.new_state(seed=int(action), options=self.held.game.tt_options)
+            held.state = self.held.game.tt_game.new_state(
+                seed=int(action), options=self.held.game.tt_options
+            )
             return
         s = held.state
         cp = s.current_player
@@ -223,7 +225,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> _State:
         """A state of ``player_id``'s information set: what they cannot see re-dealt."""
-        new = self.clone()
+        new: _State = self.clone()
         s = new.held.state
         if s is not None:
             seed = int(probability_sampler() * (1 << 62)) ^ len(s.history)

@@ -147,7 +147,7 @@ class _Table:
         return text
 
 
-class TabletopAECEnv(AECEnv[str, dict[str, Any], int | None]):
+class TabletopAECEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
     """A pack as a PettingZoo AEC environment (see the module docstring)."""
 
     metadata = {"render_modes": ["ansi", "human"], "name": "tabletop", "is_parallelizable": False}
@@ -162,12 +162,12 @@ class TabletopAECEnv(AECEnv[str, dict[str, Any], int | None]):
     ) -> None:
         super().__init__()
         self._t = _Table(game, options or {}, max_steps, "pettingzoo env")
-        if render_mode not in (None, *self.metadata["render_modes"]):
+        if render_mode not in (None, "ansi", "human"):
             raise TabletopError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"tabletop_{self._t.game.name}"}
-        self.possible_agents = list(self._t.agents)
-        self.agents = []
+        self.possible_agents: list[str] = list(self._t.agents)
+        self.agents: list[str] = []
 
     @property
     def game(self) -> Game:
@@ -191,7 +191,7 @@ class TabletopAECEnv(AECEnv[str, dict[str, Any], int | None]):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._select(state)
 
     def _select(self, state: State) -> None:
@@ -233,7 +233,7 @@ class TabletopAECEnv(AECEnv[str, dict[str, Any], int | None]):
         pass
 
 
-class TabletopParallelEnv(ParallelEnv[str, dict[str, Any], int | None]):
+class TabletopParallelEnv(ParallelEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
     """The same games through PettingZoo's parallel API.
 
     None of our games has truly simultaneous moves at the library's level:
@@ -259,8 +259,8 @@ class TabletopParallelEnv(ParallelEnv[str, dict[str, Any], int | None]):
         self._t = _Table(game, options or {}, max_steps, "pettingzoo parallel_env")
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"tabletop_{self._t.game.name}_parallel"}
-        self.possible_agents = list(self._t.agents)
-        self.agents = []
+        self.possible_agents: list[str] = list(self._t.agents)
+        self.agents: list[str] = []
 
     @property
     def game(self) -> Game:
