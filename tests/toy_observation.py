@@ -5,6 +5,8 @@ Card ids are below ``2 * VALUES_MAX`` (18); players are absolute seats.
 
 from __future__ import annotations
 
+import array
+
 from tabletop import Observation, ObservationField, State
 from tabletop.observation import one_hot, zone_plane
 
@@ -23,8 +25,8 @@ FIELDS = [
 ]
 
 
-def encode(state: State, player: int) -> list[float]:
-    out = [0.0] * OBSERVATION.size
+def encode(state: State, player: int) -> array.array[float]:
+    out = OBSERVATION.zeros()
     at = OBSERVATION.offsets
     z = state.zones
     one_hot(out, at["me"], player, 2)

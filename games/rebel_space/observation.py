@@ -9,6 +9,8 @@ cards the observer has been shown (a Spy's look at a hand).
 
 from __future__ import annotations
 
+import array
+
 from tabletop import Observation, ObservationField
 from tabletop.observation import one_hot, zone_plane
 
@@ -68,9 +70,9 @@ FIELDS = [
 ]
 
 
-def encode(state: RebelSpaceState, player: int) -> list[float]:
+def encode(state: RebelSpaceState, player: int) -> array.array[float]:
     """``player``'s observation of ``state`` (the facts of ``view(player)``)."""
-    out = [0.0] * OBSERVATION.size
+    out = OBSERVATION.zeros()
     at = OBSERVATION.offsets
     s = state
     one_hot(out, at["me"], player, 2)

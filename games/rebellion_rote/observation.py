@@ -15,6 +15,7 @@ densely in that order (``CARD_SLOTS``). Seat 0 is the Rebel, 1 the Empire.
 
 from __future__ import annotations
 
+import array
 from typing import Any
 
 from tabletop import Observation, ObservationField
@@ -161,9 +162,9 @@ FIELDS = [
 ]
 
 
-def encode(state: RebellionState, player: int) -> list[float]:
+def encode(state: RebellionState, player: int) -> array.array[float]:
     """``player``'s observation of ``state``, from their view."""
-    out = [0.0] * OBSERVATION.size
+    out = OBSERVATION.zeros()
     at = OBSERVATION.offsets
     v = state._view(player)
     one_hot(out, at["me"], player, 2)
@@ -192,7 +193,7 @@ def encode(state: RebellionState, player: int) -> list[float]:
     return out
 
 
-def _cards(state: RebellionState, player: int, out: list[float]) -> None:
+def _cards(state: RebellionState, player: int, out: array.array[float]) -> None:
     at = OBSERVATION.offsets
     sizes = at["zone_sizes"]
     zones = state.zones
@@ -208,7 +209,7 @@ def _cards(state: RebellionState, player: int, out: list[float]) -> None:
                 out[off + CARD_SLOTS[c]] = 1.0
 
 
-def _board(v: dict[str, Any], out: list[float]) -> None:
+def _board(v: dict[str, Any], out: array.array[float]) -> None:
     at = OBSERVATION.offsets
     for i, loyal in enumerate(v["loyalty"]):
         one_hot(out, at["loyalty"] + 3 * i, loyal + 1, 3)
@@ -247,7 +248,7 @@ def _board(v: dict[str, Any], out: list[float]) -> None:
         out[at["objective_backs"] + i] = back / 3
 
 
-def _battle(bt: dict[str, Any] | None, player: int, out: list[float]) -> None:
+def _battle(bt: dict[str, Any] | None, player: int, out: array.array[float]) -> None:
     if bt is None:
         return
     b = OBSERVATION.offsets["battle"]

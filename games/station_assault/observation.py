@@ -10,6 +10,8 @@ shape serves every mode, player count and ship table.
 
 from __future__ import annotations
 
+import array
+
 from tabletop import Observation, ObservationField
 from tabletop.observation import one_hot, zone_plane
 
@@ -63,9 +65,9 @@ FIELDS = [
 ]
 
 
-def encode(state: AssaultState, player: int) -> list[float]:
+def encode(state: AssaultState, player: int) -> array.array[float]:
     """``player``'s observation of ``state`` (the facts of ``view(player)``)."""
-    out = [0.0] * OBSERVATION.size
+    out = OBSERVATION.zeros()
     at = OBSERVATION.offsets
     s = state
     n = s.num_players
@@ -113,7 +115,7 @@ def encode(state: AssaultState, player: int) -> list[float]:
     return out
 
 
-def _grid(s: AssaultState, out: list[float]) -> None:
+def _grid(s: AssaultState, out: array.array[float]) -> None:
     at = OBSERVATION.offsets
     in_play, x0, y0, dmg, acted_at = at["in_play"], at["x"], at["y"], at["damage"], at["acted"]
     pos = s.pos

@@ -28,7 +28,8 @@ The core never needs numpy: ``encode`` returns plain floats, and
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import array
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -53,14 +54,16 @@ class ObservationField:
 class Observation:
     """A pack's observation: the named slices of a flat float vector and its encoder.
 
-    ``encode(state, player)`` returns ``size`` floats (a list); the slices lie
-    one after the other in the order given. :attr:`shape` is ``(size,)``.
+    ``encode(state, player)`` returns ``size`` numbers: best the buffer of
+    :meth:`zeros` filled in (numpy then wraps it without a copy), or a list.
+    The slices lie one after the other in the order given. :attr:`shape` is
+    ``(size,)``.
     """
 
     def __init__(
         self,
         fields: Iterable[ObservationField],
-        encode: Callable[[Any, int], list[float]],
+        encode: Callable[[Any, int], MutableSequence[float]],
     ) -> None:
         self.fields = tuple(fields)
         names = [f.name for f in self.fields]
@@ -78,12 +81,17 @@ class Observation:
         self.size = at
         self.shape: tuple[int, ...] = (at,)
 
+    def zeros(self) -> array.array[float]:
+        """A zeroed float32 buffer of ``size`` numbers for ``encode`` to fill in:
+        it indexes like a list, and becomes a numpy array without a copy."""
+        return array.array("f", bytes(4 * self.size))
+
     def slice(self, name: str) -> slice:
         """Where field ``name`` lies in the vector (``KeyError`` for an unknown name)."""
         start = self.offsets[name]
         return slice(start, start + next(f.size for f in self.fields if f.name == name))
 
-    def encode_checked(self, state: State, player: int) -> list[float]:
+    def encode_checked(self, state: State, player: int) -> MutableSequence[float]:
         """``encode``, checking that it gave ``size`` numbers (``ValueError`` if not)."""
         out = self.encode(state, player)
         if len(out) != self.size:
@@ -98,7 +106,9 @@ class Observation:
         return [(f.name, self.offsets[f.name], f.size, f.text) for f in self.fields]
 
 
-def zone_plane(zone: Zone, player: int, out: list[float], offset: int, value: float = 1.0) -> None:
+def zone_plane(
+    zone: Zone, player: int, out: MutableSequence[float], offset: int, value: float = 1.0
+) -> None:
     """Set ``out[offset + card] = value`` for each card of ``zone`` that ``player``
     sees there: all of them in a zone visible to them, else only those the zone
     lets them know (``zone.known``), exactly as :meth:`Zone.view` shows it."""
@@ -110,7 +120,7 @@ def zone_plane(zone: Zone, player: int, out: list[float], offset: int, value: fl
             out[offset + c] = value
 
 
-def one_hot(out: list[float], offset: int, index: int, size: int) -> None:
+def one_hot(out: MutableSequence[float], offset: int, index: int, size: int) -> None:
     """Set ``out[offset + index] = 1`` when ``0 <= index < size`` (else nothing)."""
     if 0 <= index < size:
         out[offset + index] = 1.0
@@ -127,4 +137,6 @@ def to_array(values: Sequence[float], shape: tuple[int, ...]) -> Any:
             "observation() returns a numpy array: install numpy (pip install 'tabletop[rl]'), "
             "or call game.observation.encode(state, player) for a list of floats"
         ) from None
+    if isinstance(values, array.array) and values.typecode == "f":
+        return np.frombuffer(values, dtype=np.float32).reshape(shape)
     return np.asarray(values, dtype=np.float32).reshape(shape)

@@ -10,6 +10,7 @@ import numpy as np
 from .. import registry
 from ..errors import TabletopError
 from ..game import Game
+from ..observation import to_array
 from ..state import State
 
 __all__ = ["agent_names", "game_of", "mask_of", "observation_of", "require_observation"]
@@ -62,4 +63,4 @@ def observation_of(state: State, player: int) -> np.ndarray[Any, np.dtype[np.flo
     """``state.observation(player)``, without the public method's argument checks."""
     spec = state.game.observation
     assert spec is not None
-    return np.asarray(spec.encode(state, player), dtype=np.float32).reshape(spec.shape)
+    return to_array(spec.encode(state, player), spec.shape)  # type: ignore[no-any-return]

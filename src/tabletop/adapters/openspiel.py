@@ -38,6 +38,7 @@ import pyspiel
 
 from ..errors import TabletopError
 from ..game import Game
+from ..observation import to_array
 from ..rng import Rng
 from ..state import State
 from ._common import game_of, require_observation
@@ -256,7 +257,7 @@ class _Observer:
         if s is None:
             self.tensor.fill(0)
         else:
-            self.tensor[:] = self.spec.encode(s, player)
+            self.tensor[:] = to_array(self.spec.encode(s, player), self.tensor.shape)
 
     def string_from(self, state: _State, player: int) -> str:
         s = state.held.state
