@@ -149,12 +149,14 @@ class _Game(pyspiel.Game):  # type: ignore[misc]
 class _Held:
     """The library state inside a pyspiel state; deep copies are cheap clones."""
 
-    __slots__ = ("game", "mine", "state")
+    __slots__ = ("game", "legal", "legal_at", "mine", "state")
 
     def __init__(self, game: _Game, state: State | None, mine: list[list[int]]) -> None:
         self.game = game  # shared by copies, never deep-copied
         self.state = state
         self.mine = mine  # per player: step << 20 | id of each of their own actions
+        self.legal: list[int] = []  # the sorted legal ids at step legal_at
+        self.legal_at = -1
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         return _Held(
@@ -189,9 +191,14 @@ class _State(pyspiel.State):  # type: ignore[misc]
         return self.held.game.max_steps > 0 and len(s.history) >= self.held.game.max_steps
 
     def _legal_actions(self, player: int) -> list[int]:
-        s = self.held.state
+        held = self.held
+        s = held.state
         assert s is not None
-        return sorted(s.legal_ids())
+        step = len(s.history)
+        if held.legal_at != step:  # pyspiel asks again to check each applied action
+            held.legal = sorted(s.legal_ids())
+            held.legal_at = step
+        return held.legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         p = 1.0 / self.held.game.seeds
@@ -231,6 +238,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         if s is not None:
             seed = int(probability_sampler() * (1 << 62)) ^ len(s.history)
             new.held.state = s.resample(player_id, Rng(seed))
+            new.held.legal_at = -1
         return new
 
     def __str__(self) -> str:
