@@ -142,3 +142,41 @@ def test_golden_file_detects_change(tmp_path: Any) -> None:
     check_golden(toy_pack.GAME, path, seeds=(1, 2))  # unchanged: passes
     with pytest.raises(AssertionError, match="changed"):
         check_golden(toy_pack.GAME, path, seeds=(1, 2), options={"hand_size": 4})
+
+
+@attrs.define(kw_only=True, slots=True, eq=False)
+class LeakyObservation(ToyState):
+    """Its observation shows the opponent's hand (the view does not)."""
+
+
+@attrs.define(kw_only=True, slots=True, eq=False)
+class ShortObservation(ToyState):
+    """Its observation is one number short."""
+
+
+def _leaky_encode(state: State, player: int) -> list[float]:
+    out = toy_pack.OBSERVATION.encode(state, player)
+    at = toy_pack.OBSERVATION.offsets["hand"]
+    for c in state.zones[f"hand{1 - player}"].cards:
+        out[at + c] = 1.0
+    return out
+
+
+def test_kit_catches_leaky_observation() -> None:
+    from tabletop import Observation
+
+    game = make_game("broken_leakyobservation", LeakyObservation)
+    game.observation = Observation(toy_pack.OBSERVATION.fields, _leaky_encode)
+    with pytest.raises(AssertionError, match=r"observation\(.\) leaks hidden information"):
+        check_pack(game, max_examples=10, max_steps=500)
+
+
+def test_kit_catches_wrong_observation_size() -> None:
+    from tabletop import Observation
+
+    game = make_game("broken_shortobservation", ShortObservation)
+    game.observation = Observation(
+        toy_pack.OBSERVATION.fields, lambda s, p: toy_pack.OBSERVATION.encode(s, p)[:-1]
+    )
+    with pytest.raises(AssertionError, match="gave 83 numbers, its fields say 84"):
+        check_pack(game, max_examples=3, max_steps=500)

@@ -15,6 +15,7 @@ import attrs
 
 from tabletop import Action, ActionSpace, Decision, Event, Game, State, Vis, Zone, card_field
 from tabletop.events import Drew, DrewCount
+from toy_observation import OBSERVATION
 
 
 def _hand_size(_: Any, __: Any, value: int) -> None:
@@ -184,6 +185,7 @@ def make_game(name: str = "toy_duel", state_cls: type[State] = ToyState) -> Game
         decision_classes=[ChooseCard],
         num_players=2,
         player_names=["North", "South"],
+        observation=OBSERVATION,
         heuristic=lambda s, p: float(s.scores[p] - s.scores[1 - p]) / 9,  # type: ignore[attr-defined]
     )
 

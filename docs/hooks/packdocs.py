@@ -30,6 +30,7 @@ __all__ = [
     "games_index",
     "lead_in",
     "link_rulings",
+    "observation_page",
     "options_page",
     "overview_page",
     "pack_pages",
@@ -50,6 +51,7 @@ GENERATED_PAGES: tuple[tuple[str, str], ...] = (
     ("actions.md", "Actions and events"),
     ("options.md", "Options"),
     ("rulings.md", "Rulings"),
+    ("observation.md", "Observation tensor"),
 )
 
 COPIES_FIELDS = ("copies", "count", "number", "qty", "quantity")
@@ -515,6 +517,40 @@ def action_catalogue(game: tabletop.Game, sample: Sample | None = None) -> str:
     return "\n".join(out)
 
 
+# ---------------------------------------------------------------- observation
+def observation_page(game: tabletop.Game) -> str:
+    """The observation tensor's layout: each named slice, where it lies, what it means."""
+    out = [f"# {game.title}: observation tensor\n"]
+    spec = game.observation
+    if spec is None:
+        out.append(
+            f"`{game.name}` declares no observation tensor, so the learning adapters "
+            "(`tabletop.adapters`) cannot serve it yet.\n"
+        )
+        return "\n".join(out)
+    encode = getattr(spec.encode, "__module__", "")
+    out.append(
+        f"`state.observation(player)` is a `float32` array of shape `{spec.shape}` "
+        "(numpy, from the `rl` extra): what that player may know, built from the same "
+        "facts as `state.view(player)`, so it never shows a secret (the conformance kit "
+        "checks that re-dealing what the player cannot see changes nothing). The "
+        "reinforcement-learning adapters serve it as their observation "
+        "([Learning and search](../../rl.md)). "
+        + (f"The encoder is `{encode}.encode`. " if encode else "")
+        + "The slices, in order:\n"
+    )
+    rows = [
+        [f"`{name}`", f"{start}..{start + size - 1}", str(size), escape(text)]
+        for name, start, size, text in spec.table()
+    ]
+    out.append(table(["Slice", "Indices", "Size", "Meaning"], rows))
+    out.append(
+        "In code: `game.observation.slice(name)` gives a slice's indices, "
+        "`game.observation.encode(state, player)` the numbers as a plain list.\n"
+    )
+    return "\n".join(out)
+
+
 # ---------------------------------------------------------------- options
 def options_page(game: tabletop.Game) -> str:
     """The options class: every field with its type, default and help."""
@@ -671,6 +707,7 @@ def pack_pages(
         "actions.md": lambda: action_catalogue(game),
         "options.md": lambda: options_page(game),
         "rulings.md": lambda: rulings_page(game, source_url),
+        "observation.md": lambda: observation_page(game),
     }
     return {path: makers[path]() for path, _ in GENERATED_PAGES}
 

@@ -61,6 +61,7 @@ from .cards import CARD_FILE, CARDS, by_side
 from .decisions import DECISION_CLASSES
 from .events import EVENT_CLASSES
 from .heuristic import heuristic
+from .observation import OBSERVATION
 from .options import RebelSpaceOptions
 from .state import RebelSpaceState
 
@@ -117,4 +118,5 @@ GAME = Game(
     ),
     rulings=RULINGS,
     phases=PHASES,
+    observation=OBSERVATION,
 )

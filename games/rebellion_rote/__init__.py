@@ -175,6 +175,7 @@ from .data import (
     UNITS,
 )
 from .heuristic import heuristic
+from .observation import OBSERVATION
 from .options import RebellionOptions
 from .state import RebellionState
 
@@ -247,4 +248,5 @@ GAME = Game(
             "advance time (recruit, build), deploy.",
         ),
     ],
+    observation=OBSERVATION,
 )

@@ -62,6 +62,7 @@ from tabletop import Game, Phase, Ruling
 from .actions import ACTION_SPACE
 from .decisions import DECISION_CLASSES
 from .events import EVENT_CLASSES
+from .observation import OBSERVATION
 from .options import Options
 from .rules.text import player_name
 from .rules.victory import heuristic
@@ -138,4 +139,5 @@ GAME = Game(
     ),
     rulings=load_rulings(),
     phases=PHASES,
+    observation=OBSERVATION,
 )

@@ -18,6 +18,7 @@ from .errors import (
 )
 from .game import Game, Phase, Ruling
 from .model import Action, Decision, Event, Vis, Zone, card_field, card_ids
+from .observation import Observation, ObservationField
 from .registry import games, load, register, registered, unregister
 from .rng import Rng
 from .serial import RECORD_FORMAT, STATE_FORMAT, dumps, loads, replay
@@ -36,6 +37,8 @@ __all__ = [
     "Event",
     "Game",
     "IllegalActionError",
+    "Observation",
+    "ObservationField",
     "OptionsError",
     "Phase",
     "RecordError",

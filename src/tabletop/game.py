@@ -20,6 +20,7 @@ from .cards import structure_or_raise
 from .errors import OptionsError, TabletopError
 from .limits import INT_MAX, INT_MIN, short
 from .model import Action, Decision, Event, Zone
+from .observation import Observation
 from .rng import Rng
 from .space import ActionSpace
 from .state import State
@@ -78,6 +79,7 @@ class Game:
         rulings: Sequence[Ruling] = (),
         phases: Sequence[Phase] = (),
         record_compat: Sequence[str] = (),
+        observation: Observation | None = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -100,6 +102,8 @@ class Game:
         self.rulings = tuple(rulings)
         self.phases = tuple(phases)
         self.record_compat = tuple(record_compat) or (version,)
+        self.observation = observation
+        """The pack's observation encoding (:mod:`tabletop.observation`), or ``None``."""
         bound = state_cls.__dict__.get("game")
         if isinstance(bound, Game) and bound is not self:
             raise ValueError(
@@ -115,6 +119,12 @@ class Game:
     def num_distinct_actions(self) -> int:
         """Size of the fixed action-id space."""
         return self.action_space.size
+
+    @property
+    def observation_shape(self) -> tuple[int, ...] | None:
+        """The shape of ``state.observation(player)``; ``None`` when the pack
+        declares no observation (see :mod:`tabletop.observation`)."""
+        return None if self.observation is None else self.observation.shape
 
     def encode(self, action: Action) -> int:
         """The action's id, ``0 <= id < num_distinct_actions``."""

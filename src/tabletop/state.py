@@ -27,6 +27,11 @@ back to a generic reason),
 ``_narrate(event) -> str``, ``_render(player) -> str`` (terminal text),
 ``_card_info(card) -> dict`` (a card's public facts), ``_played_card(action)
 -> str`` (the card an action plays, for the analysis runner's card statistics).
+
+
+A pack's observation tensor (for learning libraries) is not a hook here but
+an :class:`~tabletop.observation.Observation` given to its ``Game``; the
+public :meth:`State.observation` returns it as a numpy array.
 """
 
 from __future__ import annotations
@@ -463,12 +468,31 @@ class State:
         if type(player) is not int:
             raise TypeError(
                 f"{where}() takes a player number (an int 0..{self.num_players - 1}"
-                f"{' or None' if where != 'resample' else ''}), not {type(player).__name__}"
+                f"{' or None' if where not in ('resample', 'observation') else ''}), not {type(player).__name__}"
             )
         if not 0 <= player < self.num_players:
             raise TabletopError(
                 f"{where}(): no player {player}; players are 0..{self.num_players - 1}"
             )
+
+    def observation(self, player: int) -> Any:
+        """What ``player`` may know as a ``float32`` numpy array of
+        ``game.observation_shape`` (numpy comes with ``tabletop[rl]``).
+
+        Built from the same facts as :meth:`view`, so it never leaks (see
+        :mod:`tabletop.observation`); :class:`TabletopError` when the pack
+        declares no observation.
+        """
+        from .observation import to_array
+
+        self._check_player(player, "observation")
+        obs = self.game.observation
+        if obs is None:
+            raise TabletopError(
+                f"{self.game.name} declares no observation encoding "
+                "(a pack passes Game(observation=...); see tabletop.observation)"
+            )
+        return to_array(obs.encode_checked(self, player), obs.shape)
 
     def render(self, player: int | None = None) -> str:
         """A text picture of the state as ``player`` sees it (for terminals)."""

@@ -24,6 +24,10 @@ seed, playout seed) and checks, along the way:
 * views are JSON-able and leak nothing: for each player, a ``resample`` for
   that player (the hidden part re-dealt) gives that player the same view and,
   when they are to decide, the same legal actions;
+* when the pack declares an observation (:mod:`tabletop.observation`): it has
+  the declared size, finite numbers, and a ``resample`` for a player encodes
+  the same for that player; ``state.observation(p)`` is a ``float32`` array of
+  ``game.observation_shape`` (at the start of each game, numpy permitting);
 * games end within ``max_steps``; ``returns()`` has one value per player;
 * the same seed and options make the same game, and ``replay(record())``
   reproduces the final state exactly.
@@ -55,7 +59,14 @@ from .rng import Rng
 from .serial import dumps, loads, replay
 from .state import State
 
-__all__ = ["check_golden", "check_pack", "check_state", "legal_counts", "play_and_check"]
+__all__ = [
+    "check_golden",
+    "check_observations",
+    "check_pack",
+    "check_state",
+    "legal_counts",
+    "play_and_check",
+]
 
 
 def _fail(ctx: str, msg: str) -> AssertionError:
@@ -158,6 +169,7 @@ def check_state(state: State, rng: Rng, ctx: str = "", *, atomic: bool = True) -
             raise _fail(ctx, f"view({p}) carries the RNG")
         if p is None:
             continue
+        obs = _observation(state, p, ctx)
         for k in range(2):
             r = state.resample(p, Rng(rng.next64()))
             rv = json.dumps(r.view(p), sort_keys=True)
@@ -166,6 +178,15 @@ def check_state(state: State, rng: Rng, ctx: str = "", *, atomic: bool = True) -
                     ctx,
                     f"view({p}) leaks hidden information: it changed when what player {p} "
                     f"cannot see was re-dealt (resample #{k}).\n{_diff(text, rv)}",
+                )
+            ro = _observation(r, p, ctx)
+            if obs is not None and ro is not None and ro != obs:
+                where = [i for i, (x, y) in enumerate(zip(obs, ro)) if x != y][:8]
+                raise _fail(
+                    ctx,
+                    f"observation({p}) leaks hidden information: it changed when what "
+                    f"player {p} cannot see was re-dealt (resample #{k}); slots "
+                    f"{_slots(state.game, where)}",
                 )
             if p == cp and r.legal_actions() != legal:
                 raise _fail(ctx, f"player {p}'s legal actions depend on what they cannot see")
@@ -185,6 +206,58 @@ def check_state(state: State, rng: Rng, ctx: str = "", *, atomic: bool = True) -
             r.apply(acts[rng.below(len(acts))])
     if dumps(state) != before:
         raise _fail(ctx, "resample(), or playing a determinisation, changed the original state")
+
+
+def _observation(state: State, player: int, ctx: str) -> list[float] | None:
+    """The pack's observation for ``player`` as floats, checked for its length
+    and for finite numbers; ``None`` when the pack declares none."""
+    spec = state.game.observation
+    if spec is None:
+        return None
+    try:
+        out = spec.encode_checked(state, player)
+    except ValueError as exc:
+        raise _fail(ctx, str(exc)) from None
+    for i, x in enumerate(out):
+        if type(x) not in (float, int) or x != x or x in (float("inf"), float("-inf")):
+            raise _fail(ctx, f"observation({player}) slot {i} is {x!r}, not a finite number")
+    return [float(x) for x in out]
+
+
+def _slots(game: Game, where: list[int]) -> str:
+    """Slot numbers with the names of their fields, for a failure message."""
+    spec = game.observation
+    assert spec is not None
+    named = []
+    for i in where:
+        for name, start, size, _ in spec.table():
+            if start <= i < start + size:
+                named.append(f"{i} ({name}[{i - start}])")
+    return ", ".join(named)
+
+
+def _check_observation_array(state: State, ctx: str) -> None:
+    """``state.observation(p)`` is a float32 array of ``game.observation_shape``
+    equal to the encoder's numbers (checked when numpy is installed)."""
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover - the rl extra brings numpy
+        return
+    shape = state.game.observation_shape
+    for p in range(state.num_players):
+        try:
+            arr = state.observation(p)
+        except ValueError as exc:
+            raise _fail(ctx, str(exc)) from None
+        if not isinstance(arr, np.ndarray) or arr.dtype != np.float32 or arr.shape != shape:
+            raise _fail(
+                ctx,
+                f"observation({p}) must be a float32 array of shape {shape}, got "
+                f"{type(arr).__name__} {getattr(arr, 'dtype', '')} {getattr(arr, 'shape', '')}",
+            )
+        want = np.asarray(_observation(state, p, ctx), dtype=np.float32).reshape(shape)
+        if not np.array_equal(arr, want):
+            raise _fail(ctx, f"observation({p}) differs from the encoder's numbers")
 
 
 class _EqualsAnything:
@@ -329,6 +402,8 @@ def play_and_check(
         raise _fail(ctx0, "the same seed and options made two different games")
     rng = Rng(policy_seed)
     n = state.num_players
+    if game.observation is not None:
+        _check_observation_array(state, ctx0)
     step = 0
     checks = 0
     while True:
@@ -440,6 +515,57 @@ def check_pack(
         play_and_check(game, opt, seed, policy_seed, max_steps=max_steps, check_every=check_every)
 
     run()
+
+
+def check_observations(
+    game: Game,
+    options: Any = None,
+    seeds: Sequence[int] = (0, 1),
+    *,
+    max_steps: int = 2_000,
+    every: int = 7,
+    resamples: int = 2,
+) -> int:
+    """The observation invariants alone, quicker than :func:`check_pack`.
+
+    Plays a random game from each seed (at most ``max_steps`` steps) and, at
+    the first steps, every ``every``-th and the last, checks for each player
+    that the observation has the declared size and finite numbers, that
+    ``resamples`` re-deals of what that player cannot see encode the same,
+    and (numpy permitting) that ``state.observation(p)`` is a ``float32``
+    array of ``game.observation_shape``. Returns the number of states checked;
+    ``AssertionError`` names the game, seed and step of a failure.
+    """
+    if game.observation is None:
+        raise AssertionError(f"{game.name} declares no observation")
+    checked = 0
+    for seed in seeds:
+        state = game.new_state(seed=seed, options=options)
+        rng = Rng(seed)
+        step = 0
+        while True:
+            last = state.is_terminal or step >= max_steps
+            if step < 3 or step % every == 0 or last:
+                ctx = f"{game.name} options={options!r} seed={seed} step={step}"
+                if step == 0 or last:
+                    _check_observation_array(state, ctx)
+                for p in range(state.num_players):
+                    obs = _observation(state, p, ctx)
+                    for k in range(resamples):
+                        r = state.resample(p, Rng(rng.next64()))
+                        if _observation(r, p, ctx) != obs:
+                            raise _fail(
+                                ctx,
+                                f"observation({p}) leaks hidden information: it changed when "
+                                f"what player {p} cannot see was re-dealt (resample #{k})",
+                            )
+                checked += 1
+            if last:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))], check=False)
+            step += 1
+    return checked
 
 
 def legal_counts(
