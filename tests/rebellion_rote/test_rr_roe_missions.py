@@ -11,13 +11,16 @@ from rr_helpers import assign, new
 
 from rebellion_rote.actions import (
     Deploy,
+    Destroy,
     Discard,
+    Keep,
     MissionSet,
     Move,
     Oppose,
     Option,
     Pass,
     Place,
+    QueueDeploy,
     Recruit,
     Reveal,
     Stop,
@@ -42,16 +45,24 @@ from rebellion_rote.data import (
     unit_id,
 )
 from rebellion_rote.decisions import (
+    AidLoyalty,
     BaitMove,
+    ChooseCaptive,
+    ChooseOption,
     CommandTurn,
     DiscardRebelMission,
     DiscreditChoice,
     DiscreditReroll,
+    ExplosivesDestroy,
+    FailDestroy,
     GainGround,
+    HavenDeploy,
+    KeepMission,
     MightDeploy,
     NameRegion,
     OpposeMission,
     PullLeader,
+    RecoverMission,
     RecruitHere,
 )
 from rebellion_rote.ids import mission_card, mission_of
@@ -63,6 +74,7 @@ from rebellion_rote.rules.objectives import to_hand as objective_to_hand
 from rebellion_rote.rules.rings import YODA, attach
 from rebellion_rote.rules.roe_imperial_missions import REGION_NAMES
 from rebellion_rote.state import RebellionState
+from tabletop import Rng
 
 L = leader_id
 S = system_id
@@ -715,3 +727,331 @@ def test_rr111_subversion_after_passing_and_past_misdirection() -> None:
     s.apply(Reveal(slot))
     s.apply(SystemChoice(REBEL_BASE))
     assert not isinstance(s.stack[-1], OpposeMission)
+
+
+# ================================================================ Rebel cards
+def negotiations(seed: int, oppose: bool = True) -> RebellionState:
+    s = position(
+        units={"Kessel": {"Stormtrooper": 2, "Assault Tank": 1, "AT-ST": 1}},
+        leaders={"Chirrut Îmwe": "pool"},
+        seed=seed,
+    )
+    captive(s, DODONNA, KESSEL)
+    play(s, REBEL, "Aggressive Negotiations", KESSEL, "Princess Leia")
+    s.apply(Oppose(PALPATINE) if oppose else Pass())
+    return s
+
+
+def test_rr112_aggressive_negotiations_rescues_the_captive() -> None:
+    """RR-112: played in the captive's system, not against it (it does not roll):
+    unopposed it succeeds and the captive goes to the Rebel Base space."""
+    s = negotiations(0, oppose=False)
+    assert s.board.captured == OFF and s.board.leader_loc[DODONNA] == REBEL_BASE
+    assert "mission_rolled" not in kinds(s) and turn_of(s, IMPERIAL)
+
+
+def test_rr112_a_failed_aggressive_negotiations_may_destroy_a_triangle_unit() -> None:
+    """RR-112: on failure the Rebels may destroy 1 Imperial ground unit with a triangle build
+    icon there (a Stormtrooper or an Assault Tank, not the AT-ST), or not."""
+    s = seed_where(negotiations, False)
+    assert isinstance(s.stack[-1], FailDestroy) and s.current_player == REBEL
+    assert s.legal_actions() == [Destroy(STORMTROOPER, 0), Destroy(ASSAULT_TANK, 0), Stop()]
+    assert s.describe(Stop()) == "Destroy nothing"
+    s.apply(Destroy(ASSAULT_TANK, 0))
+    row = s.board.units[KESSEL]
+    assert (row[STORMTROOPER], row[ASSAULT_TANK]) == (2, 0) and s.board.captured == DODONNA
+    card = card_ids("Aggressive Negotiations")[0]
+    assert card in s.zones["mission_discard0"].cards and turn_of(s, IMPERIAL)
+
+
+def critical(seed: int) -> RebellionState:
+    s = position(units={"Kessel": {"Stormtrooper": 1}}, seed=seed)
+    captive(s, DODONNA, KESSEL)
+    play(s, REBEL, "Critical Rescue", KESSEL, "General Rieekan", "Princess Leia")
+    s.apply(Oppose(VADER))
+    return s
+
+
+def test_rr112_critical_rescue_frees_either_captive_or_goes_back_to_hand() -> None:
+    """RR-112, RR-108: with a captive in the ring and one in Carbonite the Rebels choose;
+    the Carbonite ring is discarded. Failed, the card goes back to hand, seen by the Empire."""
+    s = position(units={"Kessel": {"Stormtrooper": 1}})
+    captive(s, DODONNA, KESSEL)
+    captive(s, MOTHMA, KESSEL, carbonite=True)
+    play(s, REBEL, "Critical Rescue", KESSEL, "General Rieekan", "Princess Leia")
+    s.apply(Pass())
+    assert isinstance(s.stack[-1], ChooseCaptive)
+    assert set(s.legal_actions()) == {Target(DODONNA), Target(MOTHMA)}
+    s.apply(Target(MOTHMA))
+    b = s.board
+    assert b.rings[MOTHMA] == -1 and b.leader_loc[MOTHMA] == REBEL_BASE and b.captured == DODONNA
+    s = seed_where(critical, False)
+    card = card_ids("Critical Rescue")[0]
+    hand = s.zones["missions0"]
+    assert card in hand.cards and card in hand.known[IMPERIAL]
+    assert s.board.captured == DODONNA and turn_of(s, IMPERIAL)
+
+
+def test_rr113_heist_removes_a_marker_or_draws_at_a_station() -> None:
+    """RR-113: a choice: remove a target marker in the system (the Rebels remove it: Raid
+    Outposts pays them 1 reputation), or, at a Death Star or Death Star Under Construction,
+    draw the top objective card. An option that cannot be done is not offered."""
+    s = position(
+        units={"Tatooine": {"Stormtrooper": 1, "Death Star Under Construction": 1}},
+        markers={"Tatooine": ["Secure the Plans"]},
+        leaders={"Jyn Erso": "pool"},
+    )
+    play(s, REBEL, "Heist", TATOOINE, "Jyn Erso")
+    s.apply(Pass())
+    assert isinstance(s.stack[-1], ChooseOption)
+    assert s.describe(Option(1)) == "Remove a target marker in the mission's system"
+    assert s.describe(Option(2)) == "Draw the top objective card"
+    hand = len(s.zones["objective_hand"].cards)
+    s.apply(Option(2))
+    assert len(s.zones["objective_hand"].cards) == hand + 1 and s.board.markers[TATOOINE]
+    s = position(
+        units={"Tatooine": {"Stormtrooper": 1}},
+        markers={"Tatooine": ["Secure the Plans"]},
+        leaders={"Jyn Erso": "pool"},
+    )
+    play(s, REBEL, "Heist", TATOOINE, "Jyn Erso")
+    s.apply(Pass())
+    assert s.board.markers[TATOOINE] == 0 and turn_of(s, IMPERIAL)
+    removed = [e for e in s.log if e.kind == "marker_removed"][-1]
+    assert removed.by == REBEL and removed.reason == "Heist"  # type: ignore[attr-defined]
+
+
+def test_rr105_rr114_prepare_for_battle_frees_leaders_and_tactic_cards() -> None:
+    """RR-105, RR-114: in a subjugated system: the card's leaders go back to the pool, then
+    every Rebel advanced tactic card in a discard pile goes back to its deck."""
+    s = position(units={"Kessel": {"Stormtrooper": 1}}, leaders={"Saw Gerrera": "pool"})
+    saw = L("Saw Gerrera")
+    moved = []
+    for th in ("space", "ground"):
+        deck, pile = s.zones[f"tactics_0_{th}"], s.zones[f"tactic_discard_0_{th}"]
+        for c in deck.cards[:2]:
+            s.move(c, deck, pile)
+            moved.append(c)
+    imperial_pile = s.zones["tactic_discard_1_space"]
+    s.move(s.zones["tactics_1_space"].cards[0], s.zones["tactics_1_space"], imperial_pile)
+    play(s, REBEL, "Prepare for Battle", KESSEL, "Saw Gerrera")
+    s.apply(Pass())
+    b = s.board
+    assert b.leader_status[saw] == POOL and saw in b.pool(REBEL)
+    assert (
+        not s.zones["tactic_discard_0_space"].cards and not s.zones["tactic_discard_0_ground"].cards
+    )
+    assert all(
+        c in s.zones["tactics_0_space"].cards + s.zones["tactics_0_ground"].cards for c in moved
+    )
+    assert len(imperial_pile.cards) == 1  # only the Rebels' cards
+    ev = [e for e in s.log if e.kind == "tactics_recovered"][-1]
+    assert ev.count == 4 and turn_of(s, IMPERIAL)  # type: ignore[attr-defined]
+
+
+def test_rr115_secret_mission_looks_at_six_and_keeps_one_or_two() -> None:
+    """RR-115: the top 6 cards of the Rebel deck, hidden from the Empire (it sees 6 were
+    looked at and 1 taken); 1 card, a second one with Cassian Andor if the Rebels like;
+    the rest go back and the deck is shuffled."""
+    s = position(loyalty={"Naboo": "Rebel"}, leaders={"Cassian Andor": "pool"})
+    to_hand(s, REBEL, "Secret Mission")
+    deck = s.zones["mission_deck0"]
+    size = len(deck.cards)
+    top6 = deck.cards[-6:]
+    play(s, REBEL, "Secret Mission", NABOO, "Cassian Andor")
+    top = s.stack[-1]
+    assert isinstance(top, KeepMission) and top.left == 2 and not top.optional
+    look = s.zones["mission_look0"]
+    assert (
+        sorted(look.cards) == sorted(top6)
+        and "cards" not in s.view(IMPERIAL)["zones"]["mission_look0"]
+    )
+    assert "missions_looked_count" in kinds(s, IMPERIAL)
+    first = s.legal_actions()[0]
+    assert isinstance(first, Keep)
+    s.apply(first)
+    assert Stop() in s.legal_actions()
+    for k in range(5):  # a determinisation re-deals the cards the Empire has not seen
+        d = s.resample(IMPERIAL, Rng(k))
+        assert isinstance(d, RebellionState) and len(d.zones["mission_look0"].cards) == 5
+    s.apply(Stop())
+    assert not look.cards and len(deck.cards) == size - 1
+    assert mission_card(first.card) in s.zones["missions0"].cards
+    assert "mission_taken_hidden" in kinds(s, IMPERIAL) and turn_of(s, IMPERIAL)
+
+
+def test_rr115_secret_mission_without_cassian_keeps_one() -> None:
+    s = position(loyalty={"Naboo": "Rebel"})
+    play(s, REBEL, "Secret Mission", NABOO, "Jan Dodonna")
+    assert s.stack[-1].left == 1  # type: ignore[attr-defined]
+    s.apply(s.legal_actions()[0])
+    assert turn_of(s, IMPERIAL) and not s.zones["mission_look0"].cards
+
+
+def test_rr110_safe_haven_deploys_from_any_queue_space() -> None:
+    """RR-110: in a Rebel system with no Imperial unit: up to 2 units from any space of the
+    Rebel build queue; never into a system with a sabotage marker."""
+    s = position(
+        loyalty={"Naboo": "Rebel", "Kessel": "Rebel"}, units={"Kessel": {"TIE Fighter": 1}}
+    )
+    b = s.board
+    b.queue_at(REBEL, 3).append(U("X-wing"))
+    b.queue_at(REBEL, 1).extend([U("Rebel Trooper")] * 2)
+    to_hand(s, REBEL, "Safe Haven")
+    slot = assign(s, REBEL, "Safe Haven", "Mon Mothma", "General Rieekan")
+    s.apply(Reveal(slot))
+    assert SystemChoice(KESSEL) not in s.legal_actions()
+    s.apply(SystemChoice(NABOO))
+    s.apply(Pass())
+    assert isinstance(s.stack[-1], HavenDeploy)
+    assert s.legal_actions() == [
+        QueueDeploy(U("Rebel Trooper"), 1),
+        QueueDeploy(U("X-wing"), 3),
+        Stop(),
+    ]
+    assert (
+        s.describe(QueueDeploy(U("X-wing"), 3))
+        == "Deploy 1 X-wing from Rebel queue space 3 to Naboo"
+    )
+    s.apply(QueueDeploy(U("X-wing"), 3))
+    s.apply(QueueDeploy(U("Rebel Trooper"), 1))
+    assert b.units[NABOO][U("X-wing")] == 1 and b.units[NABOO][U("Rebel Trooper")] == 1
+    assert b.queue_at(REBEL, 1) == [U("Rebel Trooper")] and turn_of(s, IMPERIAL)
+
+
+def test_rr116_regional_aid_gains_loyalty_here_and_elsewhere() -> None:
+    """RR-116: 1 loyalty in the system, then 1 in another populous system of its region, the
+    Rebels choosing (Naboo, region 8: Sullust or Utapau; Dagobah is remote)."""
+    s = position()
+    play(s, REBEL, "Regional Aid", NABOO, "Mon Mothma")
+    s.apply(Pass())
+    assert s.board.loyalty[NABOO] == REBEL
+    assert isinstance(s.stack[-1], AidLoyalty)
+    assert s.legal_actions() == [SystemChoice(S("Sullust")), SystemChoice(S("Utapau"))]
+    s.apply(SystemChoice(S("Utapau")))
+    assert s.board.loyalty[S("Utapau")] == REBEL and turn_of(s, IMPERIAL)
+
+
+def test_rr106_reconnaissance_takes_a_discarded_mission_back() -> None:
+    """RR-106: in an Imperial system: a card of the Rebel discard pile back to hand (copies
+    one choice), public."""
+    s = position(loyalty={"Naboo": "Imperial"})
+    pile = s.zones["mission_discard0"]
+    heist = to_hand(s, REBEL, "Heist")
+    s.move(heist, s.zones["missions0"], pile)
+    for k in (0, 1):
+        c = to_hand(s, REBEL, "Regional Aid", k)
+        s.move(c, s.zones["missions0"], pile)
+    play(s, REBEL, "Reconnaissance", NABOO, "Jan Dodonna")
+    s.apply(Pass())
+    assert isinstance(s.stack[-1], RecoverMission)
+    aid = card_ids("Regional Aid")[0]
+    assert s.legal_actions() == [Keep(mission_of(heist)), Keep(mission_of(aid))]
+    assert s.describe(Keep(mission_of(heist))) == "Take Heist back from your discard pile"
+    s.apply(Keep(mission_of(heist)))
+    assert heist in s.zones["missions0"].cards and heist in s.zones["missions0"].known[IMPERIAL]
+    assert turn_of(s, IMPERIAL)
+
+
+def test_covert_operations_draws_one_of_two_objectives() -> None:
+    """RR-94: as Covert Operation: the top 2 looked at, 1 drawn, the other to the bottom."""
+    s = position(units={"Kessel": {"Stormtrooper": 1}})
+    top2 = s.zones["objective_deck"].cards[-2:]
+    play(s, REBEL, "Covert Operations", KESSEL, "Jan Dodonna")
+    s.apply(Pass())
+    keep = s.legal_actions()[0]
+    s.apply(keep)
+    hand = s.zones["objective_hand"].cards
+    assert len([c for c in top2 if c in hand]) == 1
+    assert s.zones["objective_deck"].cards[0] in top2 and turn_of(s, IMPERIAL)
+
+
+def assault(seed: int, oppose: bool) -> RebellionState:
+    s = position(units={"Kessel": {"Stormtrooper": 5}}, seed=seed)
+    play(s, REBEL, "Assault", KESSEL, "Princess Leia", "General Rieekan")
+    s.apply(Oppose(TAGGE) if oppose else Pass())
+    return s
+
+
+def test_rr117_assault_rolls_unopposed_and_destroys_by_the_margin() -> None:
+    """RR-117: the Rebels roll even unopposed (2 Spec Ops icons: 2 dice) and succeed; the
+    Stormtroopers destroyed are the margin, at most 3; opposed, the margin over the
+    Empire's successes."""
+    for seed in range(20):
+        for oppose in (False, True):
+            s = assault(seed, oppose)
+            rolls = [e for e in s.log if e.kind == "mission_rolled"]
+            mine = rolls[0].successes  # type: ignore[attr-defined]
+            theirs = rolls[1].successes if oppose else 0  # type: ignore[attr-defined]
+            assert len(rolls) == (2 if oppose else 1)
+            assert outcome(s) is (mine > theirs or not oppose)
+            gone = min(3, max(mine - theirs, 0)) if outcome(s) else 0
+            assert s.board.units[KESSEL][STORMTROOPER] == 5 - gone, (seed, oppose)
+
+
+def test_rr117_plant_explosives_destroys_ground_units_within_the_margin() -> None:
+    """RR-117: up to 3 Imperial ground units whose printed health together is at most the
+    margin, one at a time; ships are not ground units."""
+    for seed in range(40):
+        s = position(
+            units={"Kessel": {"Stormtrooper": 4, "AT-ST": 1, "TIE Fighter": 1}},
+            leaders={"Chewbacca": "pool"},
+            seed=seed,
+        )
+        play(s, REBEL, "Plant Explosives", KESSEL, "Chewbacca")  # spec ops 3: 3 dice
+        s.apply(Pass())
+        margin = next(e for e in s.log if e.kind == "mission_rolled").successes  # type: ignore[attr-defined]
+        if margin < 4:
+            continue
+        top = s.stack[-1]
+        assert isinstance(top, ExplosivesDestroy) and (top.left, top.count) == (margin, 3)
+        assert s.legal_actions() == [Destroy(STORMTROOPER, 0), Destroy(U("AT-ST"), 0), Stop()]
+        s.apply(Destroy(U("AT-ST"), 0))
+        s.apply(Destroy(STORMTROOPER, 0))
+        s.apply(Destroy(STORMTROOPER, 0))  # the third and last unit
+        row = s.board.units[KESSEL]
+        assert (row[STORMTROOPER], row[U("AT-ST")], row[U("TIE Fighter")]) == (2, 0, 1)
+        assert turn_of(s, IMPERIAL)
+        return
+    raise AssertionError("no roll of 4 successes")
+
+
+def test_behind_enemy_lines_moves_five_units_ignoring_the_leaders_there() -> None:
+    """RR-88: in a subjugated or Rebel system: up to 5 units from the Rebel Base space as if
+    adjacent (a Rebel leader on the space does not hold them), then a combat."""
+    s = position(
+        units={
+            "Kessel": {"Stormtrooper": 1},
+            "Rebel Base": {"Rebel Trooper": 4, "X-wing": 2, "Rebel Transport": 1},
+        },
+        leaders={"Jan Dodonna": "Rebel Base"},
+    )
+    play(s, REBEL, "Behind Enemy Lines", KESSEL, "General Rieekan")
+    for u in ("Rebel Transport", "Rebel Trooper", "Rebel Trooper", "X-wing", "X-wing"):
+        s.apply(Move(U(u), REBEL_BASE))
+    row = s.board.units[KESSEL]
+    assert (row[U("Rebel Trooper")], row[U("X-wing")], row[U("Rebel Transport")]) == (2, 2, 1)
+    assert s.battle.system == KESSEL
+
+
+def test_rr109_my_only_hope_and_rebel_promotion_recruit_named_leaders() -> None:
+    """RR-109: My Only Hope (a remote system): Luke, Obi-Wan, Jyn Erso, Han or Chirrut still
+    in the supply (not Luke while his Jedi form is in play); Rebel Promotion (a Rebel
+    system): Ackbar, Wedge, Madine, Cassian or Saw."""
+    s = position(leaders={"Luke Skywalker (Jedi)": "pool", "Han Solo": "pool"})
+    play(s, REBEL, "My Only Hope", DATHOMIR, "Mon Mothma")
+    assert isinstance(s.stack[-1], RecruitHere)
+    obi, jyn, chirrut = L("Obi-Wan Kenobi"), L("Jyn Erso"), L("Chirrut Îmwe")
+    assert s.legal_actions() == [Recruit(obi), Recruit(jyn), Recruit(chirrut)]
+    s.apply(Recruit(jyn))
+    assert s.board.leader_loc[jyn] == DATHOMIR and turn_of(s, IMPERIAL)
+    s = position(loyalty={"Naboo": "Rebel"})
+    play(s, REBEL, "Rebel Promotion", NABOO, "Mon Mothma")
+    names = [LEADERS[a.leader].name for a in s.legal_actions()]  # type: ignore[attr-defined]
+    assert names == [
+        "Admiral Ackbar",
+        "Wedge Antilles",
+        "General Madine",
+        "Cassian Andor",
+        "Saw Gerrera",
+    ]
