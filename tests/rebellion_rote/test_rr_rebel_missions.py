@@ -265,11 +265,11 @@ def test_set_up_builds_the_rebel_deck_of_the_chosen_set() -> None:
         assert len(hand) == 6 and len(drawn) == 2
         return sorted(s.zones["mission_deck0"].cards + drawn)
 
-    assert set_up(new(3, first_game=True)) == deck_cards(REBEL, True)  # 12 cards
+    assert set_up(new(3, first_game=True)) == deck_cards(REBEL, True)  # 31 cards (RR-52)
     base = new(3)
     base.apply(MissionSet(False))  # the Rebels choose the base set
     base.apply(MissionSet(True))
-    assert set_up(base) == deck_cards(REBEL, False) and len(deck_cards(REBEL, False)) == 25
+    assert set_up(base) == deck_cards(REBEL, False) and len(deck_cards(REBEL, False)) == 29
 
 
 def test_every_effect_and_where_of_the_deck_is_built() -> None:

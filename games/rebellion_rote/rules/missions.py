@@ -14,8 +14,12 @@ On a Command turn a player may reveal one of his face-down missions
 2. A *resolve* mission cannot be opposed and simply happens. An *attempt*: the
    opponent may send one leader of his pool into the system (``oppose
    <leader>``, or ``pass``), even if he has leaders there already (a player who
-   passed in the Command Phase still may).
-3. If no opposing leader is in the system the mission succeeds. Otherwise each
+   passed in the Command Phase still may). Before that he may reveal a face-down
+   Subversion (``subvert <slot>``): its leaders join the opposition with 1 more die, and
+   he is asked again (:mod:`.roe_missions`, RR-111). A Subversion is never revealed on
+   its owner's turn.
+3. If no opposing leader is in the system the mission succeeds (a card that rolls even
+   if unopposed, ``roll_unopposed``, rolls and then succeeds, RR-117). Otherwise each
    side rolls one red or black die per matching icon of all its leaders in the
    system (at most 10) and one green die per matching minor icon (at most 3),
    the attacker first; a hit or direct hit is 1 success, a special 2. A card that
@@ -31,8 +35,11 @@ On a Command turn a player may reveal one of his face-down missions
    choice, Research and Development, asks for one: ``option <i>``; an option whose
    first part cannot be done, removing a sabotage marker where there is none, is
    not offered, RR-41). An effect may ask for more decisions; the next effect waits
-   for them (``RebellionState.resolving`` holds the mission being resolved). The
-   card then goes back to hand (starting missions always do) or, a project, face
+   for them (``RebellionState.resolving`` holds the mission being resolved: player,
+   card, system, target, leaders, next and last effect, portrait, whether the failure
+   effects run, the margin of successes). A failed attempt runs the card's
+   ``on_failure`` effects instead, if it has any (RR-108, RR-112). The card then goes
+   back to hand (as does one whose effect sent it there) (starting missions always do) or, a project, face
    up to the project discard (research §4.4 step 7); the leaders stay in the
    system until the Refresh Phase.
 
