@@ -1055,3 +1055,30 @@ def test_rr109_my_only_hope_and_rebel_promotion_recruit_named_leaders() -> None:
         "Cassian Andor",
         "Saw Gerrera",
     ]
+
+
+def test_bad_rise_of_the_empire_rows_are_refused_naming_the_card() -> None:
+    """The new fields are checked at load: a recruiting list names leaders of the card's
+    side; only an attempt fails or rolls unopposed; the Darth Vader icon is an expansion
+    card's and never with a portrait; a Subversion-like card is never attempted."""
+    import attrs
+    import pytest
+
+    from rebellion_rote.data import MissionDef, MissionEffect, check_missions
+    from tabletop import CardDataError
+
+    promo = next(m for m in ROE_ROWS if m.name == "Rebel Promotion")
+    bad = attrs.evolve(promo, effects=(MissionEffect(kind="recruit_here", leaders=("Boba Fett",)),))
+    with pytest.raises(CardDataError, match=r"Rebel Promotion.*effects.leaders 'Boba Fett'"):
+        check_missions([bad])
+    for fields, words in (
+        ({"mode": "resolve", "roll_unopposed": True}, "only an attempt"),
+        ({"portrait": "Jyn Erso", "portrait_successes": 0}, "Darth Vader icon"),
+        ({"box": "base"}, "Darth Vader icon"),
+        ({"timing": "opposing"}, "never attempted"),
+    ):
+        row = {**{f.name: getattr(promo, f.name) for f in attrs.fields(MissionDef)}, **fields}
+        if "roll_unopposed" in fields or "timing" in fields:
+            row["mode"] = fields.get("mode", "attempt")
+        with pytest.raises(ValueError, match=words):
+            MissionDef(**row)
