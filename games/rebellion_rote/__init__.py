@@ -73,7 +73,9 @@ What is built and tested:
   (:mod:`.rules.base_clues`), counting all skill icons (``count_all``), the build queue,
   region loyalty, Hunt Them Down, Planetary Conquest's move and combat.
 * **The mission decks** (:mod:`.rules.mission_deck`, RR-51, RR-52): each side's deck of
-  its mission set, 2 cards drawn at set-up and 2 each Refresh Phase, used cards face up
+  its mission set (the portrait cards always, the no-icon cards with the base set, the
+  Darth Vader-icon cards with the Rise of the Empire set), 2 cards drawn at set-up and 2
+  each Refresh Phase, used cards face up
   to a discard pile that remakes an empty deck; the portrait bonus (2 successes, or a
   resolve card's extra effect); a mission's "then resolve combat" after its clean-up.
 * **The Rebel mission deck** (:mod:`.rules.rebel_missions`, RR-83..RR-94): all 20 cards
@@ -82,6 +84,14 @@ What is built and tested:
   Contingency Plan, Misdirection, moving units from the Rebel Base space, gaining units,
   destroying units and queued units by health or icon, rescues, Plant False Lead and
   its secrecy, the objective cards (Covert Operation, For the Greater Good, Stolen Plans).
+* **The Rise of the Empire mission cards** (:mod:`.rules.roe_missions`,
+  :mod:`.rules.roe_imperial_missions`, :mod:`.rules.roe_rebel_missions`, RR-100..RR-117):
+  all 44 cards of the expansion (24 Imperial, 20 Rebel with its projects and the new
+  Sabotage): Subversion revealed against the Rebels' attempts, outside the Empire's turn;
+  the four missions that recruit a leader into their system; leaders sent back to the
+  pool; failure effects and cards that go back to hand; attempts that roll even
+  unopposed and count the margin of successes; the mission hand shown, Secret Mission's
+  hidden look at the deck, Break Their Will's region, Secure the Plans' marker.
 * **Cinematic Combat** (:mod:`.rules.combat`, one module per mechanic, RR-01):
   adding a leader; each battle step's tactic card chosen face down, Rebels
   first, hidden until both are in (RR-15, RR-17); top or bottom ability with its unit requirement, the
@@ -140,9 +150,7 @@ What is built and tested:
 * :func:`.position.position` builds a position by names for scenario tests.
 
 The game plays to its end; the pack is registered as ``rebellion_rote``. Not built
-yet (part 3): the Rise of the Empire's own mission cards (so its mission set has the
-leader-icon cards only, RR-52), the abilities of the action cards (they are recruited and
-kept, RR-29), the rings that action cards attach, and the team game (RR-02: the sources
+yet (part 3): the abilities of the action cards (they are recruited and kept, RR-29), the rings that action cards attach, and the team game (RR-02: the sources
 do not say how the base game splits a side between two players).
 
 >>> from rebellion_rote import GAME
@@ -219,8 +227,14 @@ GAME = Game(
         "Advanced tactic cards": TACTICS,
         "Starting missions": STARTING_MISSIONS,
         "Project cards": PROJECTS,
-        "Imperial mission deck": DECK_MISSIONS[IMPERIAL],
-        "Rebel mission deck": DECK_MISSIONS[REBEL],
+        "Imperial mission deck": [m for m in DECK_MISSIONS[IMPERIAL] if m.box == "base"],
+        "Imperial mission deck: Rise of the Empire cards": [
+            m for m in DECK_MISSIONS[IMPERIAL] if m.box == "roe"
+        ],
+        "Rebel mission deck": [m for m in DECK_MISSIONS[REBEL] if m.box == "base"],
+        "Rebel mission deck: Rise of the Empire cards": [
+            m for m in DECK_MISSIONS[REBEL] if m.box == "roe"
+        ],
         "Objectives": OBJECTIVES,
         "Target markers": MARKERS,
         "Action cards": ACTIONS,

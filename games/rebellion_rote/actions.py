@@ -76,6 +76,22 @@ block over its fields:
 * ``place_probe <card> <top>``: Plant False Lead: put probe card ``card`` (a system id) on
   top of the probe deck (``top`` 1) or at its bottom (0).
 
+* ``subvert <slot>``: reveal the face-down Subversion of assignment slot ``slot`` against
+  the mission being attempted: its leaders join the opposition (RR-111).
+* ``deploy_queued <unit> <space>``: Safe Haven: deploy 1 unit of type ``unit`` from
+  build-queue space ``space`` (1..3) into the mission's system.
+
+The Rise of the Empire mission cards' other choices reuse actions: ``recruit <leader>``
+(Hire Mercenaries, Imperial Promotion, My Only Hope, Rebel Promotion), ``target
+<leader>`` (Draw Them Out's Rebel leader, the captive a rescue frees), ``option <which>``
+(Discredit Rebellion's Rebel choice, Heist), ``yoda_reroll <die>`` (Discredit
+Rebellion's dice), ``place <unit> <loc>`` (Deployment), ``discard <card>`` (Stolen
+Intel), ``move <unit> 32`` and ``stop`` (We're the Bait), ``system <s>`` (Break Their
+Will's system, Regional Aid's second system), ``deploy <unit> 1`` and ``stop`` (Imperial
+Might), ``destroy <unit> 0`` and ``stop`` (Aggressive Negotiations, Plant Explosives),
+``remove_marker <system> <marker>`` (Heist), ``keep <card>`` and ``stop`` (Secret
+Mission, Reconnaissance).
+
 The Rebel mission deck's other choices reuse actions too: ``target <leader>`` (the leader
 Contingency Plan moves, the leader the Master Yoda ring goes on, the leader Misdirection
 chooses, a leader travelling with a rescued one), ``assign <card>`` (Contingency
@@ -140,6 +156,7 @@ __all__ = [
     "Pass",
     "Place",
     "ProbePlace",
+    "QueueDeploy",
     "QueueDestroy",
     "Recruit",
     "Relocate",
@@ -152,6 +169,7 @@ __all__ = [
     "Second",
     "Spend",
     "Stop",
+    "Subvert",
     "SystemChoice",
     "Tactic",
     "Target",
@@ -432,6 +450,20 @@ NU = len(UNITS)
 MAX_OPTIONS = 3
 """Effects a mission card offers a choice of (Research and Development has 2)."""
 
+
+@attrs.frozen
+class Subvert(Action):
+    kind: ClassVar[str] = "subvert"
+    slot: int
+
+
+@attrs.frozen
+class QueueDeploy(Action):
+    kind: ClassVar[str] = "deploy_queued"
+    unit: int
+    space: int
+
+
 ACTION_SPACE = ActionSpace(
     [
         (MissionSet, {"roe": 2}),
@@ -477,5 +509,8 @@ ACTION_SPACE = ActionSpace(
         (YodaReroll, {"die": MAX_DICE}),
         (QueueDestroy, {"unit": NU, "space": 4}),
         (ProbePlace, {"card": NUM_SYSTEMS, "top": 2}),
+        # the Rise of the Empire mission cards
+        (Subvert, {"slot": MAX_SLOTS}),
+        (QueueDeploy, {"unit": NU, "space": 4}),
     ]
 )

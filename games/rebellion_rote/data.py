@@ -12,7 +12,8 @@ the Rebel Base space is location ``REBEL_BASE`` (32); units 0..25 (``UNITS``);
 leaders 0..32 (``LEADERS``); tactic cards 0..31 (``TACTICS``); mission cards
 (``MISSIONS``): the starting missions 0..7, then the project cards (``missions.toml``),
 then the Imperial mission deck (``missions_imperial.toml``), then the Rebel mission deck
-(``missions_rebel.toml``), one entry per physical copy (a row with ``copies = 3`` gives
+(``missions_rebel.toml``), then the Rise of the Empire mission cards of each side
+(``missions_roe_imperial.toml``, ``missions_roe_rebel.toml``), one entry per physical copy (a row with ``copies = 3`` gives
 three entries with the same name). ``MISSION_ROWS`` holds the rows themselves,
 ``PROJECTS`` the project rows and ``DECK_MISSIONS`` each side's deck rows (the card
 reference lists those). Objective cards 0..26 (``OBJECTIVES``: the 15
@@ -217,6 +218,34 @@ MISSION_EFFECTS = (
     "draw_objectives",
     "draw_objectives_keep_one",
     "reorder_objectives",
+    # the Rise of the Empire mission cards (rules/roe_missions.py, roe_imperial_missions.py,
+    # roe_rebel_missions.py)
+    "leaders_to_pool",
+    "recruit_here",
+    "return_to_hand",
+    "join_opposition",
+    "eliminate_target",
+    "place_card_marker",
+    "draw_out_leader",
+    "discredit",
+    "gain_triangle_ground",
+    "discard_from_mission_hand",
+    "bait",
+    "objective_to_top",
+    "ask_base_region",
+    "deploy_space_one",
+    "leaders_to_coruscant",
+    "rescue_captive",
+    "destroy_triangle_ground",
+    "remove_marker_here",
+    "draw_top_objective",
+    "recover_tactics",
+    "search_missions",
+    "deploy_rebel_queue",
+    "loyalty_elsewhere_in_region",
+    "mission_from_discard",
+    "destroy_stormtroopers_by_margin",
+    "destroy_ground_by_margin",
 )
 MISSION_WHERE = (
     "any",
@@ -239,6 +268,13 @@ MISSION_WHERE = (
     "no_imperial_unit",
     "no_sabotage",
     "captured_leader",
+    # the Rise of the Empire mission cards
+    "captive_system",
+    "no_rebel_loyalty",
+    "sabotaged",
+    "imperial_might",
+    "rebel_no_imperial",
+    "subjugated_or_rebel",
 )
 
 
@@ -529,6 +565,10 @@ class MissionEffect:
     """The effect happens only when the card's portrait leader is assigned to it."""
     units: tuple[str, ...] = attrs.field(default=(), validator=_each_unit)
     """Figures the effect acts on, one entry per figure (Planetary Conquest's move)."""
+    leaders: tuple[str, ...] = ()
+    """Leaders the effect may pick, by name (the Rise of the Empire missions that recruit)."""
+    two_leaders_only: bool = False
+    """The effect happens only when two leaders were assigned to the card (Imperial Might)."""
 
     def amount_for(self, leaders: int, portrait: bool = False) -> int:
         if portrait and self.portrait:
@@ -549,7 +589,9 @@ class MissionDef:
     text: str
     effects: tuple[MissionEffect, ...]
     against_leader: bool = False
-    timing: str = attrs.field(default="", validator=_one_of(("", "end_of_command")))
+    timing: str = attrs.field(default="", validator=_one_of(("", "end_of_command", "opposing")))
+    """"" (resolved when revealed), "end_of_command" (at the end of the Command Phase) or
+    "opposing" (never attempted: revealed when the opponent attempts a mission, Subversion)."""
     choice: bool = False
     bonus_dice_if_own_units: int = attrs.field(default=0, validator=_between(0, 4))
     starting: bool = True
@@ -573,6 +615,14 @@ class MissionDef:
     """Successes the portrait leader adds to an attempt when assigned (the card says)."""
     expansion: bool = False
     """A Rise of the Empire card with the Darth Vader icon (the Rise of the Empire set)."""
+    box: str = attrs.field(default="base", validator=_one_of(("base", "roe")))
+    """The box the card comes in: the base game or Rise of the Empire (a Rise of the Empire
+    card may have a leader icon, the Darth Vader icon or no icon)."""
+    on_failure: tuple[MissionEffect, ...] = ()
+    """What a failed attempt does (the card's "if the mission fails" text)."""
+    roll_unopposed: bool = False
+    """An attempt whose side rolls even when unopposed (it still succeeds then, FAQ): its
+    effect counts the margin of successes."""
     source: str = ""
 
     def __attrs_post_init__(self) -> None:
@@ -590,6 +640,12 @@ class MissionDef:
             raise ValueError("count_all: only an attempt rolls dice")
         if not self.effects:
             raise ValueError("effects: a mission card does something on success")
+        if (self.on_failure or self.roll_unopposed) and self.mode != "attempt":
+            raise ValueError("on_failure, roll_unopposed: only an attempt can fail or roll")
+        if self.expansion and (self.portrait or self.box != "roe"):
+            raise ValueError("expansion: the Darth Vader icon is on Rise of the Empire cards only")
+        if self.timing == "opposing" and self.mode != "resolve":
+            raise ValueError("timing 'opposing': the card is never attempted (mode resolve)")
 
     @property
     def mission_set(self) -> str:
@@ -885,8 +941,15 @@ TACTICS: tuple[TacticCard, ...] = tuple(load("tactics.toml", "card", TacticCard)
 _unique([t.name for t in TACTICS], "tactics.toml")
 BASE_TACTICS: tuple[BaseTacticCard, ...] = tuple(load("base_tactics.toml", "card", BaseTacticCard))
 """The base game's tactic cards: never dealt (RR-01), listed in the docs (RR-14)."""
-MISSION_FILES = ("missions.toml", "missions_imperial.toml", "missions_rebel.toml")
-"""The starting missions and projects, then each side's mission deck (card ids in this order)."""
+MISSION_FILES = (
+    "missions.toml",
+    "missions_imperial.toml",
+    "missions_rebel.toml",
+    "missions_roe_imperial.toml",
+    "missions_roe_rebel.toml",
+)
+"""The starting missions and projects, then each side's base-game mission deck, then each
+side's Rise of the Empire mission cards (card ids in this order)."""
 MISSION_ROWS: tuple[MissionDef, ...] = tuple(
     m
     for f in MISSION_FILES
@@ -896,8 +959,9 @@ MISSION_ROWS: tuple[MissionDef, ...] = tuple(
 
 def check_missions(rows: Sequence[MissionDef]) -> None:
     """Facts of the mission rows that name other tables: a portrait is a leader of the
-    card's side, a named system is a system; names are unique across the files."""
-    _unique([m.name for m in rows], "missions*.toml")
+    card's side, so is a leader an effect names, a named system is a system; a name is
+    used once in a mission set (Subversion has a base-set and a Rise of the Empire card)."""
+    _unique([f"{m.name} ({m.side}, {m.mission_set})" for m in rows], "missions*.toml")
     leaders = {x.name: x.side for x in LEADERS}
     systems = {x.name for x in SYSTEMS}
     for m in rows:
@@ -905,6 +969,12 @@ def check_missions(rows: Sequence[MissionDef]) -> None:
             raise CardDataError(
                 f"missions ({m.name}): portrait {m.portrait!r} is not a {m.side} leader"
             )
+        for e in (*m.effects, *m.on_failure):
+            for x in e.leaders:
+                if leaders.get(x) != m.side:
+                    raise CardDataError(
+                        f"missions ({m.name}): effects.leaders {x!r} is not a {m.side} leader"
+                    )
         if m.system and m.system not in systems:
             raise CardDataError(f"missions ({m.name}): system {m.system!r} is not a system")
 

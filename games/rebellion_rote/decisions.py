@@ -12,9 +12,11 @@ __all__ = [
     "ActivateSystem",
     "AdvanceQueue",
     "AfterMissionRoll",
+    "AidLoyalty",
     "AssignDamage",
     "AssignMission",
     "AttackActions",
+    "BaitMove",
     "BaseMove",
     "BeaconPlacement",
     "BottomObjective",
@@ -25,6 +27,7 @@ __all__ = [
     "CellDiscard",
     "ChooseAbility",
     "ChooseBase",
+    "ChooseCaptive",
     "ChooseDsucSystem",
     "ChooseLeader",
     "ChooseMisdirected",
@@ -44,23 +47,34 @@ __all__ = [
     "DestroyQueued",
     "DiscardMission",
     "DiscardObjectives",
+    "DiscardRebelMission",
+    "DiscreditChoice",
+    "DiscreditReroll",
     "EliminateLeader",
+    "ExplosivesDestroy",
     "FactoryBuild",
     "FactoryReplace",
+    "FailDestroy",
     "FollowRescued",
     "GainChoice",
+    "GainGround",
     "GainUnits",
+    "HavenDeploy",
+    "HeistMarker",
     "KeepActionCard",
+    "KeepMission",
     "KeepObjective",
     "KeepProject",
     "LoseGroundUnits",
     "LoyaltyInRegion",
+    "MightDeploy",
     "MissionDestroy",
     "MissionLeader",
     "MissionSystem",
     "MissionTarget",
     "MoveUnits",
     "NameBaseSystems",
+    "NameRegion",
     "ObjectiveLeader",
     "OpposeMission",
     "OrderObjectives",
@@ -71,9 +85,12 @@ __all__ = [
     "PlaceUnits",
     "PlansTarget",
     "PlayObjective",
+    "PullLeader",
     "RaidQueue",
     "ReassignLeader",
     "ReassignMission",
+    "RecoverMission",
+    "RecruitHere",
     "RecruitLeader",
     "RegionLoyalty",
     "RemoveMarkers",
@@ -441,6 +458,11 @@ class OpposeMission(Decision):
     """How many leaders were assigned to the card (some effects depend on it)."""
     portrait: bool = False
     """The leader pictured on the card was assigned to it (research §4.4 step 5)."""
+    subverted: bool = False
+    """A Subversion card's leaders already joined the opposition (one Subversion a mission,
+    ROTE)."""
+    extra: int = 0
+    """Dice the opposition rolls beyond its leaders' icons (Subversion, RR-111)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -841,3 +863,161 @@ class OrderObjectives(Decision):
     kind: ClassVar[str] = "order_objectives"
     placed: int
     size: int
+
+
+# ---------------------------------------------------------------- Rise of the Empire mission cards
+@attrs.frozen(kw_only=True)
+class RecruitHere(Decision):
+    """Hire Mercenaries, Imperial Promotion, My Only Hope, Rebel Promotion: the leader of
+    the card's list recruited from the supply into ``system`` (RR-109)."""
+
+    kind: ClassVar[str] = "recruit_here"
+    system: int
+    card: int
+
+
+@attrs.frozen(kw_only=True)
+class PullLeader(Decision):
+    """Draw Them Out: the Rebel pool leader the Empire places in ``system`` (RR-101)."""
+
+    kind: ClassVar[str] = "pull_leader"
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class DiscreditChoice(Decision):
+    """Discredit Rebellion: the Rebels remove every sabotage marker (option 1) or roll
+    ``dice`` dice and lose 1 reputation on a success (option 2) (RR-103)."""
+
+    kind: ClassVar[str] = "discredit_choice"
+    system: int
+    dice: int
+
+
+@attrs.frozen(kw_only=True)
+class DiscreditReroll(Decision):
+    """Discredit Rebellion: the Rebels' dice are rolled (``RebellionState.mission_dice``);
+    an ability on them (the Master Yoda ring), or leave them (RR-103)."""
+
+    kind: ClassVar[str] = "discredit_reroll"
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class GainGround(Decision):
+    """Deployment: the Imperial ground unit with a triangle build icon gained in
+    ``system`` (``left`` to gain; RR-104)."""
+
+    kind: ClassVar[str] = "gain_ground"
+    system: int
+    left: int
+
+
+@attrs.frozen(kw_only=True)
+class DiscardRebelMission(Decision):
+    """Stolen Intel: the card of the Rebels' mission hand (shown to the Empire) the Empire
+    discards; never a starting mission (RR-106)."""
+
+    kind: ClassVar[str] = "discard_rebel_mission"
+
+
+@attrs.frozen(kw_only=True)
+class BaitMove(Decision):
+    """We're the Bait: move a Rebel ground unit from the Rebel Base space into ``system``,
+    worth at most the ``left`` health still to use, or stop (RR-107)."""
+
+    kind: ClassVar[str] = "bait_move"
+    system: int
+    left: int
+
+
+@attrs.frozen(kw_only=True)
+class NameRegion(Decision):
+    """Break Their Will: the system the Empire names; the Rebels say whether their base is
+    in its region (RR-108)."""
+
+    kind: ClassVar[str] = "name_region"
+
+
+@attrs.frozen(kw_only=True)
+class MightDeploy(Decision):
+    """Imperial Might: deploy a unit from queue space 1 into ``system`` (``left`` more at
+    most), or stop (RR-110)."""
+
+    kind: ClassVar[str] = "might_deploy"
+    system: int
+    left: int
+
+
+@attrs.frozen(kw_only=True)
+class ChooseCaptive(Decision):
+    """Aggressive Negotiations, Critical Rescue: the captive in ``system`` rescued, when
+    two are held there (RR-112)."""
+
+    kind: ClassVar[str] = "choose_captive"
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class FailDestroy(Decision):
+    """Aggressive Negotiations failed: destroy 1 Imperial ground unit with a triangle build
+    icon in ``system``, or not (RR-112)."""
+
+    kind: ClassVar[str] = "fail_destroy"
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class HeistMarker(Decision):
+    """Heist: the target marker removed from ``system`` (RR-113)."""
+
+    kind: ClassVar[str] = "heist_marker"
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class KeepMission(Decision):
+    """Secret Mission: a card of those looked at (``mission_look<side>``) taken into hand
+    (``left`` more at most); ``optional``: the Rebels may stop (RR-115)."""
+
+    kind: ClassVar[str] = "keep_mission"
+    left: int
+    optional: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class HavenDeploy(Decision):
+    """Safe Haven: deploy a unit from the Rebel build queue into ``system`` (``left`` more
+    at most), or stop (RR-110)."""
+
+    kind: ClassVar[str] = "haven_deploy"
+    system: int
+    left: int
+
+
+@attrs.frozen(kw_only=True)
+class AidLoyalty(Decision):
+    """Regional Aid: the other system of the region where the Rebels gain 1 loyalty
+    (RR-116)."""
+
+    kind: ClassVar[str] = "aid_loyalty"
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class RecoverMission(Decision):
+    """Reconnaissance: the card of the Rebels' mission discard pile taken back into hand
+    (RR-106)."""
+
+    kind: ClassVar[str] = "recover_mission"
+
+
+@attrs.frozen(kw_only=True)
+class ExplosivesDestroy(Decision):
+    """Plant Explosives: destroy an Imperial ground unit in ``system`` whose printed health
+    fits the ``left`` still to use (``count`` more units at most), or stop (RR-117)."""
+
+    kind: ClassVar[str] = "explosives_destroy"
+    system: int
+    left: int
+    count: int

@@ -22,8 +22,10 @@ __all__ = [
     "AttemptBonus",
     "BaseChosen",
     "BaseChosenHidden",
+    "BaseInRegion",
     "BaseIsHere",
     "BaseNotHere",
+    "BaseNotInRegion",
     "BaseRevealed",
     "Built",
     "BuiltHidden",
@@ -38,11 +40,13 @@ __all__ = [
     "DicePrevented",
     "DiceRerolled",
     "DiceRolled",
+    "Discredited",
     "Drew",
     "DrewCount",
     "DsucPlaced",
     "GameOver",
     "LeaderDetained",
+    "LeaderDrawnOut",
     "LeaderEliminated",
     "LeaderFollowed",
     "LeaderJoined",
@@ -50,6 +54,7 @@ __all__ = [
     "LeaderReplaced",
     "LeadersPlaced",
     "LeadersRetrieved",
+    "LeadersToPool",
     "LoyaltyChanged",
     "LoyaltyPlaced",
     "MarkerPlaced",
@@ -57,16 +62,24 @@ __all__ = [
     "Misdirected",
     "MissionAgainst",
     "MissionDeckReshuffled",
+    "MissionDeckShuffled",
     "MissionDieRerolled",
     "MissionDiscarded",
+    "MissionHandShown",
+    "MissionHandShownCount",
     "MissionOutcome",
     "MissionRevealed",
     "MissionRolled",
     "MissionSetChosen",
     "MissionSetHidden",
     "MissionSetsRevealed",
+    "MissionTaken",
+    "MissionTakenHidden",
+    "MissionToHand",
     "MissionsDrawn",
     "MissionsDrawnCount",
+    "MissionsLooked",
+    "MissionsLookedCount",
     "Moved",
     "ObjectiveBackToHand",
     "ObjectiveDeckBuilt",
@@ -109,6 +122,7 @@ __all__ = [
     "RecruitChosen",
     "RecruitChosenHidden",
     "Recruited",
+    "RecruitedTo",
     "Repaired",
     "ReputationChanged",
     "ReputationGained",
@@ -122,10 +136,12 @@ __all__ = [
     "Stalemate",
     "StartingMissions",
     "Subjugation",
+    "Subverted",
     "SystemDestroyed",
     "SystemNamed",
     "TacticChosen",
     "TacticChosenHidden",
+    "TacticsRecovered",
     "TacticsRevealed",
     "TimeAdvanced",
     "UnitGained",
@@ -1175,3 +1191,154 @@ class ObjectivesOrdered(Event):
 class ObjectivesOrderedHidden(Event):
     kind: ClassVar[str] = "objectives_ordered_hidden"
     count: int
+
+
+# ---------------------------------------------------------------- Rise of the Empire mission cards
+@attrs.frozen(kw_only=True)
+class LeadersToPool(Event):
+    """A mission sent the leaders assigned to it back to ``player``'s pool."""
+
+    kind: ClassVar[str] = "leaders_to_pool"
+    player: int
+    leaders: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class RecruitedTo(Event):
+    """A mission recruited ``leader`` from the supply and placed it in ``system`` (RR-109)."""
+
+    kind: ClassVar[str] = "recruited_to"
+    player: int
+    leader: int
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class LeaderDrawnOut(Event):
+    """Draw Them Out: the Rebel pool leader the Empire placed in ``system`` (RR-101)."""
+
+    kind: ClassVar[str] = "leader_drawn_out"
+    leader: int
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class Discredited(Event):
+    """Discredit Rebellion: the Rebels removed every sabotage marker (``removed``) or rolled."""
+
+    kind: ClassVar[str] = "discredited"
+    removed: bool
+
+
+@attrs.frozen(kw_only=True)
+class MissionHandShown(Event):
+    """``player`` showed its hand of mission cards to the other side (Stolen Intel)."""
+
+    kind: ClassVar[str] = "mission_hand_shown"
+    player: int
+    cards: tuple[int, ...] = card_field()
+
+    def public(self) -> Event:
+        return MissionHandShownCount(player=self.player, count=len(self.cards))
+
+
+@attrs.frozen(kw_only=True)
+class MissionHandShownCount(Event):
+    kind: ClassVar[str] = "mission_hand_shown_count"
+    player: int
+    count: int
+
+
+@attrs.frozen(kw_only=True)
+class MissionToHand(Event):
+    """A face-up mission card went back into ``player``'s hand (a failed card that says so,
+    or one taken from the discard pile): both sides know it is there."""
+
+    kind: ClassVar[str] = "mission_to_hand"
+    player: int
+    card: int = card_field()
+
+
+@attrs.frozen(kw_only=True)
+class BaseInRegion(Event):
+    """Break Their Will: the Rebels said their base is in the region of ``system`` (RR-108)."""
+
+    kind: ClassVar[str] = "base_in_region"
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class BaseNotInRegion(Event):
+    """Break Their Will: the Rebels said their base is not in the region of ``system``."""
+
+    kind: ClassVar[str] = "base_not_in_region"
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class Subverted(Event):
+    """``player`` revealed Subversion against the mission in ``system``: its ``leaders`` join
+    the opposition (RR-111)."""
+
+    kind: ClassVar[str] = "subverted"
+    player: int
+    card: int = card_field()
+    leaders: tuple[int, ...]
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class TacticsRecovered(Event):
+    """Prepare for Battle: ``count`` of ``player``'s discarded advanced tactic cards went back
+    to their decks (RR-114)."""
+
+    kind: ClassVar[str] = "tactics_recovered"
+    player: int
+    count: int
+
+
+@attrs.frozen(kw_only=True)
+class MissionsLooked(Event):
+    """Secret Mission: ``player`` looked at the top cards of its mission deck (the other side
+    sees how many)."""
+
+    kind: ClassVar[str] = "missions_looked"
+    player: int
+    cards: tuple[int, ...] = card_field()
+
+    def public(self) -> Event:
+        return MissionsLookedCount(player=self.player, count=len(self.cards))
+
+
+@attrs.frozen(kw_only=True)
+class MissionsLookedCount(Event):
+    kind: ClassVar[str] = "missions_looked_count"
+    player: int
+    count: int
+
+
+@attrs.frozen(kw_only=True)
+class MissionTaken(Event):
+    """Secret Mission: ``player`` took a card looked at into its hand (the other side sees
+    that one was taken)."""
+
+    kind: ClassVar[str] = "mission_taken"
+    player: int
+    card: int = card_field()
+
+    def public(self) -> Event:
+        return MissionTakenHidden(player=self.player)
+
+
+@attrs.frozen(kw_only=True)
+class MissionTakenHidden(Event):
+    kind: ClassVar[str] = "mission_taken_hidden"
+    player: int
+
+
+@attrs.frozen(kw_only=True)
+class MissionDeckShuffled(Event):
+    """``player``'s mission deck was shuffled (Secret Mission)."""
+
+    kind: ClassVar[str] = "mission_deck_shuffled"
+    player: int

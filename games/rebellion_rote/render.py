@@ -90,7 +90,7 @@ OPTION_WORDS: dict[str, str] = {
 
 def describe(s: RebellionState, a: Action) -> str:
     top = s.stack[-1] if s.stack else None
-    text = describe_mission_deck(s, a, top)
+    text = describe_roe(s, a, top) or describe_mission_deck(s, a, top)
     if text:
         return text
     if isinstance(a, A.MissionSet):
@@ -294,7 +294,7 @@ def resolving_name(s: RebellionState, default: str) -> str:
 def prompt(s: RebellionState) -> str:
     top = s.stack[-1]
     who = SIDES[top.player]
-    text = prompt_mission_deck(s, top, who)
+    text = prompt_roe(s, top, who) or prompt_mission_deck(s, top, who)
     if text:
         return text
     if isinstance(top, D.ChooseMissionSet):
@@ -553,7 +553,7 @@ def imperial_prompt(s: RebellionState, top: Decision, who: str) -> str:
 
 
 def narrate(s: RebellionState, ev: Event) -> str:
-    text = narrate_mission_deck(ev)
+    text = narrate_roe(ev) or narrate_mission_deck(ev)
     if text:
         return text
     if isinstance(ev, E.MissionSetChosen):
@@ -1233,3 +1233,200 @@ def render(s: RebellionState, player: int | None) -> str:
     if s.stack:
         lines.append(f"> {s.prompt}")
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- Rise of the Empire missions
+def dice_count(n: int) -> str:
+    return f"{n} die" if n == 1 else f"{n} dice"
+
+
+def roe_card(s: RebellionState, default: str) -> str:
+    return resolving_name(s, default)
+
+
+def describe_roe(s: RebellionState, a: Action, top: object) -> str:
+    """Actions of the Rise of the Empire mission cards' decisions ("" if none)."""
+    if isinstance(a, A.Subvert) and isinstance(top, D.OpposeMission):
+        leaders = " and ".join(LEADERS[x].name for x in s.slots[top.player][a.slot])
+        return f"Reveal Subversion: {leaders} join the opposition"
+    if isinstance(a, A.QueueDeploy):
+        where = loc_name(top.system) if isinstance(top, D.HavenDeploy) else "the system"
+        return f"Deploy 1 {UNITS[a.unit].name} from Rebel queue space {a.space} to {where}"
+    if isinstance(top, D.RecruitHere) and isinstance(a, A.Recruit):
+        return f"Recruit {LEADERS[a.leader].name} and place them in {loc_name(top.system)}"
+    if isinstance(top, D.PullLeader) and isinstance(a, A.Target):
+        return f"Place {LEADERS[a.leader].name} from the Rebel pool in {loc_name(top.system)}"
+    if isinstance(top, D.DiscreditChoice) and isinstance(a, A.Option):
+        if a.which == 1:
+            return "Remove every sabotage marker on the board"
+        return f"Roll {dice_count(top.dice)}: any success costs 1 reputation"
+    if isinstance(top, D.DiscreditReroll):
+        if isinstance(a, A.YodaReroll):
+            colour, face = s.mission_dice[REBEL][a.die]
+            return (
+                f"Reroll your die {a.die + 1} ({die_words(colour, face)}) with the Master Yoda ring"
+            )
+        return "Leave the dice as they are"
+    if isinstance(top, D.GainGround) and isinstance(a, A.Place):
+        return f"Gain 1 {UNITS[a.unit].name} in {loc_name(a.loc)}"
+    if isinstance(top, D.DiscardRebelMission) and isinstance(a, A.Discard):
+        return f"Discard the Rebels' {MISSIONS[a.card].name}"
+    if isinstance(top, D.BaitMove):
+        if isinstance(a, A.Move):
+            return (
+                f"Move 1 Rebel {UNITS[a.unit].name} from the Rebel Base space to "
+                f"{loc_name(top.system)} ({UNITS[a.unit].health} of {top.left} health left)"
+            )
+        return f"Move no more Rebel units ({top.left} health left unused)"
+    if isinstance(top, D.NameRegion) and isinstance(a, A.SystemChoice):
+        region = SYSTEMS[a.system].region
+        return f"Ask whether the Rebel base is in region {region} (naming {loc_name(a.system)})"
+    if isinstance(top, D.MightDeploy):
+        if isinstance(a, A.Deploy):
+            return (
+                f"Deploy 1 {UNITS[a.unit].name} from queue space 1 to {loc_name(top.system)} "
+                f"({top.left} at most)"
+            )
+        return "Deploy no more units"
+    if isinstance(top, D.ChooseCaptive) and isinstance(a, A.Target):
+        return f"Rescue {LEADERS[a.leader].name}"
+    if isinstance(top, D.FailDestroy):
+        if isinstance(a, A.Destroy):
+            return f"Destroy 1 {UNITS[a.unit].name} in {loc_name(top.system)}"
+        return "Destroy nothing"
+    if isinstance(top, D.HeistMarker) and isinstance(a, A.RemoveMarker):
+        return f"Remove the {MARKERS[a.marker].name} marker from {loc_name(a.system)} (Heist)"
+    if isinstance(top, D.ChooseOption) and isinstance(a, A.Option):
+        kind = MISSIONS[top.card].effects[a.which - 1].kind
+        if kind == "remove_marker_here":
+            return "Remove a target marker in the mission's system"
+        if kind == "draw_top_objective":
+            return "Draw the top objective card"
+    if isinstance(top, D.KeepMission):
+        if isinstance(a, A.Keep):
+            return f"Take {MISSIONS[a.card].name} into your hand"
+        return "Take no more cards; the rest go back and the deck is shuffled"
+    if isinstance(top, D.HavenDeploy) and isinstance(a, A.Stop):
+        return "Deploy no more units"
+    if isinstance(top, D.AidLoyalty) and isinstance(a, A.SystemChoice):
+        return f"Gain 1 loyalty in {loc_name(a.system)}"
+    if isinstance(top, D.RecoverMission) and isinstance(a, A.Keep):
+        return f"Take {MISSIONS[a.card].name} back from your discard pile"
+    if isinstance(top, D.ExplosivesDestroy):
+        if isinstance(a, A.Destroy):
+            return (
+                f"Destroy 1 {UNITS[a.unit].name} in {loc_name(top.system)} "
+                f"({UNITS[a.unit].health} of the {top.left} health left)"
+            )
+        return f"Destroy no more units ({top.left} health left unused)"
+    return ""
+
+
+def prompt_roe(s: RebellionState, top: object, who: str) -> str:
+    """Prompts of the Rise of the Empire mission cards' decisions ("" if none)."""
+    if isinstance(top, D.RecruitHere):
+        return f"{who}: {MISSIONS[top.card].name}: the leader recruited into {loc_name(top.system)}"
+    if isinstance(top, D.PullLeader):
+        return f"{who}: Draw Them Out: the Rebel pool leader placed in {loc_name(top.system)}"
+    if isinstance(top, D.DiscreditChoice):
+        return (
+            f"{who}: Discredit Rebellion: remove every sabotage marker, or roll "
+            f"{dice_count(top.dice)} and lose 1 reputation on a success"
+        )
+    if isinstance(top, D.DiscreditReroll):
+        n = sum(1 for _, f in s.mission_dice[REBEL] if f in ("hit", "direct_hit", "special"))
+        return (
+            f"{who}: Discredit Rebellion: {dice_count(n)} rolled a success; use an ability "
+            "on your dice, or leave them"
+        )
+    if isinstance(top, D.GainGround):
+        return f"{who}: Deployment: the ground unit with a triangle icon gained in {loc_name(top.system)}"
+    if isinstance(top, D.DiscardRebelMission):
+        return f"{who}: Stolen Intel: the Rebel mission card to discard (not a starting mission)"
+    if isinstance(top, D.BaitMove):
+        return (
+            f"{who}: We're the Bait: move Rebel ground units worth up to {top.left} more health "
+            f"from the Rebel Base space to {loc_name(top.system)}, or stop"
+        )
+    if isinstance(top, D.NameRegion):
+        return f"{who}: Break Their Will: name a system; the Rebels say whether their base is in its region"
+    if isinstance(top, D.MightDeploy):
+        return (
+            f"{who}: Imperial Might: deploy up to {top.left} more units from queue space 1 "
+            f"to {loc_name(top.system)}, or stop"
+        )
+    if isinstance(top, D.ChooseCaptive):
+        return f"{who}: {roe_card(s, 'the rescue')}: the captive rescued in {loc_name(top.system)}"
+    if isinstance(top, D.FailDestroy):
+        return (
+            f"{who}: Aggressive Negotiations failed: destroy 1 Imperial triangle ground unit "
+            f"in {loc_name(top.system)}, or not"
+        )
+    if isinstance(top, D.HeistMarker):
+        return f"{who}: Heist: the target marker removed from {loc_name(top.system)}"
+    if isinstance(top, D.KeepMission):
+        more = " another" if top.optional else ""
+        return f"{who}: Secret Mission: take{more} card of those looked at into your hand"
+    if isinstance(top, D.HavenDeploy):
+        return (
+            f"{who}: Safe Haven: deploy up to {top.left} more units from your build queue to "
+            f"{loc_name(top.system)}, or stop"
+        )
+    if isinstance(top, D.AidLoyalty):
+        return f"{who}: Regional Aid: the other system of the region that gains 1 loyalty"
+    if isinstance(top, D.RecoverMission):
+        return f"{who}: Reconnaissance: the card taken back from your mission discard pile"
+    if isinstance(top, D.ExplosivesDestroy):
+        return (
+            f"{who}: Plant Explosives: destroy up to {top.count} more Imperial ground units "
+            f"in {loc_name(top.system)} worth up to {top.left} more health, or stop"
+        )
+    if isinstance(top, D.OpposeMission) and top.subverted:
+        return (
+            f"{who}: Subversion's leaders oppose {MISSIONS[top.card].name}: send a pool "
+            "leader too, or not"
+        )
+    return ""
+
+
+def narrate_roe(ev: Event) -> str:
+    """Events of the Rise of the Empire mission cards ("" if none)."""
+    if isinstance(ev, E.LeadersToPool):
+        names = " and ".join(LEADERS[x].name for x in ev.leaders)
+        return f"{names} went back to the {SIDES[ev.player]} leader pool"
+    if isinstance(ev, E.RecruitedTo):
+        return f"{SIDES[ev.player]} recruited {LEADERS[ev.leader].name} into {loc_name(ev.system)}"
+    if isinstance(ev, E.LeaderDrawnOut):
+        return f"{LEADERS[ev.leader].name} was drawn out of the Rebel pool to {loc_name(ev.system)}"
+    if isinstance(ev, E.Discredited):
+        if ev.removed:
+            return "The Rebels removed every sabotage marker"
+        return "The Rebels roll for Discredit Rebellion"
+    if isinstance(ev, E.MissionHandShown):
+        return f"{SIDES[ev.player]} showed their mission hand: {card_names(ev.cards)}"
+    if isinstance(ev, E.MissionHandShownCount):
+        return f"{SIDES[ev.player]} showed their mission hand ({plural(ev.count, 'card')})"
+    if isinstance(ev, E.MissionToHand):
+        return f"{MISSIONS[mission_of(ev.card)].name} went back into the {SIDES[ev.player]} hand"
+    if isinstance(ev, E.BaseInRegion):
+        return f"The Rebel base is in the region of {loc_name(ev.system)}"
+    if isinstance(ev, E.BaseNotInRegion):
+        return f"The Rebel base is not in the region of {loc_name(ev.system)}"
+    if isinstance(ev, E.Subverted):
+        names = " and ".join(LEADERS[x].name for x in ev.leaders)
+        return f"{SIDES[ev.player]} revealed Subversion: {names} oppose the mission in {loc_name(ev.system)}"
+    if isinstance(ev, E.TacticsRecovered):
+        return f"{plural(ev.count, 'discarded advanced tactic card')} went back to the {SIDES[ev.player]} decks"
+    if isinstance(ev, E.MissionsLooked):
+        return f"{SIDES[ev.player]} looked at the top of their mission deck: {card_names(ev.cards)}"
+    if isinstance(ev, E.MissionsLookedCount):
+        return (
+            f"{SIDES[ev.player]} looked at the top {plural(ev.count, 'card')} of their mission deck"
+        )
+    if isinstance(ev, E.MissionTaken):
+        return f"{SIDES[ev.player]} took {MISSIONS[mission_of(ev.card)].name} into their hand"
+    if isinstance(ev, E.MissionTakenHidden):
+        return f"{SIDES[ev.player]} took a card looked at into their hand"
+    if isinstance(ev, E.MissionDeckShuffled):
+        return f"{SIDES[ev.player]}'s mission deck was shuffled"
+    return ""

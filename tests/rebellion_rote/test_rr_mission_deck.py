@@ -1,12 +1,13 @@
 """The mission decks as a mechanism: set-up's deal, Refresh step 2's draw, discard piles,
-an empty deck, the mission sets (RR-04, RR-51, RR-52) and what a determinisation keeps."""
+an empty deck (RR-51) and what a determinisation keeps; the mission sets (RR-04, RR-52):
+test_rr_roe_missions.py."""
 
 from __future__ import annotations
 
 from rr_helpers import assign, new
 
-from rebellion_rote.actions import MissionSet, Reveal, SystemChoice
-from rebellion_rote.data import DECK_MISSIONS, IMPERIAL, MISSIONS, REBEL, system_id
+from rebellion_rote.actions import Reveal, SystemChoice
+from rebellion_rote.data import IMPERIAL, MISSIONS, REBEL, system_id
 from rebellion_rote.ids import mission_card, mission_of
 from rebellion_rote.position import position
 from rebellion_rote.rules.mission_deck import deck_cards, draw_missions
@@ -77,32 +78,6 @@ def test_a_used_deck_mission_goes_face_up_to_its_discard() -> None:
     assert card in s.zones["mission_discard1"].cards
     assert card not in s.zones["missions1"].cards
     assert card in s.view(REBEL)["zones"]["mission_discard1"]["cards"]
-
-
-def test_rr52_the_rise_of_the_empire_set_keeps_the_portrait_cards_until_its_own_cards_come() -> (
-    None
-):
-    """RR-52 (with RR-04): a side that chooses the Rise of the Empire set keeps the
-    leader-icon (portrait) cards of its deck; the no-icon cards stay in the box; the
-    expansion's own mission cards are a later part of the pack, so there are none yet.
-    The base set plays every base card."""
-    for p in (REBEL, IMPERIAL):
-        roe, base = deck_cards(p, True), deck_cards(p, False)
-        assert roe and all(MISSIONS[mission_of(c)].portrait for c in roe)
-        assert set(roe) < set(base)
-        every = [m for m in DECK_MISSIONS[p] for _ in range(m.copies)]
-        assert len(base) == len(every)
-    s = new(4)
-    s.apply(MissionSet(True))
-    s.apply(MissionSet(False))
-    rebel = s.zones["mission_deck0"].cards + [
-        c for c in s.zones["missions0"].cards if MISSIONS[mission_of(c)].deck
-    ]
-    assert sorted(rebel) == deck_cards(REBEL, True)
-    imperial = s.zones["mission_deck1"].cards + [
-        c for c in s.zones["missions1"].cards if MISSIONS[mission_of(c)].deck
-    ]
-    assert sorted(imperial) == deck_cards(IMPERIAL, False)
 
 
 def test_a_determinisation_redeals_the_other_sides_deck_cards_with_its_deck() -> None:

@@ -201,9 +201,10 @@ def obj(name: str, stage: int = 0) -> int:
 
 # ================================================================ the deck (RR-83)
 def test_rr83_the_rebel_deck_cards_copies_and_sets() -> None:
-    """RR-83: the 20 Rebel deck cards (25 with copies) and their facts; the base set has all
-    of them, the Rise of the Empire set the 12 with a leader portrait."""
-    rows = DECK_MISSIONS[REBEL]
+    """RR-83: the 20 Rebel deck cards of the base game (25 with copies) and their facts; the
+    base set has all of them, the Rise of the Empire set the 12 with a leader portrait (the
+    expansion's own cards: test_rr_roe_missions.py)."""
+    rows = [m for m in DECK_MISSIONS[REBEL] if m.box == "base"]
     assert {m.name: m.copies for m in rows} == REBEL_SET
     assert len(rows) == 20 and sum(m.copies for m in rows) == 25
     by = {m.name: m for m in rows}
@@ -234,9 +235,16 @@ def test_rr83_the_rebel_deck_cards_copies_and_sets() -> None:
     for m in rows:  # an attempt card's portrait adds 2 successes (research §4.4 step 5)
         assert m.portrait_successes == (2 if m.portrait and m.mode == "attempt" else 0), m.name
         assert m.side == "Rebel" and not m.starting and not m.project and m.text and m.source
-    base = Counter(MISSIONS[mission_of(c)].name for c in deck_cards(REBEL, False))
+    in_box = [
+        mission_of(c) for c in deck_cards(REBEL, False) if MISSIONS[mission_of(c)].box == "base"
+    ]
+    base = Counter(MISSIONS[i].name for i in in_box)
     assert base == REBEL_SET and sum(base.values()) == 25
-    roe = Counter(MISSIONS[mission_of(c)].name for c in deck_cards(REBEL, True))
+    roe = Counter(
+        MISSIONS[mission_of(c)].name
+        for c in deck_cards(REBEL, True)
+        if MISSIONS[mission_of(c)].box == "base"
+    )
     assert roe == {name: 1 for name in portraits}
 
 
@@ -257,11 +265,11 @@ def test_set_up_builds_the_rebel_deck_of_the_chosen_set() -> None:
         assert len(hand) == 6 and len(drawn) == 2
         return sorted(s.zones["mission_deck0"].cards + drawn)
 
-    assert set_up(new(3, first_game=True)) == deck_cards(REBEL, True)  # 12 cards
+    assert set_up(new(3, first_game=True)) == deck_cards(REBEL, True)  # 31 cards (RR-52)
     base = new(3)
     base.apply(MissionSet(False))  # the Rebels choose the base set
     base.apply(MissionSet(True))
-    assert set_up(base) == deck_cards(REBEL, False) and len(deck_cards(REBEL, False)) == 25
+    assert set_up(base) == deck_cards(REBEL, False) and len(deck_cards(REBEL, False)) == 29
 
 
 def test_every_effect_and_where_of_the_deck_is_built() -> None:

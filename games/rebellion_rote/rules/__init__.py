@@ -9,6 +9,9 @@
   cards; :mod:`.base_clues`: what the Rebels were made to say of their hidden base.
 * :mod:`.rebel_missions`: the Rebel mission deck's cards; :mod:`.rings`: attachment rings
   that act in play (the Master Yoda ring).
+* :mod:`.roe_missions`: what the Rise of the Empire mission cards share (Subversion,
+  recruiting, leaders back to the pool); :mod:`.roe_imperial_missions` and
+  :mod:`.roe_rebel_missions`: each side's Rise of the Empire mission cards.
 * :mod:`.destroyed`: a destroyed system (Superlaser Online).
 * :mod:`.aftermath`: what follows a change of the board (an activation's subjugation
   step, rescue, the base reveal, the Empire's win), wherever it happens; subjugation
@@ -87,6 +90,9 @@ from . import (
     rebel_missions,
     recruit,
     refresh,
+    roe_imperial_missions,
+    roe_missions,
+    roe_rebel_missions,
     setup,
 )
 
@@ -133,4 +139,7 @@ HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = 
     DiscardMission: (refresh.legal_discard, refresh.apply_discard),
     **combat.HANDLERS,
     **rebel_missions.HANDLERS,
+    **roe_missions.HANDLERS,
+    **roe_imperial_missions.HANDLERS,
+    **roe_rebel_missions.HANDLERS,
 }

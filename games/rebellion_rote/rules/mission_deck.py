@@ -54,6 +54,7 @@ def add_zones(s: RebellionState) -> None:
     for p in (REBEL, IMPERIAL):
         s.add_zone(Zone(f"mission_deck{p}", None, Vis.HIDDEN, pool=f"mission_deck{p}"))
         s.add_zone(Zone(f"mission_discard{p}", p, Vis.PUBLIC))
+        s.add_zone(Zone(f"mission_look{p}", p, Vis.OWNER, pool=f"mission_look{p}"))
 
 
 def deck_cards(side: int, roe: bool) -> list[int]:
@@ -109,7 +110,7 @@ def redeal_decks(s: RebellionState, other: int, player: int, rng: Rng) -> None:
     deck (the cards ``player`` knows in the deck stay)."""
     deck = s.zones[f"mission_deck{other}"]
     slots: list[tuple[Zone, int]] = []
-    for name in (f"missions{other}", f"assigned{other}"):
+    for name in (f"missions{other}", f"assigned{other}", f"mission_look{other}"):
         z = s.zones[name]
         seen = z.known.get(player, ())
         slots.extend((z, i) for i, c in enumerate(z.cards) if IS_DECK[c] and c not in seen)

@@ -14,8 +14,12 @@ On a Command turn a player may reveal one of his face-down missions
 2. A *resolve* mission cannot be opposed and simply happens. An *attempt*: the
    opponent may send one leader of his pool into the system (``oppose
    <leader>``, or ``pass``), even if he has leaders there already (a player who
-   passed in the Command Phase still may).
-3. If no opposing leader is in the system the mission succeeds. Otherwise each
+   passed in the Command Phase still may). Before that he may reveal a face-down
+   Subversion (``subvert <slot>``): its leaders join the opposition with 1 more die, and
+   he is asked again (:mod:`.roe_missions`, RR-111). A Subversion is never revealed on
+   its owner's turn.
+3. If no opposing leader is in the system the mission succeeds (a card that rolls even
+   if unopposed, ``roll_unopposed``, rolls and then succeeds, RR-117). Otherwise each
    side rolls one red or black die per matching icon of all its leaders in the
    system (at most 10) and one green die per matching minor icon (at most 3),
    the attacker first; a hit or direct hit is 1 success, a special 2. A card that
@@ -31,8 +35,11 @@ On a Command turn a player may reveal one of his face-down missions
    choice, Research and Development, asks for one: ``option <i>``; an option whose
    first part cannot be done, removing a sabotage marker where there is none, is
    not offered, RR-41). An effect may ask for more decisions; the next effect waits
-   for them (``RebellionState.resolving`` holds the mission being resolved). The
-   card then goes back to hand (starting missions always do) or, a project, face
+   for them (``RebellionState.resolving`` holds the mission being resolved: player,
+   card, system, target, leaders, next and last effect, portrait, whether the failure
+   effects run, the margin of successes). A failed attempt runs the card's
+   ``on_failure`` effects instead, if it has any (RR-108, RR-112). The card then goes
+   back to hand (as does one whose effect sent it there) (starting missions always do) or, a project, face
    up to the project discard (research §4.4 step 7); the leaders stay in the
    system until the Refresh Phase.
 
@@ -99,7 +106,15 @@ from ..events import (
     SabotagePlaced,
 )
 from ..ids import mission_card, mission_of
-from . import imperial_missions, projects, rebel_missions, rings
+from . import (
+    imperial_missions,
+    projects,
+    rebel_missions,
+    rings,
+    roe_imperial_missions,
+    roe_missions,
+    roe_rebel_missions,
+)
 from .aftermath import gain_loyalty_at
 from .dice import mission_dice, requirement_met, roll, successes
 from .mission_deck import discard
@@ -140,6 +155,9 @@ class Resolving(NamedTuple):
     """How many leaders were assigned to the card."""
     portrait: bool = False
     """The card's portrait leader was assigned to it (research §4.4 step 5)."""
+    margin: int = 0
+    """The attacker's successes beyond the opposition's (a card that rolls even if
+    unopposed counts it, RR-117); 0 for a resolve card."""
 
     def amount(self, e: MissionEffect) -> int:
         """Effect ``e``'s amount for this resolution (two leaders, the portrait leader)."""
@@ -167,6 +185,7 @@ WHERE: dict[str, Where] = {
     "populous_imperial_unit": lambda s, x: _populous(s, x) and s.board.has_units(x, IMPERIAL),
     **imperial_missions.WHERE,
     **rebel_missions.WHERE,
+    **roe_missions.WHERE,
 }
 """``where`` (data/missions*.toml) -> whether a system fits it; the mission decks' modules
 add their own kinds (:data:`.imperial_missions.WHERE`, :data:`.rebel_missions.WHERE`)."""
@@ -212,8 +231,8 @@ def systems_for(s: RebellionState, m: MissionDef) -> list[int]:
 def revealable(s: RebellionState, player: int, slot: int) -> bool:
     card = mission_of(s.zones[f"assigned{player}"].cards[slot])
     m = MISSIONS[card]
-    if any(e.kind not in BUILT for e in m.effects):
-        return False
+    if m.timing == "opposing" or any(e.kind not in BUILT for e in m.effects):
+        return False  # Subversion is revealed only against an attempt (roe_missions)
     leaders = [LEADERS[x] for x in s.slots[player][slot]]
     return requirement_met(leaders, m.skill, m.requirement) and bool(systems_for(s, m))
 
@@ -313,6 +332,7 @@ def legal_oppose(s: RebellionState, d: OpposeMission) -> list[Action]:
     out: list[Action] = []
     if not unopposable(s):
         out.extend(Oppose(x) for x in s.board.pool(d.player))
+    out.extend(roe_missions.subversion_options(s, d))  # unaffected by Misdirection (ROTE)
     out.append(Pass())
     return out
 
@@ -325,6 +345,8 @@ def unopposable(s: RebellionState) -> bool:
 
 def apply_oppose(s: RebellionState, d: OpposeMission, a: Action) -> None:
     s.stack.pop()
+    if roe_missions.apply_subversion(s, d, a):
+        return  # its leaders joined; the opponent may still send a pool leader
     b = s.board
     if isinstance(a, Oppose):
         b.leader_loc[a.leader] = d.system
@@ -359,7 +381,7 @@ def start_roll_off(s: RebellionState, d: OpposeMission) -> None:
     x = d.system
     added = take_attempt_bonus(s) + (m.portrait_successes if d.portrait else 0)
     opp = side_leaders(s, x, defender, d.target)
-    if not opp:
+    if not opp and not m.roll_unopposed:
         finish_mission(s, attacker, d.card, x, d.target, True, d.leaders, d.portrait)
         return
     b = s.board
@@ -367,7 +389,7 @@ def start_roll_off(s: RebellionState, d: OpposeMission) -> None:
     s.mission_dice = [[], []]
     for side, leaders, extra, plus in (
         (attacker, side_leaders(s, x, attacker, d.target), bonus, added),
-        (defender, opp, 0, 0),
+        (defender, opp, d.extra, 0),  # Subversion's die (RR-111)
     ):
         regular, green = mission_dice(
             [LEADERS[i] for i in leaders], m.skill, count_all=m.count_all, bonus=extra
@@ -376,8 +398,10 @@ def start_roll_off(s: RebellionState, d: OpposeMission) -> None:
         greens = tuple(roll(s.rng, "green", green))
         s.mission_dice[side] = [("black", f) for f in dice] + [("green", f) for f in greens]
         n = successes(dice) + successes(greens) + plus
+        if not leaders and not dice:
+            continue  # unopposed, and the card rolls anyway: the opposition rolls nothing
         s.emit(MissionRolled(player=side, dice=dice, green=greens, successes=n))
-    s.roll_off = [attacker, d.card, x, d.target, d.leaders, int(d.portrait), added]
+    s.roll_off = [attacker, d.card, x, d.target, d.leaders, int(d.portrait), added, int(bool(opp))]
     after_roll(s, REBEL)
 
 
@@ -417,11 +441,12 @@ def apply_after_roll(s: RebellionState, d: AfterMissionRoll, a: Action) -> None:
 
 def settle_roll_off(s: RebellionState) -> None:
     """The dice are final: the attacker needs strictly more successes (research §4.4)."""
-    attacker, card, x, target, leaders, portrait, _ = s.roll_off
-    ok = roll_successes(s, attacker) > roll_successes(s, 1 - attacker)
+    attacker, card, x, target, leaders, portrait, _, opposed = s.roll_off
+    margin = roll_successes(s, attacker) - roll_successes(s, 1 - attacker)
+    ok = margin > 0 or not opposed  # unopposed, a card that rolls anyway succeeds (FAQ)
     s.roll_off = []
     s.mission_dice = [[], []]
-    finish_mission(s, attacker, card, x, target, ok, leaders, bool(portrait))
+    finish_mission(s, attacker, card, x, target, ok, leaders, bool(portrait), max(margin, 0))
 
 
 # ---------------------------------------------------------------- effects and clean-up
@@ -434,15 +459,21 @@ def finish_mission(
     ok: bool,
     leaders: int = 1,
     portrait: bool = False,
+    margin: int = 0,
 ) -> None:
-    """The roll-off is over (or the card resolves): the effects on success, then clean-up."""
+    """The roll-off is over (or the card resolves): the effects on success (on failure the
+    card's failure effects, if any), then clean-up."""
     m = MISSIONS[card]
     if m.mode == "attempt":
         s.emit(MissionOutcome(player=player, card=mission_card(card), success=ok))
+    if not ok and m.on_failure:
+        s.resolving = [player, card, x, target, leaders, 0, len(m.on_failure), int(portrait), 1, 0]
+        continue_mission(s)
+        return
     if not ok or m.timing:  # a card with a timing is resolved then (it stays in play)
         done_mission(s, player, card)
         return
-    s.resolving = [player, card, x, target, leaders, 0, len(m.effects), int(portrait)]
+    s.resolving = [player, card, x, target, leaders, 0, len(m.effects), int(portrait), 0, margin]
     if m.choice:
         options = [i for i, e in enumerate(m.effects) if available(s, e, x)]
         if len(options) > 1:
@@ -471,7 +502,7 @@ def apply_option(s: RebellionState, d: ChooseOption, a: Action) -> None:
 
 def current(s: RebellionState) -> Resolving:
     player, card, x, target, leaders = s.resolving[:5]
-    return Resolving(player, card, x, target, leaders, bool(s.resolving[7]))
+    return Resolving(player, card, x, target, leaders, bool(s.resolving[7]), s.resolving[9])
 
 
 def continue_mission(s: RebellionState) -> None:
@@ -485,9 +516,10 @@ def continue_mission(s: RebellionState) -> None:
             done_mission(s, r.player, r.card)
             return
         s.resolving[5] = nxt + 1
-        e = MISSIONS[s.resolving[1]].effects[nxt]
+        m = MISSIONS[s.resolving[1]]
+        e = (m.on_failure if s.resolving[8] else m.effects)[nxt]
         r = current(s)
-        if e.portrait_only and not r.portrait:
+        if (e.portrait_only and not r.portrait) or (e.two_leaders_only and r.leaders < 2):
             continue
         if EFFECTS[e.kind](s, r, e):
             return
@@ -505,7 +537,7 @@ def done_mission(s: RebellionState, player: int, card: int) -> None:
             hand = s.zones[f"missions{player}"]
             s.move(mission_card(card), played, hand)
             hand.reveal_to(1 - player, [mission_card(card)])  # it was seen going back to hand
-        else:
+        elif mission_card(card) in played.cards:  # not gone back to hand (return_to_hand)
             discard(s, player, mission_card(card), played)
     if s.is_terminal:
         return
@@ -577,12 +609,16 @@ EFFECTS: dict[str, Effect] = {
     **projects.EFFECTS,
     **imperial_missions.EFFECTS,
     **rebel_missions.EFFECTS,
+    **roe_missions.EFFECTS,
+    **roe_imperial_missions.EFFECTS,
+    **roe_rebel_missions.EFFECTS,
 }
 
 AVAILABLE: dict[str, Callable[[RebellionState, int], bool]] = {
     **projects.AVAILABLE,
     **imperial_missions.AVAILABLE,
     **rebel_missions.AVAILABLE,
+    **roe_rebel_missions.AVAILABLE,
 }
 """Options of a choice card that need something in the system (RR-41)."""
 
