@@ -28,7 +28,6 @@ back to a generic reason),
 ``_card_info(card) -> dict`` (a card's public facts), ``_played_card(action)
 -> str`` (the card an action plays, for the analysis runner's card statistics).
 
-
 A pack's observation tensor (for learning libraries) is not a hook here but
 an :class:`~tabletop.observation.Observation` given to its ``Game``; the
 public :meth:`State.observation` returns it as a numpy array.
