@@ -745,6 +745,63 @@ def test_rs30_ion_unloads_heroes() -> None:
     assert zone_names(s, "inactive1") == ["Interceptors"]
 
 
+def test_rs30_pilot_captain_moves_to_a_fighter() -> None:
+    """RS-30, the reported case: a Pilot and Captain hero boarded after a
+    Captain-only hero stays aboard the Fighter left when the Ship is shot down;
+    only the Captain-only hero leaves."""
+    s = position(
+        turn=1,
+        step="attack_start",
+        zones={
+            "active1": [
+                "Space Cruiser",
+                "Elite Interceptors",
+                "Imperial Captain",
+                "Emperors Henchman",
+            ],
+            "active0": ["Ion Cannon", "Stunt Fighters"],
+        },
+    )
+    cruiser, fighter = find(s, "Space Cruiser"), find(s, "Elite Interceptors")
+    cap, henchman = find(s, "Imperial Captain"), find(s, "Emperors Henchman")
+    attack(s, (SPACE, [cruiser, fighter, cap, henchman]))
+    act(s, Fire(cruiser))
+    assert s.groups[0] == [fighter, henchman]
+    assert cap not in s.attacked and henchman in s.attacked
+
+
+def test_rs30_general_rule() -> None:
+    """RS-30 in general: the most heroes stay that the craft left can carry,
+    the earlier aboard first, whatever order they boarded in."""
+    from rebel_space.rules.attack import heroes_left_behind
+
+    def ids(*names: str) -> list[int]:
+        s = position(turn=1, zones={"active1": list(names)})
+        out: list[int] = []
+        for n in names:
+            out.append(next(c for c in s.zones["active1"].cards if NAME[c] == n and c not in out))
+        return out
+
+    fighter, cap, both, pilot, cap2 = ids(
+        "Elite Interceptors",
+        "Imperial Captain",
+        "Emperors Henchman",
+        "Bounty Hunter",
+        "Alien Crime Boss",
+    )
+    # Captain-only first, then Pilot+Captain: the Captain leaves.
+    assert heroes_left_behind([fighter, cap, both]) == [cap]
+    # Pilot+Captain first, then Captain-only: the same, the Captain has no Ship.
+    assert heroes_left_behind([fighter, both, cap]) == [cap]
+    # A Pilot and a Pilot+Captain, one Fighter: the later aboard leaves.
+    assert heroes_left_behind([fighter, pilot, both]) == [both]
+    assert heroes_left_behind([fighter, both, pilot]) == [pilot]
+    # No craft left: every hero leaves, latest aboard first.
+    assert heroes_left_behind([cap, both, cap2]) == [cap2, both, cap]
+    # Everyone still fits: nobody leaves.
+    assert heroes_left_behind([fighter, both]) == []
+
+
 def test_rs31_rebel_base() -> None:
     """RS-31: the Rebel Base attacks like a ground unit (option: it never attacks);
     Saboteur cannot destroy it."""

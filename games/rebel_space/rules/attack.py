@@ -290,12 +290,29 @@ def apply_ion(s: RebelSpaceState, p: int, a: Action) -> None:
 
 
 def unload_heroes(s: RebelSpaceState, group: list[int]) -> None:
-    """RS-30: heroes left without a Fighter or Ship to ride leave the group
-    (latest aboard first) and stay active, not having attacked."""
-    while not heroes_fit(group):
-        hero = next(c for c in reversed(group) if IS_HERO[c] and CAPTAIN[c])
+    """RS-30: as many heroes stay aboard as the craft left can carry, those who
+    boarded first keeping their place (a Pilot and Captain moves to a Fighter);
+    the others leave the group and stay active, not having attacked."""
+    for hero in heroes_left_behind(group):
         group.remove(hero)
         s.attacked.remove(hero)
+
+
+def heroes_left_behind(group: list[int]) -> list[int]:
+    """The heroes of ``group`` with no craft to ride, latest aboard first.
+
+    Heroes taken in boarding order, each kept while a seat can still be found for
+    all kept (the sets of heroes that fit form a matroid, so this keeps the most
+    heroes, and the earliest aboard among equals)."""
+    kept = [c for c in group if not IS_HERO[c]]
+    left: list[int] = []
+    for c in group:
+        if IS_HERO[c]:
+            if heroes_fit([*kept, c]):
+                kept.append(c)
+            else:
+                left.append(c)
+    return left[::-1]
 
 
 # ---------------------------------------------------------------- blocks (RS-15)
