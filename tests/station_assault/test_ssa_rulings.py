@@ -468,7 +468,7 @@ def test_ssa_15_elimination() -> None:
     assert where(s, station(2)) is None and at(s, 2, -1) is None
     assert len(s.zones[HAND[2]]) == 0 and len(s.zones[DECK[2]]) == 0
     assert len(s.zones[REMOVED[2]]) == hidden_before
-    assert s.score[0] == 2 and s.lost == [0, 0, 60] and not s.is_terminal
+    assert s.score[0] == 0 and s.lost == [0, 0, 60] and not s.is_terminal  # SSA-24
     assert s.current_player == 1  # Red's Station acts; Blue's is gone
     # The last player left wins.
     board = ((1, "Fighter", -1, 2, 0, True), (2, "Scout", 1, 2, 0, True), (0, "Scout", -1, 3))
@@ -486,6 +486,32 @@ def test_ssa_15_elimination() -> None:
     while not s.is_terminal:
         s.apply(s.legal_actions()[0])
     assert s.returns() == [-1.0, 1.0, -1.0]
+
+
+def test_ssa_24_free_for_all_counts_losses() -> None:
+    """SSA-24: in a free for all a destroyed card goes to its owner's pile and counts
+    against its owner; nobody scores, and view, narration and board show losses."""
+    opts = {"mode": "free_for_all", "players": 3}
+    board = ((2, "Fighter", 1, 2, 0, True), (0, "Scout", 0, 3))
+    s = deal({}, initiative=0, options=opts, board=board)
+    fighter = at(s, 1, 2)
+    do(s, "Act with Scout", "Scout stays at (0,3)")
+    do(s, "Black Space Station stays and fires, fire at Blue Fighter")
+    assert s.score == [0, 0, 0] and s.lost == [0, 0, 2]
+    assert s.zones[PILE[2]].cards == [fighter] and s.zones[PILE[0]].cards == []
+    assert s.narrate(s.log[-1]) == "Blue Fighter is destroyed by Black; Blue loses 2 Victory"
+    pub = s.view(None)["state"]
+    assert "scores" not in pub and pub["lost"] == [0, 0, 2]
+    board_text = s.render(0)
+    assert "Blue: lost 2 of 60; hand" in board_text and "score" not in board_text
+    # A duel still scores: the destroyer takes the card.
+    s = deal({}, initiative=0, board=((1, "Fighter", 1, 0, 0, True), (0, "Scout", 0, 1)))
+    fighter = at(s, 1, 0)
+    do(s, "Act with Scout", "Scout stays at (0,1)")
+    do(s, "Black Space Station stays and fires, fire at Red Fighter")
+    assert s.score == [2, 0] and s.zones[PILE[0]].cards == [fighter]
+    assert s.view(None)["state"]["scores"] == [2, 0]
+    assert "Black: score 2; hand" in s.render(0)
 
 
 # ---------------------------------------------------------------- teams

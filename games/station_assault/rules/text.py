@@ -208,6 +208,12 @@ def narrate(s: AssaultState, event: Event) -> str:
             f"{event.damage} damage ({event.total} of {tbl.shields[event.target]})"
         )
     if isinstance(event, Destroyed):
+        if s.options.mode == "free_for_all":
+            owner = name(event.card // CARDS_PER_DECK)
+            return (
+                f"{label(s, event.card)} is destroyed by {name(event.by)}; "
+                f"{owner} loses {event.victory} Victory"
+            )
         return f"{label(s, event.card)} is destroyed; {name(event.by)} scores {event.victory}"
     if isinstance(event, Eliminated):
         return f"{name(event.player)} has lost 60 or more Victory and is out"
@@ -250,6 +256,9 @@ def view(s: AssaultState, player: int | None) -> dict[str, Any]:
     top = s.stack[-1] if s.stack else None
     if isinstance(top, (ChooseDestination, ChooseTarget)):
         acting = {"card": top.card, "ship": tbl.name(top.card)}
+    counts: dict[str, Any] = {"lost": s.lost[:]}
+    if s.options.mode != "free_for_all":  # a free for all counts losses only (SSA-24)
+        counts = {"scores": s.score[:], **counts}
     return {
         "mode": s.options.mode,
         "wave": s.wave,
@@ -258,8 +267,7 @@ def view(s: AssaultState, player: int | None) -> dict[str, Any]:
         "initiative": s.initiative,
         "board": board,
         "acting": acting,
-        "scores": s.score[:],
-        "lost": s.lost[:],
+        **counts,
         "alive": s.alive[:],
         "teams": s.team[:],
         "mulligan": mull,
@@ -299,9 +307,12 @@ def render(s: AssaultState, player: int | None) -> str:
     for p in range(s.num_players):
         hand = s.zones[HAND[p]].cards
         status = "" if s.alive[p] else " (out)"
-        extra = f", lost {s.lost[p]}" if s.options.mode == "free_for_all" else ""
+        if s.options.mode == "free_for_all":
+            count = f"lost {s.lost[p]} of 60"
+        else:
+            count = f"score {s.score[p]}"
         lines.append(
-            f"{s.player_name(p)}{status}: score {s.score[p]}{extra}; hand {len(hand)}, "
+            f"{s.player_name(p)}{status}: {count}; hand {len(hand)}, "
             f"deck {len(s.zones[DECK[p]].cards)}"
         )
     if player is not None and s.alive[player]:
