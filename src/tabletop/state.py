@@ -30,6 +30,7 @@ back to a generic reason),
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -506,7 +507,7 @@ class State:
                 )
         self._legal = None
 
-    def resample(self, player: int, rng: Rng) -> State:
+    def resample(self, player: int, rng: Rng | random.Random | int) -> State:
         """A clone in which what ``player`` cannot see is re-dealt at random.
 
         Cards in zones hidden from ``player`` (and not known to them) are
@@ -515,11 +516,12 @@ class State:
         re-seeded from ``rng`` so it does not know the real future either.
         The result is a determinisation for search: it has no valid record.
         ``player`` must be a player number (``TypeError`` otherwise, and
-        :class:`TabletopError` out of range) and ``rng`` an :class:`Rng`.
+        :class:`TabletopError` out of range). ``rng`` is a :class:`Rng` (it is
+        advanced), a :class:`random.Random` (64 bits are drawn from it to seed
+        an :class:`Rng`) or an ``int`` seed; anything else is a ``TypeError``.
         """
         self._check_player(player, "resample")
-        if not isinstance(rng, Rng):
-            raise TypeError(f"resample() takes an Rng, not {type(rng).__name__}")
+        rng = _as_rng(rng)
         new = self.clone()
         new.redeal_hidden(player, rng.shuffle)
         new._resample(player, rng)
@@ -541,3 +543,17 @@ class State:
             f"<{type(self).__name__} {self.game.name} step={len(self.history)} "
             f"current_player={self.current_player} terminal={self.is_terminal}>"
         )
+
+
+def _as_rng(rng: object) -> Rng:
+    """``rng`` for :meth:`State.resample` as an :class:`Rng`: an Rng itself, one
+    seeded from 64 bits of a :class:`random.Random`, or one seeded by an int."""
+    if isinstance(rng, Rng):
+        return rng
+    if isinstance(rng, random.Random):
+        return Rng(rng.getrandbits(64))
+    if isinstance(rng, int) and not isinstance(rng, bool):
+        return Rng(rng)
+    raise TypeError(
+        f"resample() takes a tabletop.Rng, a random.Random or an int seed, not {type(rng).__name__}"
+    )
