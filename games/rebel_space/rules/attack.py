@@ -39,6 +39,7 @@ from ..cards import (
     PILOT,
     REBEL_BASES,
     SHIP,
+    SIDES,
     SPACE_KIND,
 )
 from ..decisions import (
@@ -318,20 +319,24 @@ def heroes_left_behind(group: list[int]) -> list[int]:
 # ---------------------------------------------------------------- blocks (RS-15)
 def step_block(s: RebelSpaceState) -> None:
     group = s.groups[s.cur]
-    if group and can_start(free_blockers(s), s.group_space[s.cur]):
+    space = s.group_space[s.cur]
+    if group and can_start(free_blockers(s), space):
         s.stack.append(BlockChoice(player=1 - s.turn))
     else:
-        let_through(s)
+        kind = "space" if space else "ground"
+        let_through(s, f"the {SIDES[1 - s.turn]} has no active {kind} unit free to block")
 
 
 def legal_block(s: RebelSpaceState, p: int) -> list[Action]:
     return [Block(), LetThrough()]
 
 
-def let_through(s: RebelSpaceState) -> None:
-    if s.groups[s.cur]:
+def let_through(s: RebelSpaceState, reason: str = "") -> None:
+    """The current group is not blocked: by choice, or for ``reason``."""
+    group = s.groups[s.cur]
+    if group:
         s.through[s.cur] = True
-        s.emit(LetThroughEvent(group=s.cur))
+        s.emit(LetThroughEvent(group=s.cur, cards=tuple(group), reason=reason))
     s.cur += 1
     s.step = "ion"
 
@@ -423,7 +428,7 @@ def apply_unblocked(s: RebelSpaceState, p: int, a: Action) -> None:
     group, space = s.groups[s.cur], s.group_space[s.cur]
     if isinstance(a, Target):
         s.used.append(a.card)
-        s.emit(Targeted(group=s.cur, card=a.card))
+        s.emit(Targeted(group=s.cur, card=a.card, cards=tuple(group)))
         start_battle(s, group, [a.card], space, damage=False)
     else:
         start_battle(s, group, [], space, damage=True)
