@@ -279,6 +279,12 @@ def game_over_words(ev: E.GameOver) -> str:
     return f"The {SIDES[ev.winner]} wins: {reason}"
 
 
+def over(s: RebelSpaceState) -> str:
+    """How the game ended, for ``prompt`` once it is over."""
+    end = next((e for e in reversed(s.log) if isinstance(e, E.GameOver)), None)
+    return f"Game over. {game_over_words(end)}" if end is not None else "Game over"
+
+
 def unit_text(s: RebelSpaceState, c: int) -> str:
     if TYPE[c] in ("Hero", "Ground", "Space", "G/S"):
         g, sp = rating(s, c, False), rating(s, c, True)
@@ -323,11 +329,7 @@ def render(s: RebelSpaceState, player: int | None) -> str:
                 + (f" - {state}" if state else "")
             )
     if s.is_terminal:
-        end = next((e for e in reversed(s.log) if isinstance(e, E.GameOver)), None)
-        if end is not None:
-            lines.append(f"Game over. {game_over_words(end)}")
-        else:
-            lines.append(f"Game over. The {SIDES[0 if s.returns()[0] > 0 else 1]} wins")
+        lines.append(over(s))
     else:
         lines.append(f"> {s.prompt}")
     return "\n".join(lines)

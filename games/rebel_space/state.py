@@ -104,6 +104,9 @@ class RebelSpaceState(State):
     def _prompt(self) -> str:
         return render.prompt(self)
 
+    def _over_prompt(self) -> str:
+        return render.over(self)
+
     def _narrate(self, event: Event) -> str:
         return render.narrate(self, event)
 

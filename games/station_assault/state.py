@@ -110,6 +110,9 @@ class AssaultState(State):
     def _prompt(self) -> str:
         return text.prompt(self)
 
+    def _over_prompt(self) -> str:
+        return text.over(self)
+
     def _explain(self, action: Action) -> str:
         return text.explain(self, action)
 

@@ -86,6 +86,9 @@ class State:
         top = self.stack[-1] if self.stack else None
         return top.kind.replace("_", " ") if top is not None else ""
 
+    def _over_prompt(self) -> str:
+        return ""
+
     def _view(self, player: int | None) -> dict[str, Any]:
         return {}
 
@@ -185,8 +188,9 @@ class State:
 
     @property
     def prompt(self) -> str:
-        """What the current player is deciding, in words (never a secret)."""
-        return "" if self.result is not None else self._prompt()
+        """What the current player is deciding, in words (never a secret); once
+        the game is over, how it ended (the pack's ``_over_prompt``, default "")."""
+        return self._over_prompt() if self.result is not None else self._prompt()
 
     def legal_actions(self) -> list[Action]:
         """Every legal atomic action, in a deterministic order; ``[]`` when over."""

@@ -36,7 +36,8 @@ def test_rules_worked_example() -> None:
     assert s.speed == 5 and s.current_player == BLACK
     do(s, "Play a Dreadnaught", "Play Dreadnaught at (-1,0)")
     assert s.speed == 6 and s.current_player == RED  # initiative acts first at Speed 6
-    do(s, "Red Space Station stays and fires")
+    assert texts(s) == ["Red Space Station stays (no enemy next to it to fire at)"]
+    do(s, "Red Space Station stays")
     assert s.current_player == BLACK
     assert texts(s) == ["Black Space Station stays and fires, fire at Red Fighter"]
     do(s, "Black Space Station stays and fires")
@@ -531,15 +532,16 @@ def test_ssa_16_team_victory() -> None:
     while s.current_player != 0 or s.speed != 6:
         s.apply(s.legal_actions()[0])
     # Only the enemy is a target: a single target, fired at once.
-    assert texts(s) == ["Black Space Station stays and fires, fire at Red Scout"]
-    do(s, "Black Space Station")
+    # In teams every card label shows its team.
+    assert texts(s) == ["Black (A) Space Station stays and fires, fire at Red (B) Scout"]
+    do(s, "Black (A) Space Station")
     assert where(s, mate) == (1, 0) and where(s, red) is None
     assert s.score[0] == 61 and not s.is_terminal  # 99 for team A
     s2 = deal({}, initiative=0, options=TEAMS, board=((1, "Fighter", -1, 0, 0, True),))
     s2.score = [60, 0, 39, 0]
     while s2.current_player != 0 or s2.speed != 6:
         s2.apply(s2.legal_actions()[0])
-    do(s2, "Black Space Station")
+    do(s2, "Black (A) Space Station")
     assert s2.is_terminal and s2.returns() == [1.0, -1.0, 1.0, -1.0]
     # Teammates anchor placement under the friendly option.
     s3 = deal({0: ["Scout"]}, initiative=0, options={**TEAMS, "anchor": "friendly"})
@@ -562,7 +564,7 @@ def test_ssa_17_team_seats() -> None:
     ]
     # Black (A) loses its Station and plays on.
     s.damage[station(0)] = 24
-    do(s, "Act with Scout", "Scout stays at (1,0), fire at Black Space Station")
+    do(s, "Act with Scout", "Scout stays at (1,0), fire at Black (A) Space Station")
     assert where(s, station(0)) is None and s.score[1] == 60 and not s.is_terminal
     assert s.alive[0]
     rng = Rng(2)

@@ -46,8 +46,8 @@ def colour(p: int) -> str:
 
 
 def label(s: AssaultState, card: int) -> str:
-    """ "Red Frigate", "Black Space Station"."""
-    return f"{colour(card // CARDS_PER_DECK)} {s.table.name(card)}"
+    """ "Red Frigate", "Black Space Station"; in teams with the team: "Red (B) Frigate"."""
+    return f"{s.player_name(card // CARDS_PER_DECK)} {s.table.name(card)}"
 
 
 def at(c: int) -> str:
@@ -76,13 +76,19 @@ def describe(s: AssaultState, action: Action) -> str:
         t = tbl.types[action.ship] if 0 <= action.ship < len(tbl.types) else None
         if t is None:
             return f"Play ship type {action.ship}"
-        return f"Play a {t.name} (Speed {t.speed}, Firepower {t.firepower}, Shields {t.shields})"
+        return (
+            f"Play a {t.name} (Speed {t.speed}, Firepower {t.firepower}, Shields {t.shields}, "
+            f"Victory {t.victory})"
+        )
     if isinstance(action, Act):
         c = action.card
         if not (0 <= c < len(s.pos) and s.pos[c] >= 0):
             return f"Act with card {c}"
         if c % CARDS_PER_DECK == 0:
-            return f"{label(s, c)} stays and fires" + _fire_words(s, c, s.pos[c])
+            fire = _fire_words(s, c, s.pos[c])
+            if not fire:
+                return f"{label(s, c)} stays (no enemy next to it to fire at)"
+            return f"{label(s, c)} stays and fires" + fire
         return f"Act with {tbl.name(c)} at {at(s.pos[c])}"
     if isinstance(top, ChooseDestination):
         card = top.card
@@ -105,6 +111,12 @@ def describe(s: AssaultState, action: Action) -> str:
             f"(damage {s.damage[target]} of {tbl.shields[target]})"
         )
     return action.notation()
+
+
+def over(s: AssaultState) -> str:
+    """How the game ended, for ``prompt`` once it is over."""
+    end = next((e for e in reversed(s.log) if isinstance(e, GameEnded)), None)
+    return narrate(s, end) if end is not None else "Game over"
 
 
 def prompt(s: AssaultState) -> str:
