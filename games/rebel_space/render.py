@@ -295,6 +295,12 @@ def unit_text(s: RebelSpaceState, c: int) -> str:
     return f"#{c} {NAME[c]} G{GROUND[c]}/S{SPACE[c]}"
 
 
+KEY = (
+    "Key: #N = card id (for '? N'); G/S/D = Ground, Space and Damage ratings with "
+    "attachments; [..] = cards attached to a hero; '>' marks the group being resolved"
+)
+
+
 def render(s: RebelSpaceState, player: int | None) -> str:
     lines = [f"== Rebel Space: turn {s.turn_number}, {SIDES[s.turn]}, {s.phase} phase =="]
     for p in (0, 1):
@@ -328,6 +334,7 @@ def render(s: RebelSpaceState, player: int | None) -> str:
                 + ", ".join(NAME[c] for c in g)
                 + (f" - {state}" if state else "")
             )
+    lines.append(KEY)
     if s.is_terminal:
         lines.append(over(s))
     else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING, Any
 
 from tabletop import Action, Event
@@ -288,34 +289,58 @@ def view(s: AssaultState, player: int | None) -> dict[str, Any]:
     }
 
 
-def _cell_text(s: AssaultState, card: int) -> str:
+def _cell_text(s: AssaultState, card: int, compact: bool = False) -> str:
     name = s.table.name(card)
+    mark = "*" if s.acted[card] else ""
+    if compact:  # "KSt2*": colour, two letters, damage
+        short = "St" if card % CARDS_PER_DECK == 0 else name[:2]
+        return f"{INITIALS[card // CARDS_PER_DECK]}{short}{s.damage[card]}{mark}"
     short = "STN" if card % CARDS_PER_DECK == 0 else name[:3].upper()
-    mark = "*" if s.acted[card] else " "
-    return f"{INITIALS[card // CARDS_PER_DECK]}{short}{s.damage[card]:>2}{mark}"
+    return f"{INITIALS[card // CARDS_PER_DECK]}{short}{s.damage[card]:>2}{mark or ' '}"
+
+
+BOARD_COLUMNS = 80
+"""The terminal board fits this many columns: a compact cell, then bands of columns."""
+
+
+def grid_lines(s: AssaultState, columns: int = BOARD_COLUMNS) -> list[str]:
+    """The grid, north up; wider than ``columns`` it uses compact cells, and
+    wider still it is cut into bands of columns shown one under the other."""
+    cells = [xy(s.pos[c]) for c in s.board]
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+    by_xy = {xy(s.pos[c]): c for c in s.board}
+    margin = 5
+    width, compact = 8, False
+    if margin + width * (x1 - x0 + 1) > columns:
+        width, compact = 6, True
+    per_band = max(1, (columns - margin) // width)
+    lines: list[str] = []
+    for start in range(x0, x1 + 1, per_band):
+        stop = min(x1, start + per_band - 1)
+        if start != x0 or stop != x1:
+            lines.append(f"     columns {start}..{stop} of {x0}..{x1}")
+        lines.append(" " * margin + "".join(f"{x:^{width}}" for x in range(start, stop + 1)))
+        for y in range(y1, y0 - 1, -1):
+            row = []
+            for x in range(start, stop + 1):
+                c = by_xy.get((x, y))
+                text = _cell_text(s, c, compact) if c is not None else "."
+                row.append(f"{text:^{width}}")
+            lines.append(f"{y:>4} " + "".join(row).rstrip())
+    return lines
 
 
 def render(s: AssaultState, player: int | None) -> str:
     """The grid, north up, each card as colour initial, type, damage, * when acted."""
-    lines = []
-    if s.board:
-        cells = [xy(s.pos[c]) for c in s.board]
-        xs = [x for x, _ in cells]
-        ys = [y for _, y in cells]
-        x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
-        by_xy = {xy(s.pos[c]): c for c in s.board}
-        width = 8
-        lines.append("     " + "".join(f"{x:^{width}}" for x in range(x0, x1 + 1)))
-        for y in range(y1, y0 - 1, -1):
-            row = []
-            for x in range(x0, x1 + 1):
-                c = by_xy.get((x, y))
-                text = _cell_text(s, c) if c is not None else "."
-                row.append(f"{text:^{width}}")
-            lines.append(f"{y:>4} " + "".join(row).rstrip())
-    lines.append("")
+    grid = grid_lines(s) if s.board else []
+    lines: list[str] = []
     key = ", ".join(f"{INITIALS[p]} = {s.player_name(p)}" for p in range(s.num_players))
-    lines.append(f"Key: {key}; number = damage; * = acted this wave")
+    lines.append(
+        f"Key: {key}; STN (St) = Space Station, other ships by their first letters; "
+        "number = damage; * = acted this wave"
+    )
     for p in range(s.num_players):
         hand = s.zones[HAND[p]].cards
         status = "" if s.alive[p] else " (out)"
@@ -341,4 +366,7 @@ def render(s: AssaultState, player: int | None) -> str:
             "Game over: "
             + ", ".join(f"{s.player_name(p)} {r:+.0f}" for p, r in enumerate(s.result))
         )
-    return "\n".join(lines)
+    wrapped = [
+        w for line in lines for w in textwrap.wrap(line, BOARD_COLUMNS, subsequent_indent="  ")
+    ]
+    return "\n".join([*grid, "", *wrapped])
