@@ -107,6 +107,33 @@ def test_cells_can_be_typed_as_coordinates() -> None:
     assert re.search(r"- \w+ plays \w+ at \(1,0\)", text)
 
 
+def test_long_lists_of_cells_are_shown_in_board_order() -> None:
+    from tabletop.terminal import TerminalGame, display_order
+
+    # Many cells: the terminal lists them along the board, and a number picks
+    # the choice it shows.
+    s = tabletop.load("station_assault").new_state(seed=2)
+    from tabletop.bots import RandomBot
+
+    bot = RandomBot(2)
+    while not (
+        s.current_player == 0
+        and len(s.legal_actions()) > 12
+        and "at (" in s.describe(s.legal_actions()[0])
+    ):
+        s.apply(bot.choose(s))
+    texts = [s.describe(a) for a in s.legal_actions()]
+    shown = [texts[i] for i in display_order(texts)]
+    cells = [tuple(int(v) for v in re.search(r"\((-?\d+),(-?\d+)\)", t).groups()) for t in shown]  # type: ignore[union-attr]
+    assert cells == sorted(cells) and shown != texts
+    out = io.StringIO()
+    TerminalGame(s, 0, [bot, bot], out, io.StringIO("1\n")).decide(s.legal_actions())
+    listed = re.findall(r"^ +1\. (.+)$", out.getvalue(), re.M)
+    assert listed == [shown[0]]
+    cell = "({},{})".format(*cells[0])
+    assert any(s.narrate(e).endswith(f" at {cell}") for e in s.log[-4:])
+
+
 def test_long_lists_are_grouped() -> None:
     from tabletop.bots import RandomBot
     from tabletop.terminal import TerminalGame

@@ -3,7 +3,8 @@
 The loop shows the board, the prompt and the numbered choices of the seat
 being played, and reads commands from an input stream:
 
-* a number picks a choice; coordinates (``3,0`` or ``(3,0)``) pick the one
+* a number picks a choice (a long list of cells is shown in board order);
+  coordinates (``3,0`` or ``(3,0)``) pick the one
   choice that names that cell; a letter opens a group of a long list;
 * ``help``, ``board``, ``card NAME`` (a card's or unit's printed facts) and
   ``? N`` (the facts of card id N, if the player can see it);
@@ -28,7 +29,7 @@ from .game import Game
 from .model import Action
 from .state import State
 
-__all__ = ["HELP", "TerminalGame", "card_facts", "verdict"]
+__all__ = ["HELP", "TerminalGame", "card_facts", "display_order", "verdict"]
 
 HELP = """Commands:
   N            choose choice number N
@@ -45,6 +46,7 @@ GROUP_OVER = 30
 """Lists longer than this are shown as groups first."""
 
 _COORD = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?")
+_CELL = re.compile(r"\((-?\d+),(-?\d+)\)")
 _SPLIT = re.compile(r" (?:in|at|to|from|on|onto|with|for) ")
 
 
@@ -81,8 +83,25 @@ def _row_text(row: Any) -> str:
     else:  # pragma: no cover - tables are attrs classes in our packs
         fields = dict(vars(row))
     name = fields.pop("name")
+    fields.pop("source", None)  # where the number came from: for the docs, not play
     parts = [f"{k} {v}" for k, v in fields.items() if v not in ("", None, (), [], {})]
     return f"{name}: " + "; ".join(parts)
+
+
+def cell_of(text: str) -> tuple[int, int] | None:
+    """The first cell ``(x,y)`` a choice names, if any."""
+    m = _CELL.search(text)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def display_order(texts: list[str]) -> list[int]:
+    """The order choices are shown in: a list of more than 8 that name cells reads
+    along the board (by x, then y), the others after it; any other list as given."""
+    cells = [cell_of(t) for t in texts]
+    if len(texts) <= 8 or sum(c is not None for c in cells) <= 8:
+        return list(range(len(texts)))
+    far = (1 << 62, 1 << 62)
+    return sorted(range(len(texts)), key=lambda i: (cells[i] or far, i))
 
 
 def group_key(text: str) -> str:
@@ -137,14 +156,14 @@ class TerminalGame:
         return 0
 
     # ------------------------------------------------------------ one decision
-    def show(self, actions: list[Action]) -> None:
+    def show(self, texts: list[str]) -> None:
+        """The board, the prompt (once) and the choices, numbered in ``texts`` order."""
         st = self.state
         picture = st.render(self.seat)
         self.say("\n" + picture)
         if st.prompt and st.prompt not in picture:
             self.say(st.prompt)
-        texts = [st.describe(a) for a in actions]
-        if len(actions) <= GROUP_OVER:
+        if len(texts) <= GROUP_OVER:
             for i, t in enumerate(texts, 1):
                 self.say(f"  {i:>3}. {t}")
             return
@@ -163,8 +182,10 @@ class TerminalGame:
     def decide(self, actions: list[Action]) -> bool:
         """Read commands until a choice is made (True) or the person leaves (False)."""
         st = self.state
-        self.show(actions)
-        texts = [st.describe(a) for a in actions]
+        order = display_order([st.describe(a) for a in actions])
+        shown = [actions[i] for i in order]
+        texts = [st.describe(a) for a in shown]
+        self.show(texts)
         while True:
             self.out.write("> ")
             self.out.flush()
@@ -174,13 +195,13 @@ class TerminalGame:
                 self.offer_save()
                 return False
             text = line.strip()
-            choice = self.command(text, actions, texts)
+            choice = self.command(text, shown, texts)
             if choice is None:
                 continue
             if choice < 0:
                 self.offer_save()
                 return False
-            st.apply(actions[choice])
+            st.apply(shown[choice])
             return True
 
     def command(self, text: str, actions: list[Action], texts: list[str]) -> int | None:
@@ -197,7 +218,7 @@ class TerminalGame:
             self.say(HELP)
             return None
         if text == "board":
-            self.show(actions)
+            self.show(texts)
             return None
         if text.startswith("save ") or text == "save":
             self.save(text[5:].strip())

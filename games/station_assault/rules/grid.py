@@ -127,8 +127,7 @@ def destinations(s: AssaultState, card: int, from_hand: bool) -> list[Action]:
 
     Empty cells orthogonally adjacent to a card in play other than the mover
     (with the ``friendly`` anchor, to a friendly card), each named by its
-    lowest-id such neighbour, in the order of the cells (by x, then y: a long
-    list reads along the board). A ship in play
+    lowest-id such neighbour, in the order of (anchor, side). A ship in play
     may also stay (``stay`` is added by the caller). A ship from the hand with
     nowhere to go falls back as SSA-19 says.
 
@@ -152,27 +151,29 @@ def destinations(s: AssaultState, card: int, from_hand: bool) -> list[Action]:
 
 def _front_cells(s: AssaultState, card: int, from_hand: bool) -> list[Action]:
     front = s.front
-    flat = TO_FLAT
     if from_hand:
-        return [flat[front[n]] for n in sorted(front)]
-    cells = [(n, v) for n, v in front.items() if v >> 2 != card]
-    here = s.pos[card]
-    for d in DELTA:
-        n = here + d
-        v = front.get(n)
-        if v is not None and v >> 2 == card:
-            v = anchor_of(s, n, card)
-            if v >= 0:
-                cells.append((n, v))
-    cells.sort()
-    return [flat[v] for _, v in cells]
+        codes = sorted(front.values())
+    else:
+        codes = [v for v in front.values() if v >> 2 != card]
+        here = s.pos[card]
+        for d in DELTA:
+            n = here + d
+            v = front.get(n)
+            if v is not None and v >> 2 == card:
+                v = anchor_of(s, n, card)
+                if v >= 0:
+                    codes.append(v)
+        codes.sort()
+    flat = TO_FLAT
+    return [flat[v] for v in codes]
 
 
 def _cells(s: AssaultState, card: int, friendly: bool) -> list[Action]:
-    """Destinations by scanning the cards in play, in the order of the cells."""
+    """Destinations by scanning the cards in play, in (anchor, side) order."""
     grid, pos, team = s.grid, s.pos, s.team
     me = team[card // CARDS_PER_DECK]
-    seen: dict[int, Action] = {}
+    seen: set[int] = set()
+    out: list[Action] = []
     for c in s.board:
         if c == card or (friendly and team[c // CARDS_PER_DECK] != me):
             continue
@@ -181,8 +182,9 @@ def _cells(s: AssaultState, card: int, friendly: bool) -> list[Action]:
         for side in range(4):
             n = here + DELTA[side]
             if n not in grid and n not in seen:
-                seen[n] = to[side]
-    return [seen[n] for n in sorted(seen)]
+                seen.add(n)
+                out.append(to[side])
+    return out
 
 
 def enemies_next_to(s: AssaultState, card: int, at: int) -> list[int]:
