@@ -24,18 +24,35 @@ if TYPE_CHECKING:
 CARD_FIELDS = ("card", "hero")
 
 
-def _card_fields(a: Action) -> list[str]:
-    return [f.name for f in attrs.fields(type(a)) if f.name in CARD_FIELDS]
+_SHAPES: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _shape(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """An action class's card fields and its other fields (computed once)."""
+    shape = _SHAPES.get(cls)
+    if shape is None:
+        names = [f.name for f in attrs.fields(cls)]
+        shape = (
+            tuple(n for n in names if n in CARD_FIELDS),
+            tuple(n for n in names if n not in CARD_FIELDS),
+        )
+        _SHAPES[cls] = shape
+    return shape
+
+
+def _card_fields(a: Action) -> tuple[str, ...]:
+    return _shape(type(a))[0]
 
 
 def _rough_key(a: Action) -> tuple[object, ...]:
     """The action with each card replaced by its definition."""
-    values = attrs.astuple(a, recurse=False)
-    names = [f.name for f in attrs.fields(type(a))]
-    return (
-        type(a),
-        *(DEF[v] if n in CARD_FIELDS and v >= 0 else v for n, v in zip(names, values)),
-    )
+    cards, other = _shape(type(a))
+    key: list[object] = [type(a)]
+    for n in cards:
+        v = getattr(a, n)
+        key.append(DEF[v] if v >= 0 else v)
+    key.extend(getattr(a, n) for n in other)
+    return tuple(key)
 
 
 def visible_key(s: RebelSpaceState, card: int, where: dict[int, str]) -> tuple[object, ...]:
@@ -73,23 +90,60 @@ def visible_key(s: RebelSpaceState, card: int, where: dict[int, str]) -> tuple[o
     )
 
 
+def _copy_key(a: Action) -> tuple[object, ...] | None:
+    """The action with its card replaced by the card's definition; None for an
+    action naming no card (``Attach`` names a hero only, and heroes are unique)."""
+    c = getattr(a, "card", None)
+    if c is None or c < 0:
+        return None
+    return (a.__class__, DEF[c], getattr(a, "hero", None), getattr(a, "space", None))
+
+
+def _zones_of(s: RebelSpaceState, cards: set[int]) -> dict[int, str]:
+    """The zone of each of ``cards``: the small zones first, the decks (which a
+    choice rarely names) only for cards not found there."""
+    where: dict[int, str] = {}
+    decks = []
+    for name, z in s.zones.items():
+        if name.startswith("deck"):
+            decks.append((name, z))
+            continue
+        for c in z.cards:
+            if c in cards:
+                where[c] = name
+    if len(where) < len(cards):
+        for name, z in decks:
+            for c in z.cards:
+                if c in cards:
+                    where[c] = name
+    return where
+
+
 def one_per_copy(s: RebelSpaceState, actions: list[Action]) -> list[Action]:
     """``actions`` without those that repeat an earlier one up to copies that
-    look the same (the order of the rest is kept)."""
-    rough = [_rough_key(a) for a in actions]
-    if len(set(rough)) == len(rough):
+    look the same (the order of the rest is kept). Bots pay for this on every
+    decision, so the usual case, no two copies, is one pass over the actions."""
+    if len(actions) < 2:
         return actions
-    where = {c: name for name, z in s.zones.items() for c in z.cards}
+    keys = [_copy_key(a) for a in actions]
+    seen: set[object] = set()
+    twice: set[object] = set()
+    for k in keys:
+        if k is not None:
+            if k in seen:
+                twice.add(k)
+            seen.add(k)
+    if not twice:
+        return actions
+    cards = {a.card for a, k in zip(actions, keys) if k in twice}  # type: ignore[attr-defined]
+    where = _zones_of(s, cards)
     out: list[Action] = []
-    seen: set[tuple[object, ...]] = set()
-    for a in actions:
-        fields = _card_fields(a)
-        key = (
-            type(a),
-            *(visible_key(s, getattr(a, f), where) if getattr(a, f) >= 0 else -1 for f in fields),
-            *(getattr(a, f.name) for f in attrs.fields(type(a)) if f.name not in fields),
-        )
-        if key not in seen:
-            seen.add(key)
-            out.append(a)
+    kept: set[tuple[object, ...]] = set()
+    for a, k in zip(actions, keys):
+        if k in twice:
+            full = (k, visible_key(s, a.card, where))  # type: ignore[attr-defined]
+            if full in kept:
+                continue
+            kept.add(full)
+        out.append(a)
     return out
