@@ -216,6 +216,28 @@ def test_resample_keeps_what_the_player_sees_and_redeals_the_rest() -> None:
         state.resample(1, Rng(0)).record()
 
 
+def test_resample_takes_an_rng_a_random_or_a_seed() -> None:
+    """resample(player, rng) takes a tabletop.Rng, a random.Random or an int seed;
+    the same seed gives the same deal whichever form it came in."""
+    import random
+
+    state = played(seed=4, steps=1)
+    by_int = state.resample(1, 12345)
+    assert by_int.zones["hand0"].cards == state.resample(1, Rng(12345)).zones["hand0"].cards
+    r1, r2 = random.Random(7), random.Random(7)
+    a, b = state.resample(1, r1), state.resample(1, r2)
+    assert a.zones["hand0"].cards == b.zones["hand0"].cards and a.view(1) == state.view(1)
+    assert a.zones["hand0"].cards == (
+        state.resample(1, Rng(random.Random(7).getrandbits(64))).zones["hand0"].cards
+    )
+    assert r1.getstate() == r2.getstate() != random.Random(7).getstate()  # it draws from it
+    for bad in ("7", 7.0, True, None, [1]):
+        with pytest.raises(
+            TypeError, match=r"takes a tabletop\.Rng, a random\.Random or an int seed, not "
+        ):
+            state.resample(1, bad)  # type: ignore[arg-type]
+
+
 def test_clone_is_independent() -> None:
     state = played()
     c = state.clone()

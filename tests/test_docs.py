@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+from xml.etree import ElementTree
 
 import attrs
 import pytest
@@ -231,8 +232,18 @@ def test_toy_pages_in_detail() -> None:
     pages = packdocs.pack_pages(CARD_GAME)
     turn = pages["turn.md"]
     assert "1. **Choose**: Both players choose a card face down." in turn
-    assert 'p1["Reveal #quot;both#quot;"]' in turn
-    assert "p2 -.->|next| p0" in turn
+    # The diagram is inline SVG drawn at build time (no diagram script: the site
+    # works offline): a box per phase, arrows, a dashed "next" back to the start.
+    svg = turn[turn.index("<svg") : turn.index("</svg>") + 6]
+    root = ElementTree.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    texts = [t.text for t in root.iter(f"{ns}text")]
+    assert texts == [ph.name for ph in CARD_GAME.phases] + ["next"]
+    assert "Reveal &quot;both&quot;" in svg
+    assert len(list(root.iter(f"{ns}rect"))) == len(CARD_GAME.phases)
+    dashed = [p for p in root.iter(f"{ns}path") if p.get("stroke-dasharray")]
+    assert len(dashed) == 1 and dashed[0].get("marker-end") == "url(#arrow)"
+    assert "mermaid" not in turn
     actions = pages["actions.md"]
     assert "| [`choose`](#action-choose) | `choose <card>` | 0..17 |" in actions
     assert "| `describe()` | “Choose the " in actions
@@ -412,6 +423,18 @@ def test_mkdocs_build_strict(tmp_path: Path) -> None:
     for game in [*INSTALLED, CARD_GAME]:
         assert f"games/{game.name}/" in home  # in the nav of every page
     assert (tmp_path / "api" / "state.html").exists()
+    # Offline: the turn diagrams are SVG in the page, no diagram script or web font.
+    for game in INSTALLED:
+        turn = (tmp_path / "games" / game.name / "turn.html").read_text()
+        assert '<svg class="phase-diagram"' in turn and "mermaid" not in turn
+    for page in tmp_path.rglob("*.html"):
+        text = page.read_text()
+        assert "fonts.googleapis.com" not in text and "mermaid" not in text, page
+    api = (tmp_path / "api" / "index.html").read_text()
+    assert "The <code>format</code> field of a record" in api
+    assert "The <code>format</code> field of a saved state" in api
+    css = (tmp_path / "stylesheets" / "extra.css").read_text()
+    assert ".md-typeset__scrollwrap {\n  overflow-x: auto;" in css  # wide tables scroll
     ui = (tmp_path / "ui.html").read_text()
     pack = (tmp_path / "write-a-pack.html").read_text()
     for page, included in ((ui, '"nf">serve_step<'), (pack, '"nc">ToyState<')):

@@ -420,9 +420,10 @@ def test_entry_points_refuse_wrong_types_and_ranges(game: tabletop.Game) -> None
             state.narrate(bad)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="int"):
         state.resample(None, Rng(1))  # type: ignore[arg-type]
-    for bad_rng in [None, 1, "rng", random.Random(1)]:
-        with pytest.raises(TypeError, match="Rng"):
+    for bad_rng in [None, "rng", 1.0, True, [1]]:  # an int seed and a random.Random are fine
+        with pytest.raises(TypeError, match=r"Rng, a random\.Random or an int seed"):
             state.resample(0, bad_rng)  # type: ignore[arg-type]
+    assert state.resample(0, 1).view(0) == state.resample(0, random.Random(1)).view(0)
     for bad in [None, "pass", 3, {}, EqualsAnything()]:
         with pytest.raises(TypeError, match="Action"):
             state.describe(bad)  # type: ignore[arg-type]

@@ -59,11 +59,18 @@ def show(view: dict[str, Any], out: Output) -> None:
     """Draw the table as the player of ``view`` sees it: never more."""
     who = view["players"][view["player"]] if view["player"] is not None else "Spectator"
     out(f"--- step {view['step']}, {who}'s view ---")
+    # view["cards"]: the public facts of every card id this player can see. JSON
+    # object keys are strings, so turn them back into the int ids zones hold.
+    cards = {int(k): facts for k, facts in view.get("cards", {}).items()}
+
+    def names(ids: list[int]) -> str:
+        return ", ".join(str(cards.get(c, {}).get("name", f"#{c}")) for c in ids)
+
     for name, zone in view["zones"].items():
         if "cards" in zone:  # a zone this player may look at
-            out(f"  {name}: {len(zone['cards'])} cards {zone['cards']}")
+            out(f"  {name}: {len(zone['cards'])} cards: {names(zone['cards'])}")
         else:  # someone else's hand, a deck: only the count
-            known = f", known to you: {zone['known']}" if zone.get("known") else ""
+            known = f", known to you: {names(zone['known'])}" if zone.get("known") else ""
             out(f"  {name}: {zone['count']} cards{known}")
     if view["state"]:  # the pack's own facts: scores, damage, phase...
         facts = json.dumps(view["state"], sort_keys=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import itertools
 import logging
 import os
 import pkgutil
@@ -104,6 +105,21 @@ def module_summary(module: str) -> str:
     return packdocs.first_paragraph(packdocs.plain_roles(ast.get_docstring(tree) or ""))
 
 
+def attribute_doc(module: str, name: str) -> str:
+    """The docstring written under ``name = ...`` at the top level of ``module``."""
+    mod = sys.modules.get(module)
+    path = getattr(mod, "__file__", None)
+    if not path:
+        return ""
+    body = ast.parse(Path(path).read_text(encoding="utf-8")).body
+    for node, after in itertools.pairwise(body):
+        targets = node.targets if isinstance(node, ast.Assign) else []
+        named = any(isinstance(t, ast.Name) and t.id == name for t in targets)
+        if named and isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant):
+            return str(after.value.value)
+    return ""
+
+
 def api_index(modules: list[str]) -> str:
     """The API tab's front page: every name ``tabletop`` exports, then the modules."""
     rows = []
@@ -118,7 +134,11 @@ def api_index(modules: list[str]) -> str:
         target = mod.removeprefix("tabletop.").replace(".", "/") + ".md"
         if callable(obj):  # constants without a docstring have no anchor of their own
             target += f"#{mod}.{name}"
-        about = packdocs.first_paragraph(packdocs.doc_of(obj)) if callable(obj) else ""
+        if callable(obj):
+            about = packdocs.first_paragraph(packdocs.doc_of(obj))
+        else:  # a constant: its attribute docstring, the string after it in the source
+            about = packdocs.first_paragraph(attribute_doc(mod, name))
+            target += f"#{mod}.{name}"
         rows.append([f"[`tabletop.{name}`]({target})", f"`{mod}`", packdocs.escape(about)])
     body = [
         "# API reference\n",

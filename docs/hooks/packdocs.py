@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import html
 import inspect
+import itertools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -337,8 +339,75 @@ def _copies(card: Any) -> int | None:
 
 
 # ---------------------------------------------------------------- phases
-def _mermaid_label(text: str) -> str:
-    return text.replace('"', "#quot;")
+def _svg_text(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def phase_svg(names: Sequence[str], first: int, *, vertical: bool) -> str:
+    """The phases as boxes joined by arrows, with a dashed "next" arrow from the
+    last back to ``first`` (where the cycle starts again): inline SVG that takes
+    the page's text colour, so it reads in the light and the dark theme."""
+    char, pad, h, gap = 7.6, 14, 36, 36
+    widths = [int(pad * 2 + char * len(n)) for n in names]
+    boxes: list[tuple[float, float, float]] = []  # x, y, width
+    if vertical:
+        w = max(widths)
+        boxes = [(10, 10 + i * (h + gap / 1.5), w) for i in range(len(names))]
+        width, height = 10 + w + 70, boxes[-1][1] + h + 10
+    else:
+        x = 10.0
+        for bw in widths:
+            boxes.append((x, 10, bw))
+            x += bw + gap
+        width, height = x - gap + 10, 10 + h + 40
+    parts = [
+        f'<svg class="phase-diagram" role="img" xmlns="http://www.w3.org/2000/svg" '
+        f'viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}" '
+        'font-family="sans-serif" font-size="13">',
+        "<title>" + _svg_text(" then ".join(names)) + "</title>",
+        '<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" '
+        'markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" '
+        'fill="currentColor"/></marker></defs>',
+        '<g fill="none" stroke="currentColor" stroke-width="1.3">',
+    ]
+    for x, y, bw in boxes:
+        parts.append(f'<rect x="{x:.0f}" y="{y:.0f}" width="{bw:.0f}" height="{h}" rx="6"/>')
+    for (x, y, bw), (nx, ny, _) in itertools.pairwise(boxes):
+        if vertical:
+            cx = x + bw / 2
+            parts.append(
+                f'<line x1="{cx:.0f}" y1="{y + h:.0f}" x2="{cx:.0f}" y2="{ny:.0f}" '
+                'marker-end="url(#arrow)"/>'
+            )
+        else:
+            parts.append(
+                f'<line x1="{x + bw:.0f}" y1="{y + h / 2:.0f}" x2="{nx:.0f}" y2="{ny + h / 2:.0f}" '
+                'marker-end="url(#arrow)"/>'
+            )
+    label = ""
+    if len(boxes) > 1:
+        lx, ly, lw = boxes[-1]
+        fx, fy, fw = boxes[first]
+        if vertical:
+            right = max(x + bw for x, _, bw in boxes) + 30
+            d = f"M{lx + lw:.0f},{ly + h / 2:.0f} H{right:.0f} V{fy + h / 2:.0f} H{fx + fw:.0f}"
+            label = f'<text x="{right + 4:.0f}" y="{(ly + fy + h) / 2:.0f}">next</text>'
+        else:
+            low = ly + h + 22
+            d = f"M{lx + lw / 2:.0f},{ly + h:.0f} V{low:.0f} H{fx + fw / 2:.0f} V{fy + h:.0f}"
+            label = f'<text x="{(lx + fx + fw) / 2:.0f}" y="{low - 4:.0f}" text-anchor="middle">next</text>'
+        parts.append(f'<path d="{d}" stroke-dasharray="5 4" marker-end="url(#arrow)"/>')
+    parts.append("</g>")
+    parts.append('<g fill="currentColor" text-anchor="middle">')
+    for (x, y, bw), name in zip(boxes, names):
+        parts.append(
+            f'<text x="{x + bw / 2:.0f}" y="{y + h / 2 + 4.5:.0f}">{_svg_text(name)}</text>'
+        )
+    parts.append("</g>")
+    if label:
+        parts.append(f'<g fill="currentColor">{label}</g>')
+    parts.append("</svg>")
+    return "".join(parts)
 
 
 ONCE = re.compile(r"set.?up|mulligan|preparation|deal", re.I)
@@ -371,16 +440,11 @@ def phase_page(game: tabletop.Game) -> str:
             said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
             verb = "happens" if len(names) == 1 else "happen"
             out.append(f"{said} {verb} once; the phases after repeat until the game ends.\n")
-        direction = "LR" if len(phases) <= 6 else "TD"
-        out.append("```mermaid")
-        out.append(f"flowchart {direction}")
-        for i, ph in enumerate(phases):
-            out.append(f'    p{i}["{_mermaid_label(ph.name)}"]')
-        for i in range(len(phases) - 1):
-            out.append(f"    p{i} --> p{i + 1}")
-        if len(phases) > 1:
-            out.append(f"    p{len(phases) - 1} -.->|next| p{first}")
-        out.append("```\n")
+        # Drawn here, as SVG, so the page needs no diagram script: the site
+        # works offline from site/ (a script from a CDN would not load there).
+        names = [ph.name for ph in phases]
+        out.append(phase_svg(names, first, vertical=len(phases) > 6))
+        out.append("")
     decisions = game.decision_classes
     if decisions:
         out.append("## Pending decisions\n")

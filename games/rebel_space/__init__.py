@@ -40,6 +40,8 @@ Every choice is atomic: a battle group is formed unit by unit (``group 0``,
 winner's losses one at a time (``loss 9``), deployment card by card
 (``deploy 30``, ``attach 2``). The action classes in ``rebel_space.actions``
 document their notation; ``GAME.encode`` maps every action to a fixed id.
+Copies of a card that differ in nothing a player can see are offered once
+(the first in card order; ``rules/copies.py``), so no two choices read the same.
 
 Secrets: hands and deck order are hidden (views show counts); the table,
 attachments and discard piles are public; cards seen with a Spy stay known to

@@ -37,8 +37,13 @@ class GroupDeclared(Event):
 
 @attrs.frozen(kw_only=True)
 class LetThroughEvent(Event):
+    """A group not blocked: its units, and why when no block was possible
+    (empty: the defender chose to let it through)."""
+
     kind: ClassVar[str] = "let_through"
     group: int
+    cards: tuple[int, ...] = card_field(default=())
+    reason: str = ""
 
 
 @attrs.frozen(kw_only=True)
@@ -57,6 +62,7 @@ class Targeted(Event):
     kind: ClassVar[str] = "targeted"
     group: int
     card: int = card_field()
+    cards: tuple[int, ...] = card_field(default=())
 
 
 @attrs.frozen(kw_only=True)

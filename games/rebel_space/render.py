@@ -3,6 +3,7 @@ terminal rendering. Nothing here reveals what the viewer may not know."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tabletop import Action, Event
@@ -12,17 +13,20 @@ from . import events as E
 from .cards import (
     COST,
     DAMAGE,
+    EFFECT,
     GROUND,
     IS_ATTACHMENT,
     IS_HERO,
     NAME,
     NUM_CARDS,
+    OWNER,
     PSIONIC,
     SIDES,
     SPACE,
     TYPE,
 )
-from .rules.units import attachments, rating
+from .rules.battle import group_damage
+from .rules.units import attachments, battle_value, rating
 
 if TYPE_CHECKING:
     from .state import RebelSpaceState
@@ -32,16 +36,79 @@ def kind_word(space: bool) -> str:
     return "space" if space else "ground"
 
 
-def group_name(cards: list[int]) -> str:
-    """A group named after its strongest-looking units: "Air Speeders group"."""
-    if not cards:
-        return "empty group"
-    names: list[str] = []
+def plural(name: str, n: int) -> str:
+    """ "Rebel Soldier", 2 -> "2 Rebel Soldiers"; names already plural stay."""
+    if n == 1:
+        return name
+    return f"{n} {name if name.endswith('s') else name + 's'}"
+
+
+def count_of(n: int, word: str) -> str:
+    """ "1 card", "3 cards"."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def and_list(words: Sequence[str]) -> str:
+    """ "A", "A and B", "A, B and C"."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def units_text(cards: Sequence[int]) -> str:
+    """All the units, with counts, in the order first seen: "2 Grav Cycles and Smuggler"."""
+    counts: dict[str, int] = {}
     for c in cards:
-        if NAME[c] not in names:
-            names.append(NAME[c])
-    text = " + ".join(names[:3]) + (" + ..." if len(names) > 3 else "")
-    return f"{text} group"
+        counts[NAME[c]] = counts.get(NAME[c], 0) + 1
+    return and_list([plural(n, k) for n, k in counts.items()])
+
+
+def group_name(cards: Sequence[int]) -> str:
+    """A group named by all its units: "the group of 2 Grav Cycles and Smuggler"."""
+    if not cards:
+        return "the empty group"
+    return f"the group of {units_text(cards)}"
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def card_words(s: RebelSpaceState, c: int) -> str:
+    """A card's name with what tells it from another copy: "Troopers (inactive)",
+    "Troopers (shown to the Rebel)", "Smuggler (converted)"."""
+    notes: list[str] = []
+    owner = OWNER[c]
+    for p in (0, 1):
+        if c in s.zones[f"inactive{p}"].cards:
+            notes.append("inactive")
+        if p != owner and (c in s.zones[f"active{p}"].cards or c in s.zones[f"inactive{p}"].cards):
+            notes.append(f"converted, {SIDES[p]}")
+    hand = s.zones[f"hand{owner}"]
+    if hand.known and c in hand.cards:
+        seen = [SIDES[p] for p, ids in sorted(hand.known.items()) if c in ids]
+        if seen:
+            notes.append(f"shown to the {and_list(seen)}")
+    return f"{NAME[c]} ({'; '.join(notes)})" if notes else NAME[c]
+
+
+def bonus_words(space: bool, attacking: bool) -> str:
+    side = "attacking" if attacking else "defending"
+    return f"every {side} unit gets +2 {'Space' if space else 'Ground'} in this attack's {kind_word(space)} battles"
+
+
+def battle_words(s: RebelSpaceState) -> str:
+    """The battle now fought, with its current values."""
+    kind = kind_word(s.b_space)
+    if s.b_damage:
+        dmg = group_damage(s, s.b_att)
+        return f"{group_name(s.b_att)} is unblocked and deals {dmg} damage"
+    av = sum(battle_value(s, c, True) for c in s.b_att)
+    dv = sum(battle_value(s, c, False) for c in s.b_def)
+    return (
+        f"{kind} battle, the {SIDES[s.turn]}'s {units_text(s.b_att)} ({av}) "
+        f"against the {SIDES[1 - s.turn]}'s {units_text(s.b_def)} ({dv})"
+    )
 
 
 def current_group(s: RebelSpaceState) -> list[int]:
@@ -57,38 +124,41 @@ def describe(s: RebelSpaceState, a: Action) -> str:
     if isinstance(a, A.AddUnit):
         if top == "form_block":
             what = group_name(current_group(s))
-            return f"Block {what} with {NAME[a.card]}"
-        return f"Add {NAME[a.card]} to the attacking {kind_word(s.forming_space)} group"
+            return f"Block {what} with {card_words(s, a.card)}"
+        return f"Add {card_words(s, a.card)} to the attacking {kind_word(s.forming_space)} group"
     if isinstance(a, A.CloseGroup):
-        return f"Close the {group_name(s.forming)}"
+        return f"Close {group_name(s.forming)}"
     if isinstance(a, A.FinishDeclaring):
         return "Attack with the groups declared" if s.groups else "Do not attack"
     if isinstance(a, A.Fire):
-        return f"Ion Cannon destroys the attacking {NAME[a.card]}"
+        return f"Ion Cannon destroys the attacking {card_words(s, a.card)}"
     if isinstance(a, A.Block):
         return f"Block {group_name(current_group(s))}"
     if isinstance(a, A.LetThrough):
         return f"Let {group_name(current_group(s))} through"
     if isinstance(a, A.DealDamage):
-        return f"{group_name(current_group(s))} damages the deck"
+        return f"{cap(group_name(current_group(s)))} damages the deck"
     if isinstance(a, A.Target):
-        return f"{group_name(current_group(s))} targets {NAME[a.card]}"
+        return f"{cap(group_name(current_group(s)))} targets {card_words(s, a.card)}"
     if isinstance(a, A.PlayPsi):
-        return f"Play {NAME[a.card]} on {NAME[a.hero]}"
+        return f"Play {card_words(s, a.card)} on {NAME[a.hero]}"
     if isinstance(a, A.Boost):
-        return f"Play {NAME[a.card]}: +2 {'Space' if a.space else 'Ground'}"
+        return f"Play {card_words(s, a.card)}: {bonus_words(a.space, EFFECT[a.card] == 'surprise_attack')}"
     if isinstance(a, A.PlayCard):
-        return f"Play {NAME[a.card]}"
+        return f"Play {card_words(s, a.card)}"
     if isinstance(a, A.Choose):
-        return f"{NAME[s.pending] if s.pending >= 0 else 'Card'}: choose {NAME[a.card]}"
+        return f"{NAME[s.pending] if s.pending >= 0 else 'Card'}: choose {card_words(s, a.card)}"
     if isinstance(a, A.Casualty):
-        return f"Destroy {NAME[a.card]} (the winner's loss)"
+        return f"Destroy {card_words(s, a.card)} (the winner's loss)"
     if isinstance(a, A.Deploy):
-        return f"Deploy {NAME[a.card]} (cost {COST[a.card]})"
+        words = card_words(s, a.card)
+        if words.endswith(")"):
+            return f"Deploy {words[:-1]}; cost {COST[a.card]})"
+        return f"Deploy {words} (cost {COST[a.card]})"
     if isinstance(a, A.Attach):
         return f"Attach {NAME[s.pending]} to {NAME[a.hero]}"
     if isinstance(a, A.Discard):
-        return f"Discard {NAME[a.card]}"
+        return f"Discard {card_words(s, a.card)}"
     if isinstance(a, A.Pass):
         return {
             "ion_cannon": "Hold the Ion Cannon's fire",
@@ -127,7 +197,7 @@ def prompt(s: RebelSpaceState) -> str:
     if k == "unblocked_choice":
         return f"{who}: {group_name(current_group(s))} is unblocked: damage or target a unit"
     if k == "psi_window":
-        return f"{who}: play a Psi card in this battle, or pass"
+        return f"{who}: {battle_words(s)}. Play a Psi card, or pass"
     if k == "pick_casualty":
         return f"{who}: pick the winner's next loss (value left {s.cas_budget})"
     if k == "deploy_choice":
@@ -152,19 +222,21 @@ def narrate(s: RebelSpaceState, ev: Event) -> str:
     if isinstance(ev, E.DrewCount):
         return f"{SIDES[ev.player]} drew {ev.count} card{'s' if ev.count != 1 else ''}"
     if isinstance(ev, E.Activated):
-        return f"{SIDES[ev.player]} activated {len(ev.cards)} unit(s)"
+        return f"{SIDES[ev.player]} activated {count_of(len(ev.cards), 'unit')}"
     if isinstance(ev, E.GroupDeclared):
         verb = "blocks with" if ev.blocking else "attacks with"
-        return f"{SIDES[ev.player]} {verb} a {kind_word(ev.space)} group: " + ", ".join(
-            NAME[c] for c in ev.cards
-        )
+        return f"{SIDES[ev.player]} {verb} a {kind_word(ev.space)} group: {units_text(ev.cards)}"
     if isinstance(ev, E.LetThroughEvent):
-        return f"Group {ev.group + 1} is not blocked"
+        why = f": {ev.reason}" if ev.reason else " (the defender let it through)"
+        return f"{cap(group_name(ev.cards))} is not blocked{why}"
     if isinstance(ev, E.CardPlayed):
         tail = f" on {NAME[ev.target]}" if ev.target >= 0 else ""
+        effect = EFFECT[ev.card]
+        if effect in ("surprise_attack", "trap"):
+            tail = ": " + bonus_words(ev.space, effect == "surprise_attack")
         return f"{SIDES[ev.player]} played {NAME[ev.card]}{tail}"
     if isinstance(ev, E.Targeted):
-        return f"Group {ev.group + 1} targets {NAME[ev.card]}"
+        return f"{cap(group_name(ev.cards))} targets {NAME[ev.card]}"
     if isinstance(ev, E.BattleFought):
         result = {-1: "both groups are destroyed", -2: "a tie: nothing is lost"}.get(
             ev.loser, f"{SIDES[ev.loser] if ev.loser >= 0 else ''} loses"
@@ -173,7 +245,7 @@ def narrate(s: RebelSpaceState, ev: Event) -> str:
     if isinstance(ev, E.Destroyed):
         return f"{NAME[ev.card]} is destroyed ({ev.cause})"
     if isinstance(ev, E.DeckDamaged):
-        return f"{SIDES[ev.player]} loses {len(ev.cards)} card(s) from the deck"
+        return f"{SIDES[ev.player]} loses {count_of(len(ev.cards), 'card')} from the deck"
     if isinstance(ev, E.Deployed):
         on = f" on {NAME[ev.hero]}" if ev.hero >= 0 else ""
         return f"{SIDES[ev.player]} deployed {NAME[ev.card]}{on}"
@@ -190,8 +262,27 @@ def narrate(s: RebelSpaceState, ev: Event) -> str:
     if isinstance(ev, E.Discarded):
         return f"{SIDES[ev.player]} discarded {NAME[ev.card]}"
     if isinstance(ev, E.GameOver):
-        return f"{SIDES[ev.winner]} wins: {SIDES[1 - ev.winner]} {ev.reason}"
+        return game_over_words(ev)
     return ev.kind
+
+
+REASONS = {
+    "damage reduced the deck to 0 cards": "damage took the last card of the {loser}'s deck",
+    "had to draw from an empty deck": "the {loser} had to draw a card from an empty deck",
+}
+
+
+def game_over_words(ev: E.GameOver) -> str:
+    """ "The Rebel wins: damage took the last card of the Imperial's deck"."""
+    loser = SIDES[1 - ev.winner]
+    reason = REASONS.get(ev.reason, f"the {loser} {ev.reason}").format(loser=loser)
+    return f"The {SIDES[ev.winner]} wins: {reason}"
+
+
+def over(s: RebelSpaceState) -> str:
+    """How the game ended, for ``prompt`` once it is over."""
+    end = next((e for e in reversed(s.log) if isinstance(e, E.GameOver)), None)
+    return f"Game over. {game_over_words(end)}" if end is not None else "Game over"
 
 
 def unit_text(s: RebelSpaceState, c: int) -> str:
@@ -202,6 +293,12 @@ def unit_text(s: RebelSpaceState, c: int) -> str:
         extra = " [" + ", ".join(NAME[a] for a in att) + "]" if att else ""
         return f"#{c} {NAME[c]} G{g}/S{sp}/D{dmg}{extra}"
     return f"#{c} {NAME[c]} G{GROUND[c]}/S{SPACE[c]}"
+
+
+KEY = (
+    "Key: #N = card id (for '? N'); G/S/D = Ground, Space and Damage ratings with "
+    "attachments; [..] = cards attached to a hero; '>' marks the group being resolved"
+)
 
 
 def render(s: RebelSpaceState, player: int | None) -> str:
@@ -237,9 +334,9 @@ def render(s: RebelSpaceState, player: int | None) -> str:
                 + ", ".join(NAME[c] for c in g)
                 + (f" - {state}" if state else "")
             )
+    lines.append(KEY)
     if s.is_terminal:
-        r = s.returns()
-        lines.append(f"Game over: {SIDES[0 if r[0] > 0 else 1]} wins")
+        lines.append(over(s))
     else:
         lines.append(f"> {s.prompt}")
     return "\n".join(lines)

@@ -11,6 +11,7 @@ from tabletop import Action, Event, Rng, State, Vis, Zone
 from . import render
 from .cards import CARD_INFO, DECK_IDS, NUM_CARDS, OWNER
 from .events import TurnBegan
+from .rules.copies import one_per_copy
 from .rules.flow import HANDLERS, advance
 from .rules.turn import draw
 
@@ -90,7 +91,7 @@ class RebelSpaceState(State):
     # ------------------------------------------------------------ hooks
     def _legal_actions(self) -> list[Action]:
         top = self.stack[-1]
-        return HANDLERS[top.kind][0](self, top.player)
+        return one_per_copy(self, HANDLERS[top.kind][0](self, top.player))
 
     def _apply(self, action: Action) -> None:
         top = self.stack.pop()
@@ -102,6 +103,9 @@ class RebelSpaceState(State):
 
     def _prompt(self) -> str:
         return render.prompt(self)
+
+    def _over_prompt(self) -> str:
+        return render.over(self)
 
     def _narrate(self, event: Event) -> str:
         return render.narrate(self, event)

@@ -224,17 +224,20 @@ def describe(s: RebellionState, a: Action) -> str:
     if isinstance(a, A.Join):
         return f"Add {LEADERS[a.leader].name} to the combat"
     if isinstance(a, A.Tactic):
-        return f"Choose {TACTICS[a.card].name}"
+        t = TACTICS[a.card]
+        return f"Choose '{t.name}' (top: {t.top.text}; bottom: {t.bottom.text})"
     if isinstance(a, A.UseAbility):
-        return ("Resolve neither ability", "Resolve the top ability", "Resolve the bottom ability")[
-            a.which
-        ]
+        words = ("Resolve neither ability", "Resolve the top ability", "Resolve the bottom ability")
+        if a.which and isinstance(top, D.ChooseAbility):
+            t = TACTICS[top.card]
+            return f"{words[a.which]}: {(t.top if a.which == 1 else t.bottom).text}"
+        return words[a.which]
     if isinstance(a, A.Hit) and isinstance(top, D.DamageSink):
-        return f"Move damage onto one {UNITS[a.unit].name} with {a.damage} damage"
+        return f"Move damage onto one {UNITS[a.unit].name} {damage_words(a.damage)}"
     if isinstance(a, A.Repair) and isinstance(top, D.DamageSource):
-        return f"Move 1 damage off one {UNITS[a.unit].name} with {a.damage} damage"
+        return f"Move 1 damage off one {UNITS[a.unit].name} {damage_words(a.damage)}"
     if isinstance(a, A.Hit):
-        return f"Damage one {UNITS[a.unit].name} with {a.damage} damage"
+        return f"Damage one {UNITS[a.unit].name} {damage_words(a.damage)}"
     if isinstance(a, A.Destroy) and isinstance(top, D.LoseGroundUnits):
         return (
             f"Lose one {UNITS[a.unit].name} in {loc_name(top.system)} (the ships cannot carry it)"
@@ -247,9 +250,9 @@ def describe(s: RebellionState, a: Action) -> str:
     if isinstance(a, A.Destroy):
         return f"Destroy one {UNITS[a.unit].name}"
     if isinstance(a, A.Repair):
-        return f"Remove 1 damage from one {UNITS[a.unit].name} with {a.damage} damage"
+        return f"Remove 1 damage from one {UNITS[a.unit].name} {damage_words(a.damage)}"
     if isinstance(a, A.Mark):
-        return f"Mark die {a.die + 1} for the reroll"
+        return f"Mark die {a.die + 1} ({combat_die(s, a.die)}) for the reroll"
     if isinstance(a, A.Reroll):
         return "Reroll the marked dice"
     if isinstance(a, A.Spend):
@@ -265,8 +268,8 @@ def describe(s: RebellionState, a: Action) -> str:
     if isinstance(a, A.ActionCardChoice):
         name = ACTIONS[a.card].name
         if isinstance(top, D.KeepActionCard):
-            return f"Keep {name} for {LEADERS[top.leader].name}"
-        return f"Discard {name}: no leader on it can be recruited"
+            return f"Keep '{name}' for {LEADERS[top.leader].name}"
+        return f"Discard '{name}': no leader on it can be recruited"
     if isinstance(a, A.DrawOn):
         return "Draw one more action card"
     if isinstance(a, A.Option):
@@ -275,9 +278,9 @@ def describe(s: RebellionState, a: Action) -> str:
             return OPTION_WORDS.get(kind, f"Resolve option {a.which}")
         return f"Resolve option {a.which}"
     if isinstance(a, A.Keep):
-        return f"Keep {MISSIONS[a.card].name} (the other card goes to the bottom of the deck)"
+        return f"Keep '{MISSIONS[a.card].name}' (the other card goes to the bottom of the deck)"
     if isinstance(a, A.Discard):
-        return f"Discard {MISSIONS[a.card].name}"
+        return f"Discard '{MISSIONS[a.card].name}'"
     if isinstance(a, A.Deploy):
         where = f" to {loc_name(top.system)}" if isinstance(top, D.OverseeDeploy) else ""
         return f"Deploy 1 {UNITS[a.unit].name} from queue space {a.space}{where}"
@@ -345,7 +348,10 @@ def prompt(s: RebellionState) -> str:
     if isinstance(top, D.CardRepair):
         return f"{who}: remove up to {top.left} damage with {TACTICS[top.card].name}"
     if isinstance(top, D.AttackActions):
-        return f"{who}: combat actions (reroll, spend specials), then assign damage"
+        roll = ", ".join(combat_die(s, k) for k in range(len(s.battle.dice))) or "no dice"
+        return (
+            f"{who}: combat actions (reroll, spend specials), then assign damage; the roll: {roll}"
+        )
     if isinstance(top, D.SpendSpecial):
         return f"{who}: remove 1 damage from a unit with {top.colour} health"
     if isinstance(top, D.AssignDamage):
@@ -694,7 +700,8 @@ def narrate(s: RebellionState, ev: Event) -> str:
     if isinstance(ev, E.BuiltHidden):
         return f"{SIDES[ev.player]} placed {ev.n} units on the build queue"
     if isinstance(ev, E.Built):
-        return f"{UNITS[ev.unit].name} built from {loc_name(ev.loc)} onto queue space {ev.space}"
+        # a project (a Death Star) is queued too, not built from a system's icons
+        return f"1 {UNITS[ev.unit].name} onto queue space {ev.space} of the {SIDES[ev.player]} build queue"
     if isinstance(ev, E.Deployed):
         return f"{UNITS[ev.unit].name} deployed to {loc_name(ev.loc)}"
     if isinstance(ev, E.LeaderEliminated):
@@ -1084,6 +1091,36 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def damage_words(n: int) -> str:
+    """ "with no damage", "with 2 damage"."""
+    return "with no damage" if n == 0 else f"with {n} damage"
+
+
+def combat_die(s: RebellionState, k: int) -> str:
+    """Die ``k`` of the current combat roll: "red hit"."""
+    dice = s.battle.dice
+    if not 0 <= k < len(dice):
+        return f"die {k + 1}"
+    return die_words(*dice[k])
+
+
+def queue_lines(s: RebellionState) -> list[str]:
+    """Both build queues, space by space (the Death Star on its space)."""
+    out = []
+    for side in (0, 1):
+        spaces = []
+        for space in (1, 2, 3):
+            units = s.board.queue_at(side, space)
+            spaces.append(f"{space}: {units_words(units) or '-'}")
+        out.append(f"{SIDES[side]} build queue: " + "; ".join(spaces))
+    return out
+
+
+def units_words(units: list[int]) -> str:
+    """ "2 TIE Fighters, 1 Star Destroyer", in unit order."""
+    return ", ".join(plural(units.count(u), UNITS[u].name) for u in sorted(set(units)))
+
+
 def action_lines(s: RebellionState, p: int, player: int | None) -> list[str]:
     """``p``'s action hand (its cards to ``p`` only, a count to the others) and deck."""
     hand = s.zones[f"action_hand{p}"].cards
@@ -1182,7 +1219,7 @@ def render(s: RebellionState, player: int | None) -> str:
         lines.append(f"The Rebels said their base is in one of: {could or 'none'}")
     for loc in range(NUM_SYSTEMS + 1):
         row = b.units[loc]
-        units = ", ".join(f"{n} {UNITS[u].name}" for u, n in enumerate(row) if n)
+        units = ", ".join(plural(n, UNITS[u].name) for u, n in enumerate(row) if n)
         leaders = ", ".join(
             LEADERS[x].name + leader_tag(s, x) for x, w in enumerate(b.leader_loc) if w == loc
         )
@@ -1212,6 +1249,11 @@ def render(s: RebellionState, player: int | None) -> str:
             hand = ", ".join(MISSIONS[mission_of(c)].name for c in s.zones[f"missions{p}"].cards)
             lines.append(f"Your missions: {hand or '(none)'}")
         lines.extend(action_lines(s, p, player))
+    lines.extend(queue_lines(s))
+    probes = s.zones["probe_hand"]
+    if player is not None and probes.visible_to(player):
+        names = ", ".join(loc_name(c) for c in probes.cards)
+        lines.append(f"Your probe cards: {names or '(none)'}")
     lines.append(objective_line(s, player))
     lines.extend(objective_hand_lines(s, player))
     deck, pile = s.zones["project_deck"], s.zones["project_discard"]

@@ -45,11 +45,11 @@ Decisions are atomic: which ship acts (``play <type>`` from the hand or
 ``act <card>`` in play), where it goes (``to <card> <side>``: the cell on that
 side of a card in play; or ``stay``), and its target when more than one enemy
 is adjacent (``fire <card>``). See ``actions.py`` for the encoding and
-RULINGS.md for every ruling (SSA-01 to SSA-23) and the test that pins it.
+RULINGS.md for every ruling (SSA-01 to SSA-24) and the test that pins it.
 
 Card ids: player ``p``'s cards are ``p * 55 + i``: ``i = 0`` is the Station,
 then the ships type by type in table order. Positions, damage, acted flags,
-scores, hand and deck sizes are public; a hand is its owner's.
+scores (duel, teams), losses, hand and deck sizes are public; a hand is its owner's.
 """
 
 from __future__ import annotations

@@ -2,9 +2,11 @@
 
 Zones (per player ``p``): ``deck<p>`` (hidden; the top is the end of the
 list), ``hand<p>`` (its owner's), ``pile<p>`` (public: the enemy cards ``p``
-destroyed), ``removed<p>`` (hidden: the hand and deck of a player put out of
-a free-for-all). Cards in play are in no zone: the grid is public pack state
-(``pos``, ``grid``, ``board``, ``damage``, ``acted``), as are the scores.
+destroyed; in a free for all, ``p``'s own destroyed cards, SSA-24),
+``removed<p>`` (hidden: the hand and deck of a player put out of a
+free-for-all). Cards in play are in no zone: the grid is public pack state
+(``pos``, ``grid``, ``board``, ``damage``, ``acted``), as are the scores
+(duel, teams) and the losses.
 """
 
 from __future__ import annotations
@@ -107,6 +109,9 @@ class AssaultState(State):
 
     def _prompt(self) -> str:
         return text.prompt(self)
+
+    def _over_prompt(self) -> str:
+        return text.over(self)
 
     def _explain(self, action: Action) -> str:
         return text.explain(self, action)

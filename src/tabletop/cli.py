@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
 from collections.abc import Sequence
@@ -193,63 +194,22 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
+    from .terminal import TerminalGame
+
     game = registry.load(args.game)
     options = _options(args.options)
-    state = game.new_state(seed=args.seed, options=options)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    state = game.new_state(seed=seed, options=options)
     seat = args.seat
     if not 0 <= seat < state.num_players:
         raise CliError(f"--seat must be 0..{state.num_players - 1}")
-    bots = [_make_bot(args.vs, args.seed * 31 + p) for p in range(state.num_players)]
+    bots = [_make_bot(args.vs, seed * 31 + p) for p in range(state.num_players)]
     out.write(
-        f"{game.title}: you are {state.player_name(seat)} (seat {seat}). "
-        "Type a number to choose, 'q' to quit, 'save FILE' to save the record.\n"
+        f"{game.title}, seed {seed} (play it again with --seed {seed}): you are "
+        f"{state.player_name(seat)} (seat {seat}). Type a number to choose, 'help' for "
+        "the commands, 'q' to leave.\n"
     )
-    seen = 0
-    while not state.is_terminal:
-        new = state.log[seen:]
-        seen = len(state.log)
-        narrate(state, new, seat, out)
-        cp = state.current_player
-        assert cp is not None
-        if cp != seat:
-            # Only the events show what a bot did: its choice may be secret.
-            state.apply(bots[cp].choose(state))
-            continue
-        out.write("\n" + state.render(seat) + "\n")
-        actions = state.legal_actions()
-        out.write(f"{state.prompt}\n")
-        for i, a in enumerate(actions, 1):
-            out.write(f"  {i:>3}. {state.describe(a)}\n")
-        while True:
-            out.write("> ")
-            out.flush()
-            line = inp.readline()
-            if not line:
-                out.write("\nend of input: leaving the game\n")
-                return 0
-            text = line.strip()
-            if text in ("q", "quit", "exit"):
-                return 0
-            if text.startswith("save "):
-                path = text[5:].strip()
-                with open(path, "w", encoding="utf-8") as fh:
-                    json.dump(state.record(), fh, indent=1)
-                out.write(f"saved the record to {path}\n")
-                continue
-            if text.isascii() and text.isdigit() and 1 <= int(text) <= len(actions):
-                state.apply(actions[int(text) - 1])
-                break
-            out.write(f"type a number from 1 to {len(actions)}, or 'q'\n")
-    narrate(state, state.log[seen:], seat, out)
-    out.write("\n" + state.render(seat) + "\n")
-    r = state.returns()
-    verdict = (
-        "You win!"
-        if r[seat] == max(r) and r.count(max(r)) == 1
-        else ("A draw." if r.count(max(r)) == len(r) else "You lose.")
-    )
-    out.write(f"Game over: {verdict} returns {r}\n")
-    return 0
+    return TerminalGame(state, seat, bots, out, inp, auto=not args.no_auto).run()
 
 
 def _check_run_arguments(args: argparse.Namespace) -> None:
@@ -389,6 +349,12 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
 
 
 def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
+    if args.steps < 0:
+        raise CliError("--steps must be 0 or more (the decisions narrated per pack)")
+    if args.n < 1:
+        raise CliError("-n must be at least 1 (the games simulated per pack)")
+    if args.seed < 0:
+        raise CliError("--seed must be 0 or more")
     names = registry.games()
     if not names:
         out.write("no game packs installed\n")
@@ -453,17 +419,35 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tabletop", description="Rules of tabletop games.")
     sub = p.add_subparsers(dest="command", required=True)
     sub.add_parser("list", help="list the installed game packs")
-    pl = sub.add_parser("play", help="play against bots in the terminal")
-    pl.add_argument("game")
-    pl.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    pl.add_argument("--seed", type=int, default=0)
+    pl = sub.add_parser(
+        "play",
+        help="play against bots in the terminal",
+        description="Play one game against bots: the board, the prompt and numbered "
+        "choices are shown; type 'help' during the game for the commands (choose by "
+        "number or by cell, card facts, save, leave).",
+    )
+    pl.add_argument("game", help="a pack name (see tabletop list)")
+    pl.add_argument("--seat", type=int, default=0, help="your seat, 0..players-1 (default 0)")
+    pl.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="the game's seed (default: a new random one, printed so the game can be replayed)",
+    )
     pl.add_argument(
         "--vs",
         default="random",
         help="the bots' kind: random (default), greedy, mcts (mcts:N for N iterations "
         "per decision, mcts:Xs for X seconds)",
     )
-    pl.add_argument("--options", help="game options as JSON")
+    pl.add_argument(
+        "--options", help='game options as a JSON object, e.g. \'{"mode": "teams", "players": 4}\''
+    )
+    pl.add_argument(
+        "--no-auto",
+        action="store_true",
+        help="ask even when there is only one choice (by default it is taken for you, and said)",
+    )
     si = sub.add_parser(
         "simulate",
         help="bot-vs-bot games and a summary",
@@ -524,10 +508,19 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--step", action="store_true", help="wait for Enter after each step")
     rp.add_argument("--upto", type=int, help="stop after this many steps")
     rp.add_argument("--player", type=int, help="narrate as this player sees it (default: all)")
-    de = sub.add_parser("demo", help="a narrated game and a short simulation of each pack")
-    de.add_argument("--seed", type=int, default=1)
-    de.add_argument("--steps", type=int, default=25)
-    de.add_argument("-n", type=int, default=20)
+    de = sub.add_parser(
+        "demo",
+        help="a narrated game and a short simulation of each pack",
+        description="For each installed pack: the first decisions of a game between "
+        "random bots, every choice said, then a short simulation.",
+    )
+    de.add_argument("--seed", type=int, default=1, help="the seed of each game (default 1)")
+    de.add_argument(
+        "--steps", type=int, default=25, help="decisions narrated per pack, 0 or more (default 25)"
+    )
+    de.add_argument(
+        "-n", type=int, default=20, help="games simulated per pack, at least 1 (default 20)"
+    )
     return p
 
 

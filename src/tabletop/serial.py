@@ -35,7 +35,11 @@ from .strict import kind_of, structure_report
 __all__ = ["RECORD_FORMAT", "STATE_FORMAT", "dumps", "loads", "make_record", "replay"]
 
 RECORD_FORMAT = "tabletop.record/1"
+"""The ``format`` field of a record (``state.record()``): seed, options and actions
+of a game, replayed by ``tabletop.replay``. A record of another format is refused."""
 STATE_FORMAT = "tabletop.state/1"
+"""The ``format`` field of a saved state (``tabletop.dumps``): the whole state as JSON,
+read back by ``tabletop.loads``. A saved state of another format is refused."""
 _RECORD_FIELDS = ("format", "game", "pack_version", "options", "seed", "actions")
 _STATE_FIELDS = ("format", "game", "pack_version", "state")
 

@@ -36,6 +36,7 @@ public :meth:`State.observation` returns it as a numpy array.
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -90,6 +91,9 @@ class State:
     def _prompt(self) -> str:
         top = self.stack[-1] if self.stack else None
         return top.kind.replace("_", " ") if top is not None else ""
+
+    def _over_prompt(self) -> str:
+        return ""
 
     def _view(self, player: int | None) -> dict[str, Any]:
         return {}
@@ -214,8 +218,9 @@ class State:
 
     @property
     def prompt(self) -> str:
-        """What the current player is deciding, in words (never a secret)."""
-        return "" if self.result is not None else self._prompt()
+        """What the current player is deciding, in words (never a secret); once
+        the game is over, how it ended (the pack's ``_over_prompt``, default "")."""
+        return self._over_prompt() if self.result is not None else self._prompt()
 
     def legal_actions(self) -> list[Action]:
         """Every legal atomic action, in a deterministic order; ``[]`` when over."""
@@ -555,7 +560,7 @@ class State:
                 )
         self._legal = None
 
-    def resample(self, player: int, rng: Rng) -> State:
+    def resample(self, player: int, rng: Rng | random.Random | int) -> State:
         """A clone in which what ``player`` cannot see is re-dealt at random.
 
         Cards in zones hidden from ``player`` (and not known to them) are
@@ -564,11 +569,12 @@ class State:
         re-seeded from ``rng`` so it does not know the real future either.
         The result is a determinisation for search: it has no valid record.
         ``player`` must be a player number (``TypeError`` otherwise, and
-        :class:`TabletopError` out of range) and ``rng`` an :class:`Rng`.
+        :class:`TabletopError` out of range). ``rng`` is a :class:`Rng` (it is
+        advanced), a :class:`random.Random` (64 bits are drawn from it to seed
+        an :class:`Rng`) or an ``int`` seed; anything else is a ``TypeError``.
         """
         self._check_player(player, "resample")
-        if not isinstance(rng, Rng):
-            raise TypeError(f"resample() takes an Rng, not {type(rng).__name__}")
+        rng = _as_rng(rng)
         new = self.clone()
         new.redeal_hidden(player, rng.shuffle)
         new._resample(player, rng)
@@ -590,3 +596,17 @@ class State:
             f"<{type(self).__name__} {self.game.name} step={len(self.history)} "
             f"current_player={self.current_player} terminal={self.is_terminal}>"
         )
+
+
+def _as_rng(rng: object) -> Rng:
+    """``rng`` for :meth:`State.resample` as an :class:`Rng`: an Rng itself, one
+    seeded from 64 bits of a :class:`random.Random`, or one seeded by an int."""
+    if isinstance(rng, Rng):
+        return rng
+    if isinstance(rng, random.Random):
+        return Rng(rng.getrandbits(64))
+    if isinstance(rng, int) and not isinstance(rng, bool):
+        return Rng(rng)
+    raise TypeError(
+        f"resample() takes a tabletop.Rng, a random.Random or an int seed, not {type(rng).__name__}"
+    )

@@ -175,7 +175,7 @@ def test_render_and_describe() -> None:
     s.apply(GAME.parse(f"add {find(s, 'Air Speeders')}"))
     s.apply(GAME.parse("close"))
     s.apply(GAME.parse("block"))
-    assert texts(s) == ["Block Air Speeders group with Battle Walkers"]
+    assert texts(s) == ["Block the group of Air Speeders with Battle Walkers"]
     picture = s.render(1)
     assert "Battle Walkers" in picture and "> Imperial: add units" in picture
     assert "hand:" in picture

@@ -372,12 +372,12 @@ def test_rs15_blocking() -> None:
         find(s, "Interceptors"),
     )
     attack(s, (GROUND, [s1]), (GROUND, [s2]), (SPACE, [fighter]))
-    assert s.prompt == "Imperial: block Rebel Soldier group or let it through"
+    assert s.prompt == "Imperial: block the group of Rebel Soldier or let it through"
     play(s, "block")
     assert legal(s) == [f"add {trooper}"]  # Interceptors block only space groups
     play(s, f"add {trooper}", "close")
     # The Troopers blocked already: nothing may block the second Soldier.
-    assert s.prompt == "Imperial: block Stunt Fighters group or let it through"
+    assert s.prompt == "Imperial: block the group of Stunt Fighters or let it through"
     play(s, "block")
     assert legal(s) == [f"add {inter}"]
 
@@ -399,12 +399,14 @@ def test_rs16_ion_cannon() -> None:
     )
     attack(s, (SPACE, [c1, c2, inter]))
     assert s.prompt.startswith("Rebel: Ion Cannon fires")
-    assert legal(s) == [f"fire {c1}", f"fire {c2}", "pass"]
+    # The two Cruisers look the same: one choice (copies are offered once).
+    assert legal(s) == [f"fire {min(c1, c2)}", "pass"]
+    c1, c2 = max(c1, c2), min(c1, c2)
     act(s, Fire(c2))
     assert "Space Cruiser" in zone_names(s, "discard1")
     assert s.groups[0] == [c1, inter]
     assert s.stack[-1].kind != "ion_cannon"  # used once this attack phase
-    assert s.describe(LetThrough()) == "Let Space Cruiser + Interceptors group through"
+    assert s.describe(LetThrough()) == "Let the group of Space Cruiser and Interceptors through"
 
 
 def test_rs17_defense_shields() -> None:
@@ -743,6 +745,63 @@ def test_rs30_ion_unloads_heroes() -> None:
     play(s, "through", "damage")
     assert zone_names(s, "active1") == ["Imperial Captain"]
     assert zone_names(s, "inactive1") == ["Interceptors"]
+
+
+def test_rs30_pilot_captain_moves_to_a_fighter() -> None:
+    """RS-30, the reported case: a Pilot and Captain hero boarded after a
+    Captain-only hero stays aboard the Fighter left when the Ship is shot down;
+    only the Captain-only hero leaves."""
+    s = position(
+        turn=1,
+        step="attack_start",
+        zones={
+            "active1": [
+                "Space Cruiser",
+                "Elite Interceptors",
+                "Imperial Captain",
+                "Emperors Henchman",
+            ],
+            "active0": ["Ion Cannon", "Stunt Fighters"],
+        },
+    )
+    cruiser, fighter = find(s, "Space Cruiser"), find(s, "Elite Interceptors")
+    cap, henchman = find(s, "Imperial Captain"), find(s, "Emperors Henchman")
+    attack(s, (SPACE, [cruiser, fighter, cap, henchman]))
+    act(s, Fire(cruiser))
+    assert s.groups[0] == [fighter, henchman]
+    assert cap not in s.attacked and henchman in s.attacked
+
+
+def test_rs30_general_rule() -> None:
+    """RS-30 in general: the most heroes stay that the craft left can carry,
+    the earlier aboard first, whatever order they boarded in."""
+    from rebel_space.rules.attack import heroes_left_behind
+
+    def ids(*names: str) -> list[int]:
+        s = position(turn=1, zones={"active1": list(names)})
+        out: list[int] = []
+        for n in names:
+            out.append(next(c for c in s.zones["active1"].cards if NAME[c] == n and c not in out))
+        return out
+
+    fighter, cap, both, pilot, cap2 = ids(
+        "Elite Interceptors",
+        "Imperial Captain",
+        "Emperors Henchman",
+        "Bounty Hunter",
+        "Alien Crime Boss",
+    )
+    # Captain-only first, then Pilot+Captain: the Captain leaves.
+    assert heroes_left_behind([fighter, cap, both]) == [cap]
+    # Pilot+Captain first, then Captain-only: the same, the Captain has no Ship.
+    assert heroes_left_behind([fighter, both, cap]) == [cap]
+    # A Pilot and a Pilot+Captain, one Fighter: the later aboard leaves.
+    assert heroes_left_behind([fighter, pilot, both]) == [both]
+    assert heroes_left_behind([fighter, both, pilot]) == [pilot]
+    # No craft left: every hero leaves, latest aboard first.
+    assert heroes_left_behind([cap, both, cap2]) == [cap2, both, cap]
+    # Everyone still fits: nobody leaves.
+    assert heroes_left_behind([fighter, both]) == []
 
 
 def test_rs31_rebel_base() -> None:

@@ -269,7 +269,7 @@ def test_a_leader_pictured_on_both_cards_chooses_the_card_kept() -> None:
         ActionCardChoice(action_id("Son of Skywalker")),
     ]
     assert s.legal_actions() == keep
-    assert s.describe(keep[1]) == "Keep Son of Skywalker for Luke Skywalker"
+    assert s.describe(keep[1]) == "Keep 'Son of Skywalker' for Luke Skywalker"
     s.apply(keep[1])
     assert s.current_player == IMPERIAL
     first(s)
@@ -316,7 +316,7 @@ def test_rr30_a_card_with_no_leader_to_recruit_is_discarded_with_no_effect() -> 
         rebel=("Ambush", "An Old Friend"), leaders={"Han Solo": "pool", "General Madine": "pool"}
     )
     a = ActionCardChoice(action_id("An Old Friend"))
-    assert s.describe(a) == "Discard An Old Friend: no leader on it can be recruited"
+    assert s.describe(a) == "Discard 'An Old Friend': no leader on it can be recruited"
     s.apply(a)
     first(s)  # the Empire
     assert s.zones["action_discard0"].cards == [card("An Old Friend")]

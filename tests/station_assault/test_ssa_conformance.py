@@ -73,7 +73,7 @@ def _outcome(options: dict[str, object] | None, seed: int) -> dict[str, object]:
         "steps": len(state.history),
         "wave": view["wave"],
         "returns": state.returns(),
-        "scores": view["scores"],
+        "scores": view.get("scores"),  # a free for all keeps no score (SSA-24)
         "lost": view["lost"],
         "cards_in_play": len(view["board"]),
         "end": state.narrate(state.log[-1]),

@@ -125,7 +125,9 @@ def test_destinations_encode_every_cell_once(options: dict[str, object] | None) 
 
 def test_describe_and_notation() -> None:
     s = deal({0: ["Destroyer"], 1: ["Frigate"]}, initiative=1)
-    assert s.speed == 3 and texts(s) == ["Play a Frigate (Speed 3, Firepower 2, Shields 2)"]
+    assert s.speed == 3 and texts(s) == [
+        "Play a Frigate (Speed 3, Firepower 2, Shields 2, Victory 2)"
+    ]
     do(s, "Play a Frigate", "Play Frigate at (0,1), fire at Black Space Station")
     do(s, "Play a Destroyer")
     assert "Play Destroyer at (1,1), fire at Red Frigate" in texts(s)

@@ -36,7 +36,8 @@ def test_rules_worked_example() -> None:
     assert s.speed == 5 and s.current_player == BLACK
     do(s, "Play a Dreadnaught", "Play Dreadnaught at (-1,0)")
     assert s.speed == 6 and s.current_player == RED  # initiative acts first at Speed 6
-    do(s, "Red Space Station stays and fires")
+    assert texts(s) == ["Red Space Station stays (no enemy next to it to fire at)"]
+    do(s, "Red Space Station stays")
     assert s.current_player == BLACK
     assert texts(s) == ["Black Space Station stays and fires, fire at Red Fighter"]
     do(s, "Black Space Station stays and fires")
@@ -468,7 +469,7 @@ def test_ssa_15_elimination() -> None:
     assert where(s, station(2)) is None and at(s, 2, -1) is None
     assert len(s.zones[HAND[2]]) == 0 and len(s.zones[DECK[2]]) == 0
     assert len(s.zones[REMOVED[2]]) == hidden_before
-    assert s.score[0] == 2 and s.lost == [0, 0, 60] and not s.is_terminal
+    assert s.score[0] == 0 and s.lost == [0, 0, 60] and not s.is_terminal  # SSA-24
     assert s.current_player == 1  # Red's Station acts; Blue's is gone
     # The last player left wins.
     board = ((1, "Fighter", -1, 2, 0, True), (2, "Scout", 1, 2, 0, True), (0, "Scout", -1, 3))
@@ -488,6 +489,32 @@ def test_ssa_15_elimination() -> None:
     assert s.returns() == [-1.0, 1.0, -1.0]
 
 
+def test_ssa_24_free_for_all_counts_losses() -> None:
+    """SSA-24: in a free for all a destroyed card goes to its owner's pile and counts
+    against its owner; nobody scores, and view, narration and board show losses."""
+    opts = {"mode": "free_for_all", "players": 3}
+    board = ((2, "Fighter", 1, 2, 0, True), (0, "Scout", 0, 3))
+    s = deal({}, initiative=0, options=opts, board=board)
+    fighter = at(s, 1, 2)
+    do(s, "Act with Scout", "Scout stays at (0,3)")
+    do(s, "Black Space Station stays and fires, fire at Blue Fighter")
+    assert s.score == [0, 0, 0] and s.lost == [0, 0, 2]
+    assert s.zones[PILE[2]].cards == [fighter] and s.zones[PILE[0]].cards == []
+    assert s.narrate(s.log[-1]) == "Blue Fighter is destroyed by Black; Blue loses 2 Victory"
+    pub = s.view(None)["state"]
+    assert "scores" not in pub and pub["lost"] == [0, 0, 2]
+    board_text = s.render(0)
+    assert "Blue: lost 2 of 60; hand" in board_text and "score" not in board_text
+    # A duel still scores: the destroyer takes the card.
+    s = deal({}, initiative=0, board=((1, "Fighter", 1, 0, 0, True), (0, "Scout", 0, 1)))
+    fighter = at(s, 1, 0)
+    do(s, "Act with Scout", "Scout stays at (0,1)")
+    do(s, "Black Space Station stays and fires, fire at Red Fighter")
+    assert s.score == [2, 0] and s.zones[PILE[0]].cards == [fighter]
+    assert s.view(None)["state"]["scores"] == [2, 0]
+    assert "Black: score 2; hand" in s.render(0)
+
+
 # ---------------------------------------------------------------- teams
 
 
@@ -505,15 +532,16 @@ def test_ssa_16_team_victory() -> None:
     while s.current_player != 0 or s.speed != 6:
         s.apply(s.legal_actions()[0])
     # Only the enemy is a target: a single target, fired at once.
-    assert texts(s) == ["Black Space Station stays and fires, fire at Red Scout"]
-    do(s, "Black Space Station")
+    # In teams every card label shows its team.
+    assert texts(s) == ["Black (A) Space Station stays and fires, fire at Red (B) Scout"]
+    do(s, "Black (A) Space Station")
     assert where(s, mate) == (1, 0) and where(s, red) is None
     assert s.score[0] == 61 and not s.is_terminal  # 99 for team A
     s2 = deal({}, initiative=0, options=TEAMS, board=((1, "Fighter", -1, 0, 0, True),))
     s2.score = [60, 0, 39, 0]
     while s2.current_player != 0 or s2.speed != 6:
         s2.apply(s2.legal_actions()[0])
-    do(s2, "Black Space Station")
+    do(s2, "Black (A) Space Station")
     assert s2.is_terminal and s2.returns() == [1.0, -1.0, 1.0, -1.0]
     # Teammates anchor placement under the friendly option.
     s3 = deal({0: ["Scout"]}, initiative=0, options={**TEAMS, "anchor": "friendly"})
@@ -536,7 +564,7 @@ def test_ssa_17_team_seats() -> None:
     ]
     # Black (A) loses its Station and plays on.
     s.damage[station(0)] = 24
-    do(s, "Act with Scout", "Scout stays at (1,0), fire at Black Space Station")
+    do(s, "Act with Scout", "Scout stays at (1,0), fire at Black (A) Space Station")
     assert where(s, station(0)) is None and s.score[1] == 60 and not s.is_terminal
     assert s.alive[0]
     rng = Rng(2)

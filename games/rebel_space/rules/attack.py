@@ -39,6 +39,7 @@ from ..cards import (
     PILOT,
     REBEL_BASES,
     SHIP,
+    SIDES,
     SPACE_KIND,
 )
 from ..decisions import (
@@ -290,31 +291,52 @@ def apply_ion(s: RebelSpaceState, p: int, a: Action) -> None:
 
 
 def unload_heroes(s: RebelSpaceState, group: list[int]) -> None:
-    """RS-30: heroes left without a Fighter or Ship to ride leave the group
-    (latest aboard first) and stay active, not having attacked."""
-    while not heroes_fit(group):
-        hero = next(c for c in reversed(group) if IS_HERO[c] and CAPTAIN[c])
+    """RS-30: as many heroes stay aboard as the craft left can carry, those who
+    boarded first keeping their place (a Pilot and Captain moves to a Fighter);
+    the others leave the group and stay active, not having attacked."""
+    for hero in heroes_left_behind(group):
         group.remove(hero)
         s.attacked.remove(hero)
+
+
+def heroes_left_behind(group: list[int]) -> list[int]:
+    """The heroes of ``group`` with no craft to ride, latest aboard first.
+
+    Heroes taken in boarding order, each kept while a seat can still be found for
+    all kept (the sets of heroes that fit form a matroid, so this keeps the most
+    heroes, and the earliest aboard among equals)."""
+    kept = [c for c in group if not IS_HERO[c]]
+    left: list[int] = []
+    for c in group:
+        if IS_HERO[c]:
+            if heroes_fit([*kept, c]):
+                kept.append(c)
+            else:
+                left.append(c)
+    return left[::-1]
 
 
 # ---------------------------------------------------------------- blocks (RS-15)
 def step_block(s: RebelSpaceState) -> None:
     group = s.groups[s.cur]
-    if group and can_start(free_blockers(s), s.group_space[s.cur]):
+    space = s.group_space[s.cur]
+    if group and can_start(free_blockers(s), space):
         s.stack.append(BlockChoice(player=1 - s.turn))
     else:
-        let_through(s)
+        kind = "space" if space else "ground"
+        let_through(s, f"the {SIDES[1 - s.turn]} has no active {kind} unit free to block")
 
 
 def legal_block(s: RebelSpaceState, p: int) -> list[Action]:
     return [Block(), LetThrough()]
 
 
-def let_through(s: RebelSpaceState) -> None:
-    if s.groups[s.cur]:
+def let_through(s: RebelSpaceState, reason: str = "") -> None:
+    """The current group is not blocked: by choice, or for ``reason``."""
+    group = s.groups[s.cur]
+    if group:
         s.through[s.cur] = True
-        s.emit(LetThroughEvent(group=s.cur))
+        s.emit(LetThroughEvent(group=s.cur, cards=tuple(group), reason=reason))
     s.cur += 1
     s.step = "ion"
 
@@ -406,7 +428,7 @@ def apply_unblocked(s: RebelSpaceState, p: int, a: Action) -> None:
     group, space = s.groups[s.cur], s.group_space[s.cur]
     if isinstance(a, Target):
         s.used.append(a.card)
-        s.emit(Targeted(group=s.cur, card=a.card))
+        s.emit(Targeted(group=s.cur, card=a.card, cards=tuple(group)))
         start_battle(s, group, [a.card], space, damage=False)
     else:
         start_battle(s, group, [], space, damage=True)

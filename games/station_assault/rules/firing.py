@@ -3,7 +3,9 @@
 After playing, moving or staying, a card must fire at an adjacent enemy card
 if there is one; with several, its owner chooses. Damage stays on a card and
 moves with it; at damage >= Shields it is destroyed (excess is lost), its
-cell empties at once and the firing card's owner scores its Victory.
+cell empties at once and the firing card's owner scores its Victory (duel,
+teams). In a free for all nobody scores: the card goes to its owner's pile and
+its Victory counts against its owner (SSA-15, SSA-24).
 """
 
 from __future__ import annotations
@@ -70,9 +72,12 @@ def destroy(s: AssaultState, card: int, by: int) -> None:
     if not s.acted[card]:
         s.avail[victim * SPEEDS + tbl.speed[card]] -= 1
     s.acted[card] = False
-    s.zones[PILE[by]].cards.append(card)
     v = tbl.victory[card]
-    s.score[by] += v
+    if s.options.mode == "free_for_all":
+        s.zones[PILE[victim]].cards.append(card)
+    else:
+        s.zones[PILE[by]].cards.append(card)
+        s.score[by] += v
     s.lost[victim] += v
     s.emit(Destroyed(card=card, by=by, victory=v))
     victory.after_destruction(s, by, victim)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING, Any
 
 from tabletop import Action, Event
@@ -46,8 +47,8 @@ def colour(p: int) -> str:
 
 
 def label(s: AssaultState, card: int) -> str:
-    """ "Red Frigate", "Black Space Station"."""
-    return f"{colour(card // CARDS_PER_DECK)} {s.table.name(card)}"
+    """ "Red Frigate", "Black Space Station"; in teams with the team: "Red (B) Frigate"."""
+    return f"{s.player_name(card // CARDS_PER_DECK)} {s.table.name(card)}"
 
 
 def at(c: int) -> str:
@@ -76,13 +77,19 @@ def describe(s: AssaultState, action: Action) -> str:
         t = tbl.types[action.ship] if 0 <= action.ship < len(tbl.types) else None
         if t is None:
             return f"Play ship type {action.ship}"
-        return f"Play a {t.name} (Speed {t.speed}, Firepower {t.firepower}, Shields {t.shields})"
+        return (
+            f"Play a {t.name} (Speed {t.speed}, Firepower {t.firepower}, Shields {t.shields}, "
+            f"Victory {t.victory})"
+        )
     if isinstance(action, Act):
         c = action.card
         if not (0 <= c < len(s.pos) and s.pos[c] >= 0):
             return f"Act with card {c}"
         if c % CARDS_PER_DECK == 0:
-            return f"{label(s, c)} stays and fires" + _fire_words(s, c, s.pos[c])
+            fire = _fire_words(s, c, s.pos[c])
+            if not fire:
+                return f"{label(s, c)} stays (no enemy next to it to fire at)"
+            return f"{label(s, c)} stays and fires" + fire
         return f"Act with {tbl.name(c)} at {at(s.pos[c])}"
     if isinstance(top, ChooseDestination):
         card = top.card
@@ -105,6 +112,12 @@ def describe(s: AssaultState, action: Action) -> str:
             f"(damage {s.damage[target]} of {tbl.shields[target]})"
         )
     return action.notation()
+
+
+def over(s: AssaultState) -> str:
+    """How the game ended, for ``prompt`` once it is over."""
+    end = next((e for e in reversed(s.log) if isinstance(e, GameEnded)), None)
+    return narrate(s, end) if end is not None else "Game over"
 
 
 def prompt(s: AssaultState) -> str:
@@ -208,6 +221,12 @@ def narrate(s: AssaultState, event: Event) -> str:
             f"{event.damage} damage ({event.total} of {tbl.shields[event.target]})"
         )
     if isinstance(event, Destroyed):
+        if s.options.mode == "free_for_all":
+            owner = name(event.card // CARDS_PER_DECK)
+            return (
+                f"{label(s, event.card)} is destroyed by {name(event.by)}; "
+                f"{owner} loses {event.victory} Victory"
+            )
         return f"{label(s, event.card)} is destroyed; {name(event.by)} scores {event.victory}"
     if isinstance(event, Eliminated):
         return f"{name(event.player)} has lost 60 or more Victory and is out"
@@ -250,6 +269,9 @@ def view(s: AssaultState, player: int | None) -> dict[str, Any]:
     top = s.stack[-1] if s.stack else None
     if isinstance(top, (ChooseDestination, ChooseTarget)):
         acting = {"card": top.card, "ship": tbl.name(top.card)}
+    counts: dict[str, Any] = {"lost": s.lost[:]}
+    if s.options.mode != "free_for_all":  # a free for all counts losses only (SSA-24)
+        counts = {"scores": s.score[:], **counts}
     return {
         "mode": s.options.mode,
         "wave": s.wave,
@@ -258,8 +280,7 @@ def view(s: AssaultState, player: int | None) -> dict[str, Any]:
         "initiative": s.initiative,
         "board": board,
         "acting": acting,
-        "scores": s.score[:],
-        "lost": s.lost[:],
+        **counts,
         "alive": s.alive[:],
         "teams": s.team[:],
         "mulligan": mull,
@@ -268,40 +289,67 @@ def view(s: AssaultState, player: int | None) -> dict[str, Any]:
     }
 
 
-def _cell_text(s: AssaultState, card: int) -> str:
+def _cell_text(s: AssaultState, card: int, compact: bool = False) -> str:
     name = s.table.name(card)
+    mark = "*" if s.acted[card] else ""
+    if compact:  # "KSt2*": colour, two letters, damage
+        short = "St" if card % CARDS_PER_DECK == 0 else name[:2]
+        return f"{INITIALS[card // CARDS_PER_DECK]}{short}{s.damage[card]}{mark}"
     short = "STN" if card % CARDS_PER_DECK == 0 else name[:3].upper()
-    mark = "*" if s.acted[card] else " "
-    return f"{INITIALS[card // CARDS_PER_DECK]}{short}{s.damage[card]:>2}{mark}"
+    return f"{INITIALS[card // CARDS_PER_DECK]}{short}{s.damage[card]:>2}{mark or ' '}"
+
+
+BOARD_COLUMNS = 80
+"""The terminal board fits this many columns: a compact cell, then bands of columns."""
+
+
+def grid_lines(s: AssaultState, columns: int = BOARD_COLUMNS) -> list[str]:
+    """The grid, north up; wider than ``columns`` it uses compact cells, and
+    wider still it is cut into bands of columns shown one under the other."""
+    cells = [xy(s.pos[c]) for c in s.board]
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+    by_xy = {xy(s.pos[c]): c for c in s.board}
+    margin = 5
+    width, compact = 8, False
+    if margin + width * (x1 - x0 + 1) > columns:
+        width, compact = 6, True
+    per_band = max(1, (columns - margin) // width)
+    lines: list[str] = []
+    for start in range(x0, x1 + 1, per_band):
+        stop = min(x1, start + per_band - 1)
+        if start != x0 or stop != x1:
+            lines.append(f"     columns {start}..{stop} of {x0}..{x1}")
+        lines.append(" " * margin + "".join(f"{x:^{width}}" for x in range(start, stop + 1)))
+        for y in range(y1, y0 - 1, -1):
+            row = []
+            for x in range(start, stop + 1):
+                c = by_xy.get((x, y))
+                text = _cell_text(s, c, compact) if c is not None else "."
+                row.append(f"{text:^{width}}")
+            lines.append(f"{y:>4} " + "".join(row).rstrip())
+    return lines
 
 
 def render(s: AssaultState, player: int | None) -> str:
     """The grid, north up, each card as colour initial, type, damage, * when acted."""
-    lines = []
-    if s.board:
-        cells = [xy(s.pos[c]) for c in s.board]
-        xs = [x for x, _ in cells]
-        ys = [y for _, y in cells]
-        x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
-        by_xy = {xy(s.pos[c]): c for c in s.board}
-        width = 8
-        lines.append("     " + "".join(f"{x:^{width}}" for x in range(x0, x1 + 1)))
-        for y in range(y1, y0 - 1, -1):
-            row = []
-            for x in range(x0, x1 + 1):
-                c = by_xy.get((x, y))
-                text = _cell_text(s, c) if c is not None else "."
-                row.append(f"{text:^{width}}")
-            lines.append(f"{y:>4} " + "".join(row).rstrip())
-    lines.append("")
+    grid = grid_lines(s) if s.board else []
+    lines: list[str] = []
     key = ", ".join(f"{INITIALS[p]} = {s.player_name(p)}" for p in range(s.num_players))
-    lines.append(f"Key: {key}; number = damage; * = acted this wave")
+    lines.append(
+        f"Key: {key}; STN (St) = Space Station, other ships by their first letters; "
+        "number = damage; * = acted this wave"
+    )
     for p in range(s.num_players):
         hand = s.zones[HAND[p]].cards
         status = "" if s.alive[p] else " (out)"
-        extra = f", lost {s.lost[p]}" if s.options.mode == "free_for_all" else ""
+        if s.options.mode == "free_for_all":
+            count = f"lost {s.lost[p]} of 60"
+        else:
+            count = f"score {s.score[p]}"
         lines.append(
-            f"{s.player_name(p)}{status}: score {s.score[p]}{extra}; hand {len(hand)}, "
+            f"{s.player_name(p)}{status}: {count}; hand {len(hand)}, "
             f"deck {len(s.zones[DECK[p]].cards)}"
         )
     if player is not None and s.alive[player]:
@@ -318,4 +366,7 @@ def render(s: AssaultState, player: int | None) -> str:
             "Game over: "
             + ", ".join(f"{s.player_name(p)} {r:+.0f}" for p, r in enumerate(s.result))
         )
-    return "\n".join(lines)
+    wrapped = [
+        w for line in lines for w in textwrap.wrap(line, BOARD_COLUMNS, subsequent_indent="  ")
+    ]
+    return "\n".join([*grid, "", *wrapped])

@@ -1,0 +1,78 @@
+"""What a Rebellion player reads (issue 19): tactic abilities in words, rerolls
+that name the die, quoted card names, both build queues, no "built from" for a
+project, "with no damage". Positions are found along seeded random games."""
+
+from __future__ import annotations
+
+import re
+
+from rebellion_rote import GAME
+from rebellion_rote import actions as A
+from rebellion_rote import decisions as D
+from rebellion_rote.data import TACTICS
+from rebellion_rote.render import die_words, loc_name
+from tabletop.bots import RandomBot
+
+
+def states(games: int = 6):  # type: ignore[no-untyped-def]
+    for seed in range(games):
+        s = GAME.new_state(seed=seed)
+        bot = RandomBot(seed)
+        while not s.is_terminal and len(s.history) < 3000:
+            yield s
+            s.apply(bot.choose(s))
+
+
+def test_words_along_random_games() -> None:
+    seen: set[str] = set()
+    for s in states():
+        top = s.stack[-1]
+        for a in s.legal_actions():
+            text = s.describe(a)
+            if isinstance(a, A.Tactic):
+                t = TACTICS[a.card]
+                assert text == f"Choose '{t.name}' (top: {t.top.text}; bottom: {t.bottom.text})"
+                seen.add("tactic")
+            if isinstance(a, A.UseAbility) and a.which:
+                t = TACTICS[top.card]
+                ability = t.top if a.which == 1 else t.bottom
+                assert text.endswith(f" ability: {ability.text}")
+                seen.add("ability")
+            if isinstance(a, A.Mark):
+                assert (
+                    text
+                    == f"Mark die {a.die + 1} ({die_words(*s.battle.dice[a.die])}) for the reroll"
+                )
+                seen.add("mark")
+            if isinstance(a, (A.Hit, A.Repair)):
+                assert " with 0 damage" not in text
+                if a.damage == 0:
+                    assert text.endswith(" with no damage")
+                    seen.add("no damage")
+        if isinstance(top, D.AttackActions):
+            roll = ", ".join(die_words(c, f) for c, f in s.battle.dice)
+            assert s.prompt.endswith(f"; the roll: {roll}")
+            seen.add("roll")
+        for e in s.log[-3:]:
+            if e.kind == "built":
+                assert " built from " not in s.narrate(e)
+                assert re.fullmatch(
+                    r"1 .+ onto queue space [123] of the (Rebel|Imperial) build queue", s.narrate(e)
+                )
+                seen.add("built")
+    assert seen >= {"tactic", "ability", "mark", "no damage", "roll", "built"}
+
+
+def test_board_shows_both_queues_plurals_and_the_empires_probe_cards() -> None:
+    s = GAME.new_state(seed=1)
+    bot = RandomBot(1)
+    while s.round < 2 and not s.is_terminal:
+        s.apply(bot.choose(s))
+    empire = s.render(1)
+    assert re.search(r"^Rebel build queue: 1: .*; 2: .*; 3: .*$", empire, re.M)
+    assert re.search(r"^Imperial build queue: 1: .*; 2: .*; 3: .*$", empire, re.M)
+    names = ", ".join(loc_name(c) for c in s.zones["probe_hand"].cards) or "(none)"
+    assert f"Your probe cards: {names}" in empire.splitlines()
+    assert "probe cards:" not in s.render(0) and "probe cards:" not in s.render(None)
+    assert re.search(r"\b[2-9] (TIE Fighter|Stormtrooper|X-wing|Rebel Trooper)s\b", empire)
+    assert not re.search(r"\b[2-9] (TIE Fighter|Stormtrooper|X-wing|Rebel Trooper)\b(?!s)", empire)
