@@ -50,7 +50,7 @@ def test_words_along_random_games() -> None:
                     assert text.endswith(" with no damage")
                     seen.add("no damage")
         if isinstance(top, D.AttackActions):
-            roll = ", ".join(die_words(c, f) for c, f in s.battle.dice)
+            roll = ", ".join(die_words(c, f) for c, f in s.battle.dice) or "no dice"
             assert s.prompt.endswith(f"; the roll: {roll}")
             seen.add("roll")
         for e in s.log[-3:]:
