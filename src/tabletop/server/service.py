@@ -39,10 +39,10 @@ from ..state import State
 from .bodies import Facts, public_seats, seat_body
 from .bots import MAX_SECONDS, BotJob, BotPool, parse_seat
 from .settings import Settings
-from .storage import Conflict, GameRow, Store
+from .storage import Append, Conflict, GameRow, Store
 from .wire import ApiError, CreateRequest
 
-__all__ = ["Games", "Live", "hash_token"]
+__all__ = ["Games", "Live", "check_act", "hash_token"]
 
 log = logging.getLogger("tabletop.server")
 T = TypeVar("T")
@@ -71,6 +71,81 @@ class Live(Facts):
             w.set()
 
 
+def check_act(live: Facts, seat: int, action_id: int, seen: int) -> Action:
+    """The action ``action_id`` if ``seat`` may play it now, having seen ``seen`` steps;
+    else the :class:`ApiError` a client gets (its words give away no secret: whose
+    turn it is, the step, how many actions the seat itself may choose from)."""
+    if live.over:
+        raise ApiError(409, "game_over", f"game {live.id} is over ({live.status})")
+    step = live.step
+    if seen != step:
+        raise ApiError(
+            409,
+            "stale",
+            f"you have seen {seen} actions but game {live.id} is at step {step}: "
+            "read the game again and choose from its legal actions",
+        )
+    state = live.state
+    if state.current_player != seat:
+        raise ApiError(
+            409, "not_your_turn", f"it is seat {state.current_player}'s turn, not seat {seat}'s"
+        )
+    game = live.game
+    if not 0 <= action_id < game.num_distinct_actions:
+        raise ApiError(
+            422,
+            "illegal_action",
+            f"action_id {action_id} is out of range 0..{game.num_distinct_actions - 1}",
+        )
+    action = game.decode(action_id)
+    if not state.is_legal(action):
+        raise ApiError(
+            422,
+            "illegal_action",
+            f"action_id {action_id} is not one of the {len(state.legal_actions())} legal "
+            "actions now: choose an id from legal_actions",
+        )
+    return action
+
+
+class Committer:
+    """Stores actions of many games in shared transactions (group commit).
+
+    Each request waits for its own action to be committed, as before; but
+    while one transaction is being flushed to disk, the actions that arrive
+    queue up and go together in the next one, so a disk flush is paid once
+    per batch, not once per action.
+    """
+
+    MAX_BATCH = 256
+
+    def __init__(self, games: Games) -> None:
+        self.games = games
+        self.queue: asyncio.Queue[tuple[Append, asyncio.Future[bool]]] = asyncio.Queue()
+
+    async def append(self, item: Append) -> bool:
+        """Whether ``item`` was stored (``False``: its game had moved on)."""
+        fut: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        await self.queue.put((item, fut))
+        return await fut
+
+    async def run(self) -> None:
+        while True:
+            batch = [await self.queue.get()]
+            while not self.queue.empty() and len(batch) < self.MAX_BATCH:
+                batch.append(self.queue.get_nowait())
+            try:
+                done = await self.games.db(self.games.store.append_many, [it for it, _ in batch])
+            except Exception as exc:
+                for _, fut in batch:
+                    if not fut.done():
+                        fut.set_exception(exc)
+                continue
+            for (_, fut), ok in zip(batch, done):
+                if not fut.done():
+                    fut.set_result(ok)
+
+
 class Games:
     """The games of one server process (see the module docstring)."""
 
@@ -83,6 +158,7 @@ class Games:
         self._limiter = anyio.CapacityLimiter(settings.db_threads)
         self._bots: dict[str, asyncio.Task[None]] = {}
         self._tasks: list[asyncio.Task[None]] = []
+        self._committer = Committer(self)
 
     # ------------------------------------------------------------ plumbing
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -95,6 +171,7 @@ class Games:
         for gid in await self.db(self.store.bot_turns):
             live = await self.open(gid)
             self._schedule_bot(live)
+        self._tasks.append(asyncio.create_task(self._committer.run(), name="tabletop-commit"))
         self._tasks.append(asyncio.create_task(self._poll(), name="tabletop-poll"))
         self._tasks.append(asyncio.create_task(self._sweep(), name="tabletop-sweep"))
 
@@ -314,70 +391,44 @@ class Games:
         seat = self.seat_of(live, token)
         assert seat is not None
         async with live.lock:
-            await self.sync(live)
             await self._commit(live, seat, action_id, seen)
             return seat_body(live, seat, seen)
 
-    def _check_act(self, live: Live, seat: int, action_id: int, seen: int) -> Action:
-        if live.over:
-            raise ApiError(409, "game_over", f"game {live.id} is over ({live.status})")
-        step = live.step
-        if seen != step:
-            raise ApiError(
-                409,
-                "stale",
-                f"you have seen {seen} actions but game {live.id} is at step {step}: "
-                "read the game again and choose from its legal actions",
-            )
-        state = live.state
-        if state.current_player != seat:
-            raise ApiError(
-                409, "not_your_turn", f"it is seat {state.current_player}'s turn, not seat {seat}'s"
-            )
-        game = live.game
-        if not 0 <= action_id < game.num_distinct_actions:
-            raise ApiError(
-                422,
-                "illegal_action",
-                f"action_id {action_id} is out of range 0..{game.num_distinct_actions - 1}",
-            )
-        action = game.decode(action_id)
-        if not state.is_legal(action):
-            raise ApiError(
-                422,
-                "illegal_action",
-                f"action_id {action_id} is not one of the {len(state.legal_actions())} legal "
-                "actions now: choose an id from legal_actions",
-            )
-        return action
-
     async def _commit(self, live: Live, seat: int, action_id: int, seen: int) -> None:
-        """Check, apply to a copy, store (compare-and-set), then make it the cached state."""
-        action = self._check_act(live, seat, action_id, seen)
+        """Check, apply to a copy, store (compare-and-set), then make it the cached state.
+
+        The cached state is checked first; only when the check fails is it
+        brought up to date (another process may have moved) and checked again.
+        The compare-and-set in the database catches a cache that is behind.
+        """
+        try:
+            action = check_act(live, seat, action_id, seen)
+        except ApiError:
+            if not await self.sync(live):
+                raise
+            action = check_act(live, seat, action_id, seen)
         if live.step >= DEFAULT_LIMITS.max_actions:
             raise ApiError(409, "too_long", f"game {live.id} has reached {live.step} actions")
         new = live.state.clone()
         new.apply(action)
         cp = new.current_player
         raw = live.game.converter.unstructure(action)
-        try:
-            await self.db(
-                self.store.append_action,
-                live.id,
-                live.step,
-                raw,
-                seat,
-                to_move=cp,
-                bot_turn=cp is not None and live.seats[cp] != "human",
-                returns=new.returns() if new.is_terminal else None,
-            )
-        except Conflict:
+        item = Append(
+            live.id,
+            live.step,
+            raw,
+            seat,
+            to_move=cp,
+            bot_turn=cp is not None and live.seats[cp] != "human",
+            returns=new.returns() if new.is_terminal else None,
+        )
+        if not await self._committer.append(item):
             await self.sync(live)
             raise ApiError(
                 409,
                 "stale",
                 f"another request took step {seen} of game {live.id} first: read it again",
-            ) from None
+            )
         live.state = new
         live.raw.append(raw)
         live.marks.append(len(new.log))
@@ -553,7 +604,6 @@ class Games:
             return
         async with live.lock:
             try:
-                await self.sync(live)
                 if not live.over and live.step == len(job.actions):
                     await self._commit(live, job.seat, action_id, len(job.actions))
             except ApiError as exc:  # another process moved first: that is fine
