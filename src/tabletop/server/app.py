@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import re
 from collections.abc import AsyncIterator, Mapping
 from typing import Any
 
 import attrs
+import orjson
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -29,7 +29,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import __version__
-from .bodies import batches, seat_body
+from .bodies import batches
 from .bots import BotPool
 from .openapi import openapi
 from .service import Games
@@ -52,8 +52,20 @@ class Hello:
     since: int | None = None
 
 
+class _Json(JSONResponse):
+    """JSON by orjson: the same compact UTF-8 text, several times faster to make."""
+
+    def render(self, content: Any) -> bytes:
+        return dumps(content)
+
+
+def dumps(content: Any) -> bytes:
+    """Compact JSON bytes of ``content``."""
+    return orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS)
+
+
 def _json(body: Any, status: int = 200) -> JSONResponse:
-    return JSONResponse(body, status_code=status)
+    return _Json(body, status_code=status)
 
 
 def _token(request: Request) -> str | None:
@@ -211,7 +223,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
             await _live(ws)
         except ApiError as exc:
             with contextlib.suppress(Exception):
-                await ws.send_text(json.dumps({"type": "error", **exc.body()}))
+                await ws.send_text(dumps({"type": "error", **exc.body()}).decode())
                 await ws.close(code=4000 + exc.status)
         except WebSocketDisconnect:
             pass
@@ -242,7 +254,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
 
         receiver = asyncio.create_task(receive())
         try:
-            await ws.send_text(json.dumps({"type": "welcome", "game": live.id, "seat": seat}))
+            await ws.send_text(dumps({"type": "welcome", "game": live.id, "seat": seat}).decode())
             last = hello.since
             shown: tuple[int, str] | None = None
             wake.set()
@@ -259,12 +271,12 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
                         )
                     msgs = [{"type": "events", **b} for b in batches(live, seat, last)]
                     if msgs or shown != (live.step, live.status):
-                        msgs.append({"type": "state", **seat_body(live, seat)})
+                        msgs.append({"type": "state", **live.body(seat)})
                         shown = (live.step, live.status)
                     done = live.over
                     last = live.step
                 for m in msgs:
-                    await ws.send_text(json.dumps(m, separators=(",", ":")))
+                    await ws.send_text(dumps(m).decode())
                 if done:
                     await ws.close(code=1000)
                     return

@@ -36,7 +36,7 @@ from ..limits import DEFAULT_LIMITS, INT_MAX, INT_MIN, short
 from ..model import Action
 from ..registry import pack_names, registered_pack
 from ..state import State
-from .bodies import Facts, public_seats, seat_body
+from .bodies import Facts, batches, public_seats, seat_body
 from .bots import MAX_SECONDS, BotJob, BotPool, parse_seat
 from .settings import Settings
 from .storage import Append, Conflict, GameRow, Store
@@ -65,6 +65,22 @@ class Live(Facts):
     """The actions as stored (JSON-able), for bot jobs."""
     lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
     watchers: set[asyncio.Event] = attrs.field(factory=set)
+    bodies: dict[int | None, tuple[tuple[int, str], dict[str, Any]]] = attrs.field(factory=dict)
+    """Each seat's body at the last (step, status) it was asked for (reads, pushes and the
+    answer to an action ask for the same one)."""
+
+    def body(self, seat: int | None, since: int | None = None, log: bool = False) -> dict[str, Any]:
+        """:func:`~tabletop.server.bodies.seat_body`, made once per step and seat."""
+        key = (self.step, self.status)
+        hit = self.bodies.get(seat)
+        if hit is not None and hit[0] == key:
+            base = hit[1]
+        else:
+            base = seat_body(self, seat)
+            self.bodies[seat] = (key, base)
+        if since is None and not log:
+            return base
+        return {**base, "events": batches(self, seat, since)}
 
     def notify(self) -> None:
         for w in self.watchers:
@@ -231,6 +247,18 @@ class Games:
         self._set_status(live, row)
         return live
 
+    async def _reload(self, live: Live) -> None:
+        """Rebuild ``live`` from the database (after a step the database refused)."""
+        try:
+            fresh = await self._load(live.id)
+        except BaseException:
+            self._cache.pop(live.id, None)  # the next request loads it again
+            raise
+        live.state, live.marks, live.raw = fresh.state, fresh.marks, fresh.raw
+        live.bodies.clear()
+        live.status, live.returns, live.resigned = fresh.status, fresh.returns, fresh.resigned
+        live.notify()
+
     def _pack_of(self, row: GameRow) -> Game:
         try:
             game: Game = registered_pack(row.pack)
@@ -377,7 +405,7 @@ class Games:
         seat = self.seat_of(live, token)
         async with live.lock:
             await self.sync(live)
-            return seat_body(live, seat, since, log=log)
+            return live.body(seat, since, log)
 
     # ------------------------------------------------------------ act
     async def act(
@@ -390,12 +418,18 @@ class Games:
             )
         seat = self.seat_of(live, token)
         assert seat is not None
-        async with live.lock:
-            await self._commit(live, seat, action_id, seen)
-            return seat_body(live, seat, seen)
+
+        async def locked() -> dict[str, Any]:
+            async with live.lock:
+                await self._commit(live, seat, action_id, seen)
+                return live.body(seat, seen)
+
+        # A task of its own, shielded: a cancelled request (a client gone) must not stop
+        # an action half way between the cached state and the database.
+        return await asyncio.shield(asyncio.ensure_future(locked()))
 
     async def _commit(self, live: Live, seat: int, action_id: int, seen: int) -> None:
-        """Check, apply to a copy, store (compare-and-set), then make it the cached state.
+        """Check, apply, store (compare-and-set), or rebuild the state if the store fails.
 
         The cached state is checked first; only when the check fails is it
         brought up to date (another process may have moved) and checked again.
@@ -409,32 +443,39 @@ class Games:
             action = check_act(live, seat, action_id, seen)
         if live.step >= DEFAULT_LIMITS.max_actions:
             raise ApiError(409, "too_long", f"game {live.id} has reached {live.step} actions")
-        new = live.state.clone()
-        new.apply(action)
-        cp = new.current_player
+        # Applied in place (a copy would cost more than the rest of the request); if the
+        # database refuses the step, the state is rebuilt from what the database holds.
+        # Nobody sees the state in between: every reader takes the game's lock.
+        state = live.state
+        state.apply(action)
+        cp = state.current_player
         raw = live.game.converter.unstructure(action)
         item = Append(
             live.id,
-            live.step,
+            live.step - 1,
             raw,
             seat,
             to_move=cp,
             bot_turn=cp is not None and live.seats[cp] != "human",
-            returns=new.returns() if new.is_terminal else None,
+            returns=state.returns() if state.is_terminal else None,
         )
-        if not await self._committer.append(item):
-            await self.sync(live)
+        try:
+            stored = await self._committer.append(item)
+        except BaseException:
+            await self._reload(live)
+            raise
+        if not stored:
+            await self._reload(live)
             raise ApiError(
                 409,
                 "stale",
                 f"another request took step {seen} of game {live.id} first: read it again",
             )
-        live.state = new
         live.raw.append(raw)
-        live.marks.append(len(new.log))
-        if new.is_terminal:
+        live.marks.append(len(state.log))
+        if state.is_terminal:
             live.status = "finished"
-            live.returns = new.returns()
+            live.returns = state.returns()
         live.notify()
         self._schedule_bot(live)
 
@@ -458,7 +499,7 @@ class Games:
                 raise ApiError(409, "game_over", f"game {live.id} ended first") from None
             live.status, live.returns, live.resigned = "resigned", returns, seat
             live.notify()
-            return seat_body(live, seat)
+            return live.body(seat)
 
     # ------------------------------------------------------------ record, list
     async def record(self, game_id: str) -> dict[str, Any]:

@@ -254,6 +254,26 @@ def _row(r: Any) -> GameRow:
     )
 
 
+_CAS = (
+    games.update()
+    .where(
+        games.c.id == sa.bindparam("gid"),
+        games.c.num_actions == sa.bindparam("idx"),
+        games.c.status == "active",
+    )
+    .values(
+        num_actions=sa.bindparam("next"),
+        to_move=sa.bindparam("to_move"),
+        bot_turn=sa.bindparam("bot_turn"),
+        status=sa.bindparam("status"),
+        returns=sa.bindparam("returns"),
+        updated=sa.bindparam("updated"),
+    )
+)
+"""Move a game from step ``idx`` to ``idx + 1`` if it is still there (built once)."""
+_PROGRESS = sa.select(games.c.num_actions, games.c.status).where(games.c.id == sa.bindparam("gid"))
+
+
 @attrs.frozen
 class Append:
     """Action ``idx`` of a game, to store if the game is still at step ``idx``."""
@@ -362,35 +382,36 @@ class Store:
         """
         now = time.time()
         done: list[bool] = []
+        rows = []
         with self.engine.begin() as conn:
             for it in items:
                 moved = conn.execute(
-                    games.update()
-                    .where(
-                        games.c.id == it.game_id,
-                        games.c.num_actions == it.idx,
-                        games.c.status == "active",
-                    )
-                    .values(
-                        num_actions=it.idx + 1,
-                        to_move=it.to_move,
-                        bot_turn=it.bot_turn,
-                        status="active" if it.returns is None else "finished",
-                        returns=None if it.returns is None else json.dumps(it.returns),
-                        updated=now,
-                    )
+                    _CAS,
+                    {
+                        "gid": it.game_id,
+                        "idx": it.idx,
+                        "next": it.idx + 1,
+                        "to_move": it.to_move,
+                        "bot_turn": it.bot_turn,
+                        "status": "active" if it.returns is None else "finished",
+                        "returns": None if it.returns is None else json.dumps(it.returns),
+                        "updated": now,
+                    },
                 )
-                if moved.rowcount == 1:
-                    conn.execute(
-                        actions.insert().values(
-                            game_id=it.game_id,
-                            idx=it.idx,
-                            action=json.dumps(it.action, separators=(",", ":")),
-                            seat=it.seat,
-                            created=now,
-                        )
+                ok = moved.rowcount == 1
+                done.append(ok)
+                if ok:
+                    rows.append(
+                        {
+                            "game_id": it.game_id,
+                            "idx": it.idx,
+                            "action": json.dumps(it.action, separators=(",", ":")),
+                            "seat": it.seat,
+                            "created": now,
+                        }
                     )
-                done.append(moved.rowcount == 1)
+            if rows:
+                conn.execute(actions.insert(), rows)
         return done
 
     def resign(self, game_id: str, seat: int, returns: list[float]) -> None:
@@ -419,9 +440,7 @@ class Store:
 
     def progress(self, game_id: str) -> Progress | None:
         with self.reader.connect() as conn:
-            r = conn.execute(
-                sa.select(games.c.num_actions, games.c.status).where(games.c.id == game_id)
-            ).first()
+            r = conn.execute(_PROGRESS, {"gid": game_id}).first()
         return None if r is None else Progress(r.num_actions, r.status)
 
     def progress_of(self, game_ids: Sequence[str]) -> dict[str, Progress]:
