@@ -411,3 +411,20 @@ def test_a_human_against_a_bot(api: Any) -> None:
     rec = api.http.get(f"/games/{gid}/record").json()
     assert rec["meta"]["seats"] == ["human", "mcts:5"]
     assert len(tabletop.replay(rec).history) == len(rec["actions"]) >= 8
+
+
+def test_the_docs_client_plays_a_game(api: Any, capsys: Any) -> None:
+    """docs/examples/server_client.py, as the server page shows it, against a real server."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "docs" / "examples" / "server_client.py"
+    spec = importlib.util.spec_from_file_location("server_client", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    record = module.play(str(api.http.base_url), bot="random", seed=3)
+    state = tabletop.replay(record)
+    assert state.is_terminal
+    out = capsys.readouterr().out
+    assert "result:" in out and len(out.splitlines()) > 10

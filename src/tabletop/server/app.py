@@ -264,7 +264,8 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
                 if closed.is_set():
                     return
                 async with live.lock:
-                    await g.sync(live)
+                    if shown is None:  # later wakes come after a sync (here or the poller)
+                        await g.sync(live)
                     if last is not None and last > live.step:
                         raise ApiError(
                             422, "bad_request", f"since {last} is past the game's step {live.step}"
