@@ -68,7 +68,7 @@ def test_hard_kill_mid_game_loses_nothing(tmp_path: Path) -> None:
             humans.append((made["id"], [s["token"] for s in made["seats"]], m))
         bots = api.create("rebel_space", ["mcts:10", "mcts:10"], seed=104)["id"]
         for gid, tokens, m in humans:
-            play_random(api, gid, tokens, m, 15, rng)
+            play_random(api, gid, tokens, m, 12, rng)
         deadline = time.monotonic() + 20
         while api.read(bots)["step"] < 3 and time.monotonic() < deadline:
             time.sleep(0.05)
