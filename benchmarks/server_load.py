@@ -7,7 +7,7 @@ as the seat to move (``GET /games/{id}`` with its token) and plays a random
 legal action id (``POST /games/{id}/actions``). A finished game is replaced by
 a new one, so the number of games in play stays the same. Run 1 has no
 WebSocket client; run 2 attaches ``--ws-per-game`` WebSocket clients to every
-game (a spectator, then seats) that read every message. The games act at an
+game (a spectator, then seats) that read every message, in a process of their own. The games act at an
 offered rate (``--rates``, actions per second over all games; 0 means each game
 acts as soon as it is answered, which measures the most the server does).
 
@@ -25,6 +25,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import random
 import signal
@@ -139,6 +140,7 @@ async def player(
     acked: dict[str, int],
     ws_per_game: int,
     interval: float,
+    games_out: Any = None,
 ) -> None:
     """Play games one after the other until ``stop``, one action every ``interval``
     seconds (0: as fast as the server answers); count acknowledged actions per game."""
@@ -147,7 +149,6 @@ async def player(
     loop = asyncio.get_running_loop()
     await asyncio.sleep(rng.random() * interval)  # spread the games over the interval
     due = loop.time()
-    watchers: list[asyncio.Task[int]] = []
     try:
         while not stop.is_set():
             status, made = await http.request(
@@ -161,9 +162,8 @@ async def player(
             gid = made["id"]
             tokens = [s["token"] for s in made["seats"]]
             acked[gid] = 0
-            for k in range(ws_per_game):
-                token = None if k == 0 else tokens[(k - 1) % len(tokens)]
-                watchers.append(asyncio.create_task(watch(port, gid, token, stats, stop)))
+            if ws_per_game and games_out is not None:
+                games_out.put((gid, tokens))
             cp: int | None = 0
             body: dict[str, Any] | None = None
             while not stop.is_set():
@@ -206,9 +206,6 @@ async def player(
                     break
     finally:
         http.close()
-        for w in watchers:
-            with contextlib.suppress(Exception):
-                await w
 
 
 async def lost_actions(port: int, acked: dict[str, int]) -> int:
@@ -221,6 +218,32 @@ async def lost_actions(port: int, acked: dict[str, int]) -> int:
             lost += n if status != 200 else n - body["step"]
     http.close()
     return lost
+
+
+def watcher_process(port: int, ws_per_game: int, games_in: Any, results: Any) -> None:
+    """WebSocket clients in a process of their own (so that reading every message does
+    not slow the HTTP load client down): attach to each game sent, until ``None``."""
+
+    async def main() -> None:
+        stats = Stats()
+        stop = asyncio.Event()
+        tasks: list[asyncio.Task[int]] = []
+        loop = asyncio.get_running_loop()
+        while True:
+            item = await loop.run_in_executor(None, games_in.get)
+            if item is None:
+                break
+            gid, tokens = item
+            for k in range(ws_per_game):
+                token = None if k == 0 else tokens[(k - 1) % len(tokens)]
+                tasks.append(asyncio.create_task(watch(port, gid, token, stats, stop)))
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        results.put(
+            {"messages": stats.ws_messages, "errors": len(stats.ws_errors), "clients": len(tasks)}
+        )
+
+    asyncio.run(main())
 
 
 def cpu_seconds(pid: int) -> float:
@@ -236,9 +259,19 @@ async def run(
     stop = asyncio.Event()
     acked: dict[str, int] = {}
     interval = args.games / rate if rate > 0 else 0.0
+    watcher = None
+    games_q: Any = None
+    results_q: Any = None
+    if ws_per_game:
+        ctx = multiprocessing.get_context("spawn")
+        games_q, results_q = ctx.Queue(), ctx.Queue()
+        watcher = ctx.Process(target=watcher_process, args=(port, ws_per_game, games_q, results_q))
+        watcher.start()
     tasks = [
         asyncio.create_task(
-            player(port, args.pack, args.seed + i, stats, stop, acked, ws_per_game, interval)
+            player(
+                port, args.pack, args.seed + i, stats, stop, acked, ws_per_game, interval, games_q
+            )
         )
         for i in range(args.games)
     ]
@@ -254,9 +287,15 @@ async def run(
     stop.set()
     await asyncio.gather(*tasks)
     total_acked = sum(acked.values())
+    ws = {"messages": 0, "errors": 0, "clients": 0}
+    if watcher is not None:
+        games_q.put(None)
+        ws = results_q.get(timeout=60)
+        watcher.join(30)
     return {
         "offered_actions_per_s": rate or "as fast as answered",
-        "websocket_clients": ws_per_game * args.games,
+        "websocket_clients_at_once": ws_per_game * args.games,
+        "websocket_clients": ws["clients"],
         "actions": n_actions,
         "seconds": round(elapsed, 2),
         "actions_per_s": round(n_actions / elapsed, 1),
@@ -265,8 +304,8 @@ async def run(
         "read_latency_ms": pct(stats.read),
         "errors": len(stats.errors),
         "error_kinds": sorted(set(stats.errors))[:5],
-        "ws_messages": stats.ws_messages,
-        "ws_errors": len(stats.ws_errors),
+        "ws_messages": ws["messages"],
+        "ws_errors": ws["errors"],
         "games_finished": stats.games_done,
         "acknowledged_actions": total_acked,
         "lost_actions": await lost_actions(port, acked),
