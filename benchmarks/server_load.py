@@ -312,13 +312,17 @@ async def run(
     }
 
 
-def start_server(db: str, cwd: Path, port: int, sync: str) -> subprocess.Popen[bytes]:
+def start_server(
+    db: str, cwd: Path, port: int, sync: str, compress: bool
+) -> subprocess.Popen[bytes]:
     prof = os.environ.get("TABLETOP_PROFILE")  # a file: profile the server's event loop
     pre = ["-m", "cProfile", "-o", prof] if prof else []
     cmd = [sys.executable, *pre, "-m", "tabletop.cli", "serve", "--db", db, "--port", str(port)]
     cmd += ["--log-level", "warning", "--bot-workers", "1"]
     if db.startswith("sqlite"):
         cmd += ["--sqlite-synchronous", sync]
+    if not compress:
+        cmd += ["--no-ws-compression"]
     proc = subprocess.Popen(cmd, cwd=cwd, start_new_session=True, stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -344,6 +348,9 @@ def main() -> None:
     p.add_argument("--ws-per-game", type=int, default=2, help="WebSocket clients per game in run 2")
     p.add_argument("--no-ws-run", action="store_true", help="skip the runs with WebSocket clients")
     p.add_argument(
+        "--no-ws-compression", action="store_true", help="serve with --no-ws-compression"
+    )
+    p.add_argument(
         "--rates",
         type=float,
         nargs="+",
@@ -355,7 +362,7 @@ def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="tabletop-load-"))
     db = args.db or f"sqlite:///{tmp / 'games.db'}"
     port = free_port()
-    proc = start_server(db, tmp, port, args.sync)
+    proc = start_server(db, tmp, port, args.sync, not args.no_ws_compression)
     try:
         runs = []
         for rate in args.rates:
@@ -376,6 +383,7 @@ def main() -> None:
         "games_at_once": args.games,
         "database": "sqlite" if db.startswith("sqlite") else db.split(":", 1)[0],
         "sqlite_synchronous": args.sync if db.startswith("sqlite") else None,
+        "ws_compression": not args.no_ws_compression,
         "cpus": os.cpu_count(),
         "load_average_after": [round(x, 2) for x in os.getloadavg()],
         "runs": runs,

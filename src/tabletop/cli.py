@@ -360,6 +360,8 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         kwargs["bot_workers"] = args.bot_workers
     if args.sqlite_synchronous is not None:
         kwargs["sqlite_synchronous"] = args.sqlite_synchronous
+    if args.no_ws_compression:
+        kwargs["ws_compression"] = False
     out.write(f"tabletop serve: http://{args.host}:{args.port}/ (database {args.db})\n")
     out.flush()
     serve(Settings(**kwargs), log_level=args.log_level)
@@ -444,6 +446,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--sqlite-synchronous",
         choices=["FULL", "NORMAL"],
         help="FULL (default): an acknowledged action survives a power cut; NORMAL: a crash",
+    )
+    sv.add_argument(
+        "--no-ws-compression",
+        action="store_true",
+        help="send WebSocket messages uncompressed (less CPU, more bytes)",
     )
     sv.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     return p

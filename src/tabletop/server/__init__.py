@@ -28,5 +28,6 @@ def serve(settings: Settings, *, log_level: str = "info") -> None:
         log_level=log_level,
         access_log=False,
         ws_max_size=settings.max_body,
+        ws_per_message_deflate=settings.ws_compression,
         timeout_graceful_shutdown=5,
     )

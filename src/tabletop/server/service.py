@@ -175,6 +175,7 @@ class Games:
         self._bots: dict[str, asyncio.Task[None]] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._committer = Committer(self)
+        self._watching = 0
 
     # ------------------------------------------------------------ plumbing
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -575,12 +576,18 @@ class Games:
 
     # ------------------------------------------------------------ watching
     def watch(self, live: Live) -> asyncio.Event:
+        """A new WebSocket client of ``live``: the event set when the game changes."""
+        if self._watching >= self.settings.max_watchers:
+            raise ApiError(503, "full", "this server has as many live connections as it takes")
+        self._watching += 1
         ev = asyncio.Event()
         live.watchers.add(ev)
         return ev
 
     def unwatch(self, live: Live, ev: asyncio.Event) -> None:
-        live.watchers.discard(ev)
+        if ev in live.watchers:
+            live.watchers.discard(ev)
+            self._watching -= 1
 
     async def _poll(self) -> None:
         """See what other processes did to the games someone here is watching."""

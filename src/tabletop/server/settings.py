@@ -42,3 +42,5 @@ class Settings:
     ``NORMAL`` (it survives a crash of the server, not of the machine; faster)."""
     max_watchers: int = 10_000
     """WebSocket connections at once."""
+    ws_compression: bool = True
+    """Compress WebSocket messages (permessage-deflate): less to send, more CPU on both ends."""
