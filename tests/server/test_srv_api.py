@@ -430,3 +430,19 @@ def test_the_docs_client_plays_a_game(api: Any, server: Any, capsys: Any) -> Non
     assert state.is_terminal
     out = capsys.readouterr().out
     assert "result:" in out and len(out.splitlines()) > 10
+
+
+def test_serve_refuses_a_bad_database_in_one_line(tmp_path: Any) -> None:
+    import subprocess
+    import sys
+
+    for db in ["mysql://x@y/z", "sqlite:///:memory:"]:
+        r = subprocess.run(
+            [sys.executable, "-m", "tabletop.cli", "serve", "--db", db, "--port", "1"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            cwd=tmp_path,
+        )
+        assert r.returncode == 2, r.stderr
+        assert r.stderr.count("\n") == 1 and r.stderr.startswith("tabletop: "), r.stderr

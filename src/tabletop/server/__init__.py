@@ -18,11 +18,20 @@ __all__ = ["Settings", "create_app", "serve"]
 
 
 def serve(settings: Settings, *, log_level: str = "info") -> None:
-    """Run the server with uvicorn until interrupted."""
+    """Run the server with uvicorn until interrupted.
+
+    The database is opened and its schema migrated first, so a bad ``--db`` or a
+    database of a newer version is a :class:`~tabletop.TabletopError` (one line
+    from the command), not a failure inside the server.
+    """
     import uvicorn
 
+    from .storage import Store
+
+    store = Store(settings.db, sqlite_synchronous=settings.sqlite_synchronous)
+    store.migrate()
     uvicorn.run(
-        create_app(settings),
+        create_app(settings, store=store),
         host=settings.host,
         port=settings.port,
         log_level=log_level,

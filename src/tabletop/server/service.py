@@ -35,7 +35,6 @@ from ..game import Game
 from ..limits import DEFAULT_LIMITS, INT_MAX, INT_MIN, short
 from ..model import Action
 from ..registry import pack_names, registered_pack
-from ..state import State
 from .bodies import Facts, batches, public_seats, seat_body
 from .bots import MAX_SECONDS, BotJob, BotPool, parse_seat
 from .settings import Settings
@@ -661,8 +660,3 @@ class Games:
             finally:
                 self._bots.pop(live.id, None)
             self._schedule_bot(live)
-
-    def state_of(self, game_id: str) -> State | None:
-        """The cached state of a game (for tests and tools in the same process)."""
-        live = self._cache.get(game_id)
-        return None if live is None else live.state
