@@ -108,3 +108,24 @@ def test_hard_kill_mid_game_loses_nothing(tmp_path: Path) -> None:
         api.close()
     finally:
         srv.stop()
+
+
+def test_a_killed_bot_worker_is_replaced(tmp_path: Path) -> None:
+    srv = Server(f"sqlite:///{tmp_path / 'games.db'}", tmp_path).start()
+    try:
+        api = Api(srv.url)
+        gid = api.create("rebel_space", ["mcts:200", "mcts:200"], seed=9)["id"]
+        assert srv.proc is not None
+        deadline = time.monotonic() + 20
+        while not workers_of(srv.proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        for w in workers_of(srv.proc.pid):
+            os.kill(w, 9)  # the pool's workers (and its resource tracker, if any)
+        step = api.read(gid)["step"]
+        deadline = time.monotonic() + 20
+        while api.read(gid)["step"] <= step + 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert api.read(gid)["step"] > step + 2, "the bots stopped when their worker died"
+        api.close()
+    finally:
+        srv.stop()

@@ -24,6 +24,7 @@ import threading
 import time
 from collections import OrderedDict
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 from typing import Any
 
@@ -152,6 +153,7 @@ class BotPool:
         self._pool: ProcessPoolExecutor | None = None
 
     def submit(self, job: BotJob) -> Future[int]:
+        """Ask a worker for the decision of ``job``; a pool whose worker died is replaced."""
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
                 max_workers=self.workers,
@@ -159,7 +161,11 @@ class BotPool:
                 initializer=_watch_parent,
                 initargs=(os.getpid(),),
             )
-        return self._pool.submit(decide, job)
+        try:
+            return self._pool.submit(decide, job)
+        except BrokenProcessPool:
+            self.close()
+            return self.submit(job)
 
     def close(self) -> None:
         pool, self._pool = self._pool, None

@@ -64,6 +64,8 @@ class Live(Facts):
     """The actions as stored (JSON-able), for bot jobs."""
     lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
     watchers: set[asyncio.Event] = attrs.field(factory=set)
+    bot_failures: int = 0
+    """Bot decisions of this game that failed in a row (a worker died)."""
     bodies: dict[int | None, tuple[tuple[int, str], dict[str, Any]]] = attrs.field(factory=dict)
     """Each seat's body at the last (step, status) it was asked for (reads, pushes and the
     answer to an action ask for the same one)."""
@@ -645,10 +647,15 @@ class Games:
             action_id = await asyncio.wrap_future(self.pool.submit(job))
         except asyncio.CancelledError:
             raise
-        except Exception:  # the sweep tries again later
+        except Exception:  # a worker died (or a bug): try again, less and less often
+            live.bot_failures += 1
             log.exception("tabletop: the bot of game %s seat %s failed", live.id, job.seat)
-            self._bots.pop(live.id, None)
+            await asyncio.sleep(min(2.0 ** (live.bot_failures - 1), 60.0))
+            async with live.lock:
+                self._bots.pop(live.id, None)
+                self._schedule_bot(live)
             return
+        live.bot_failures = 0
         async with live.lock:
             try:
                 if not live.over and live.step == len(job.actions):
