@@ -179,10 +179,24 @@ class Postgres:
         shutil.rmtree(self.root, ignore_errors=True)
 
 
+SUMMARY: dict[str, Any] = {"pg_skipped": 0}
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """One line for the PostgreSQL tests skipped, and the fuzz test's request count."""
+    if SUMMARY["pg_skipped"]:
+        terminalreporter.write_line(f"server: {PG_HINT}")
+    fuzz = sys.modules.get("test_srv_fuzz")
+    sent = getattr(fuzz, "SENT", {}).get("requests") if fuzz else None
+    if sent:
+        terminalreporter.write_line(f"server fuzz: {sent} generated bad requests, each refused")
+
+
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[Postgres]:
     bindir = _pg_bin()
     if bindir is None:
+        SUMMARY["pg_skipped"] += 1
         pytest.skip(PG_HINT)
     pg = Postgres(bindir)
     try:
