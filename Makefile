@@ -11,7 +11,7 @@ export NO_MKDOCS_2_WARNING := 1
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,docs,analysis,ray,rl]'
+	$(PY) -m pip install --quiet -e '.[dev,docs,analysis,ray,rl,server]'
 	touch $(STAMP)
 
 run: $(STAMP)

@@ -1,4 +1,4 @@
-"""The ``tabletop`` command: list, play, simulate, analyze, replay and demo.
+"""The ``tabletop`` command: list, play, simulate, analyze, replay, demo and serve.
 
 tabletop list
 tabletop play station_assault --seat 0 --vs mcts
@@ -6,6 +6,7 @@ tabletop simulate rebel_space -n 100 --seed 1
 tabletop analyze rebel_space --bots mcts,random -n 200 --workers 2 --out report/
 tabletop replay game.json --step
 tabletop demo
+tabletop serve --db sqlite:///games.db --port 8000
 """
 
 from __future__ import annotations
@@ -415,6 +416,27 @@ def _add_run_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
+def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    """Run the game server (needs the ``server`` extra: pip install 'tabletop[server]')."""
+    try:
+        from .server import Settings, serve
+    except ImportError as exc:
+        raise CliError(
+            f"tabletop serve needs the server extra: pip install 'tabletop[server]' ({exc.name})"
+        ) from None
+    kwargs: dict[str, Any] = {"db": args.db, "host": args.host, "port": args.port}
+    if args.bot_workers is not None:
+        kwargs["bot_workers"] = args.bot_workers
+    if args.sqlite_synchronous is not None:
+        kwargs["sqlite_synchronous"] = args.sqlite_synchronous
+    if args.no_ws_compression:
+        kwargs["ws_compression"] = False
+    out.write(f"tabletop serve: http://{args.host}:{args.port}/ (database {args.db})\n")
+    out.flush()
+    serve(Settings(**kwargs), log_level=args.log_level)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tabletop", description="Rules of tabletop games.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -521,6 +543,27 @@ def build_parser() -> argparse.ArgumentParser:
     de.add_argument(
         "-n", type=int, default=20, help="games simulated per pack, at least 1 (default 20)"
     )
+    sv = sub.add_parser("serve", help="run the game server (HTTP + WebSocket)")
+    sv.add_argument(
+        "--db",
+        default="sqlite:///tabletop.db",
+        help="database URL: sqlite:///FILE (default sqlite:///tabletop.db, in the working "
+        "folder) or postgresql://user:password@host/dbname",
+    )
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    sv.add_argument("--port", type=int, default=8000, help="port (8000)")
+    sv.add_argument("--bot-workers", type=int, help="bot worker processes (CPUs less one)")
+    sv.add_argument(
+        "--sqlite-synchronous",
+        choices=["FULL", "NORMAL"],
+        help="FULL (default): an acknowledged action survives a power cut; NORMAL: a crash",
+    )
+    sv.add_argument(
+        "--no-ws-compression",
+        action="store_true",
+        help="send WebSocket messages uncompressed (less CPU, more bytes)",
+    )
+    sv.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     return p
 
 
@@ -541,6 +584,8 @@ def main(
             return cmd_analyze(args, out)
         if args.command == "replay":
             return cmd_replay(args, out, inp)
+        if args.command == "serve":
+            return cmd_serve(args, out)
         return cmd_demo(args, out)
     except TabletopError as exc:
         sys.stderr.write(f"tabletop: {clip(str(exc), 1000)}\n")  # always one line

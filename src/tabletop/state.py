@@ -413,7 +413,7 @@ class State:
             f"(deciding: {self.prompt!r}; legal kinds: {', '.join(kinds)})"
         )
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None, *, log: bool = True) -> dict[str, Any]:
         """What ``player`` may know, as a JSON-able dict (``None``: a spectator).
 
         Zones are shown or counted by their visibility; ``cards`` gives the
@@ -422,18 +422,13 @@ class State:
         see (or their public form), each with a ``text``; the RNG never
         appears. The player to decide also gets the legal actions with their
         ids and descriptions.
+
+        ``log=False`` leaves the ``log`` key out (a client that follows the
+        game gets the new events from :meth:`log_view` instead, so a move does
+        not cost the whole log).
         """
         if player is not None:
             self._check_player(player, "view")
-        conv = self.game.converter
-        log = []
-        for ev in self.log:
-            seen = ev.seen_by(player)
-            if seen is not None:
-                d = conv.unstructure(seen)
-                d.pop("to", None)
-                d["text"] = self._narrate(seen)
-                log.append(d)
         zones = {name: z.view(player) for name, z in self.zones.items()}
         cards: dict[str, Any] = {}
         if type(self)._card_info is not State._card_info:
@@ -456,14 +451,39 @@ class State:
             "zones": zones,
             "cards": cards,
             "state": self._view(player),
-            "log": log,
         }
+        if log:
+            out["log"] = self.log_view(player)
         if player is not None and player == cp:
             enc = self.game.encode
             out["legal_actions"] = [
                 {"id": enc(a), "notation": a.notation(), "text": self._describe(a)}
                 for a in self.legal_actions()
             ]
+        return out
+
+    def log_view(self, player: int | None, start: int = 0, stop: int | None = None) -> list[Any]:
+        """The events of ``log[start:stop]`` as ``player`` may see them, as in :meth:`view`.
+
+        Each is a JSON-able dict with its ``kind``, its fields and its ``text``;
+        an event that player may not see is left out, and one they may see
+        only in part appears in its public form. ``start`` and ``stop`` count
+        the full log (``len(state.log)`` after an action marks where its
+        events end), so ``log_view(p, n)`` is what happened since position n.
+        """
+        if player is not None:
+            self._check_player(player, "log_view")
+        if type(start) is not int or (stop is not None and type(stop) is not int):
+            raise TypeError("log_view() takes int positions start and stop")
+        conv = self.game.converter
+        out = []
+        for ev in self.log[start:stop]:
+            seen = ev.seen_by(player)
+            if seen is not None:
+                d = conv.unstructure(seen)
+                d.pop("to", None)
+                d["text"] = self._narrate(seen)
+                out.append(d)
         return out
 
     def _check_player(self, player: object, where: str) -> None:

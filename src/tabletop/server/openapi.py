@@ -1,0 +1,337 @@
+"""The OpenAPI 3.1 description of the server, served at ``/openapi.json``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import __version__
+
+__all__ = ["openapi"]
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json_body(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+_ERRORS = {
+    "400": "malformed JSON or query (`bad_json`, `bad_query`)",
+    "401": "no token, or a token that is not one (`no_token`, `bad_token`)",
+    "403": "a token that is not a seat of this game (`wrong_token`)",
+    "404": "no such game or route (`unknown_game`, `not_found`)",
+    "409": "stale or doubled (`stale`), not your turn (`not_your_turn`), over (`game_over`), "
+    "in play (`not_over`)",
+    "413": "a body over the size limit (`too_large`)",
+    "415": "a body that is not JSON (`bad_content_type`)",
+    "422": "unknown or missing fields, wrong types, unknown pack, option or seat, an action id out "
+    "of range or not legal now (`bad_request`, `unknown_pack`, `bad_options`, `bad_seat`, "
+    "`bad_seats`, `illegal_action`)",
+}
+
+
+def _errors(*codes: str) -> dict[str, Any]:
+    return {c: _json_body(_ref("Error"), _ERRORS[c]) for c in codes}
+
+
+_GAME_ID = {
+    "name": "game_id",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,32}$"},
+}
+_BEARER: list[dict[str, list[str]]] = [{"seat": []}]
+_EITHER: list[dict[str, list[str]]] = [{"seat": []}, {}]
+
+_SCHEMAS: dict[str, Any] = {
+    "Error": {
+        "type": "object",
+        "required": ["error", "message"],
+        "properties": {
+            "error": {"type": "string", "description": "a machine code, e.g. `stale`"},
+            "message": {"type": "string", "description": "what was wrong and what to do"},
+        },
+    },
+    "CreateGame": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["pack", "seats"],
+        "properties": {
+            "pack": {"type": "string", "description": "a pack from `GET /packs`"},
+            "seats": {
+                "type": "array",
+                "maxItems": 16,
+                "items": {"type": "string"},
+                "description": "one per seat: `human`, `random`, `greedy`, `mcts`, `mcts:N` "
+                "(iterations), `mcts:X` or `mcts:Xs` (seconds per decision)",
+            },
+            "options": {"type": "object", "description": "the pack's options (default: the rules)"},
+            "seed": {
+                "type": ["integer", "null"],
+                "description": "omit for a random one; the seed stays secret until the game ends",
+            },
+        },
+    },
+    "Seat": {
+        "type": "object",
+        "required": ["seat", "player", "kind"],
+        "properties": {
+            "seat": {"type": "integer"},
+            "player": {"type": "string", "description": "the player's name in the game"},
+            "kind": {"type": "string", "description": "`human` or the bot spec"},
+            "token": {
+                "type": "string",
+                "description": "only in the answer to `POST /games`: the seat's secret",
+            },
+        },
+    },
+    "Created": {
+        "type": "object",
+        "properties": {
+            "id": {"type": "string"},
+            "pack": {"type": "string"},
+            "seats": {"type": "array", "items": _ref("Seat")},
+            "step": {"type": "integer"},
+            "status": {"type": "string"},
+        },
+    },
+    "LegalAction": {
+        "type": "object",
+        "required": ["id", "notation", "text"],
+        "properties": {
+            "id": {
+                "type": "integer",
+                "description": "what `POST .../actions` takes as `action_id`",
+            },
+            "notation": {"type": "string", "description": "the action's short notation"},
+            "text": {"type": "string", "description": "the action in words, for a button"},
+        },
+    },
+    "Event": {
+        "type": "object",
+        "required": ["kind", "text"],
+        "additionalProperties": True,
+        "description": "one thing that happened, as this seat may see it: its `kind`, its "
+        "data fields and its narration `text`",
+        "properties": {"kind": {"type": "string"}, "text": {"type": "string"}},
+    },
+    "Batch": {
+        "type": "object",
+        "required": ["step", "events"],
+        "properties": {
+            "step": {
+                "type": "integer",
+                "description": "0: the set-up; k: what the k-th action caused",
+            },
+            "events": {"type": "array", "items": _ref("Event")},
+        },
+    },
+    "Result": {
+        "type": ["object", "null"],
+        "properties": {
+            "returns": {"type": "array", "items": {"type": "number"}},
+            "resigned": {"type": ["integer", "null"]},
+        },
+    },
+    "SeatView": {
+        "type": "object",
+        "description": "the game as one seat (or a spectator) sees it",
+        "properties": {
+            "id": {"type": "string"},
+            "pack": {"type": "string"},
+            "title": {"type": "string"},
+            "status": {"type": "string", "enum": ["active", "finished", "resigned"]},
+            "seat": {"type": ["integer", "null"], "description": "null: a spectator"},
+            "step": {"type": "integer", "description": "actions played so far"},
+            "seats": {"type": "array", "items": _ref("Seat")},
+            "current_player": {"type": ["integer", "null"]},
+            "your_turn": {"type": "boolean"},
+            "prompt": {"type": "string"},
+            "legal_actions": {"type": "array", "items": _ref("LegalAction")},
+            "result": _ref("Result"),
+            "view": {
+                "type": "object",
+                "description": "the pack's `state.view(seat)` without its log: zones, cards, "
+                "the pack's own facts",
+            },
+            "events": {"type": "array", "items": _ref("Batch")},
+        },
+    },
+    "Act": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["action_id", "seen"],
+        "properties": {
+            "action_id": {"type": "integer", "description": "an id from `legal_actions`"},
+            "seen": {"type": "integer", "description": "the step the client has seen"},
+        },
+    },
+    "GameSummary": {
+        "type": "object",
+        "description": "a game's public facts",
+        "properties": {
+            "id": {"type": "string"},
+            "pack": {"type": "string"},
+            "title": {"type": "string"},
+            "status": {"type": "string"},
+            "step": {"type": "integer"},
+            "current_player": {"type": ["integer", "null"]},
+            "seats": {"type": "array", "items": _ref("Seat")},
+            "created": {"type": "number"},
+            "updated": {"type": "number"},
+            "result": _ref("Result"),
+        },
+    },
+    "Record": {
+        "type": "object",
+        "description": "a tabletop record (`tabletop.replay` reads it), with `meta` from the server",
+        "properties": {
+            "format": {"type": "string"},
+            "game": {"type": "string"},
+            "pack_version": {"type": "string"},
+            "options": {"type": "object"},
+            "seed": {"type": "integer"},
+            "actions": {"type": "array", "items": {"type": "object"}},
+            "meta": {"type": "object"},
+        },
+    },
+}
+
+
+def openapi() -> dict[str, Any]:
+    """The description of every route, its parameters, answers and errors."""
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "tabletop server",
+            "version": __version__,
+            "description": "Games of the installed tabletop packs over HTTP and WebSocket. "
+            "A seat's token (Authorization: Bearer) acts for that seat and reads its view "
+            "only; without a token a client is a spectator. WebSocket `/games/{game_id}/live`: "
+            'send `{"token": ..., "since": N}` first (both optional), then receive '
+            '`{"type": "welcome"}`, `{"type": "events", "step", "events"}` for each step after '
+            'N, and `{"type": "state", ...SeatView}` after every change.',
+        },
+        "components": {
+            "schemas": _SCHEMAS,
+            "securitySchemes": {"seat": {"type": "http", "scheme": "bearer"}},
+        },
+        "paths": {
+            "/packs": {
+                "get": {
+                    "summary": "The installed packs",
+                    "responses": {"200": {"description": "name, title, seats, default options"}},
+                }
+            },
+            "/games": {
+                "get": {
+                    "summary": "Games, newest first (public facts only)",
+                    "parameters": [
+                        {
+                            "name": "status",
+                            "in": "query",
+                            "schema": {"type": "string", "enum": ["active", "finished"]},
+                        },
+                        {"name": "pack", "in": "query", "schema": {"type": "string"}},
+                        {
+                            "name": "limit",
+                            "in": "query",
+                            "schema": {"type": "integer", "minimum": 1, "maximum": 200},
+                        },
+                        {"name": "offset", "in": "query", "schema": {"type": "integer"}},
+                    ],
+                    "responses": {
+                        "200": _json_body(
+                            {
+                                "type": "object",
+                                "properties": {
+                                    "games": {"type": "array", "items": _ref("GameSummary")}
+                                },
+                            },
+                            "the games",
+                        ),
+                        **_errors("400"),
+                    },
+                },
+                "post": {
+                    "summary": "Make a game",
+                    "requestBody": {
+                        "required": True,
+                        "content": {"application/json": {"schema": _ref("CreateGame")}},
+                    },
+                    "responses": {
+                        "201": _json_body(
+                            _ref("Created"), "the game, with each human seat's token"
+                        ),
+                        **_errors("400", "413", "415", "422"),
+                    },
+                },
+            },
+            "/games/{game_id}": {
+                "get": {
+                    "summary": "The game as the token's seat sees it (no token: a spectator)",
+                    "security": _EITHER,
+                    "parameters": [
+                        _GAME_ID,
+                        {
+                            "name": "since",
+                            "in": "query",
+                            "schema": {"type": "integer", "minimum": 0},
+                            "description": "add `events`: the batches after this step",
+                        },
+                        {
+                            "name": "log",
+                            "in": "query",
+                            "schema": {"type": "boolean"},
+                            "description": "add `events`: every batch, the set-up's included",
+                        },
+                    ],
+                    "responses": {
+                        "200": _json_body(_ref("SeatView"), "the seat's view"),
+                        **_errors("400", "401", "403", "404"),
+                    },
+                }
+            },
+            "/games/{game_id}/actions": {
+                "post": {
+                    "summary": "Play one of the seat's legal actions",
+                    "security": _BEARER,
+                    "parameters": [_GAME_ID],
+                    "requestBody": {
+                        "required": True,
+                        "content": {"application/json": {"schema": _ref("Act")}},
+                    },
+                    "responses": {
+                        "200": _json_body(
+                            _ref("SeatView"),
+                            "stored, then answered: the seat's new view with the events since `seen`",
+                        ),
+                        **_errors("400", "401", "403", "404", "409", "413", "415", "422"),
+                    },
+                }
+            },
+            "/games/{game_id}/resign": {
+                "post": {
+                    "summary": "Resign: the game ends, the seat loses (-1), the others win (1)",
+                    "security": _BEARER,
+                    "parameters": [_GAME_ID],
+                    "responses": {
+                        "200": _json_body(_ref("SeatView"), "the ended game"),
+                        **_errors("400", "401", "403", "404", "409", "422"),
+                    },
+                }
+            },
+            "/games/{game_id}/record": {
+                "get": {
+                    "summary": "The record of a finished game (409 while it is in play)",
+                    "parameters": [_GAME_ID],
+                    "responses": {
+                        "200": _json_body(_ref("Record"), "the record"),
+                        **_errors("404", "409"),
+                    },
+                }
+            },
+        },
+    }

@@ -1,0 +1,669 @@
+"""The games a server process plays: cached states, kept in step with the database.
+
+:class:`Games` is the server's core, below the HTTP layer. Each game's state
+lives in a cache, rebuilt from its stored record when missing; before any
+read or action the cached state is brought up to date with the database (a
+cheap read of the game's step), so several processes on one database see
+the same games. An action is checked against the state, applied to a copy,
+committed with a compare-and-set on the game's step (see
+:mod:`tabletop.server.storage`), and only then made the cached state and
+acknowledged.
+
+Operations on one game are serialised within a process by the game's
+``asyncio.Lock``; blocking database calls run in threads; bot decisions run
+in worker processes (:class:`~tabletop.server.bots.BotPool`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import logging
+import re
+import secrets
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import anyio
+import attrs
+
+from ..errors import OptionsError, TabletopError, UnknownGameError
+from ..game import Game
+from ..limits import DEFAULT_LIMITS, INT_MAX, INT_MIN, short
+from ..model import Action
+from ..registry import pack_names, registered_pack
+from .bodies import Facts, batches, public_seats, seat_body
+from .bots import MAX_SECONDS, BotJob, BotPool, parse_seat
+from .settings import Settings
+from .storage import Append, Conflict, GameRow, Store
+from .wire import ApiError, CreateRequest
+
+__all__ = ["Games", "Live", "check_act", "hash_token"]
+
+log = logging.getLogger("tabletop.server")
+T = TypeVar("T")
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,100}")
+
+
+def hash_token(token: str) -> str:
+    """How a seat's token is stored: its SHA-256 (tokens are 192 random bits)."""
+    return hashlib.sha256(token.encode("ascii")).hexdigest()
+
+
+@attrs.define(eq=False)
+class Live(Facts):
+    """A game in this process's cache."""
+
+    row: GameRow | None = None
+    hashes: list[str | None] = attrs.field(factory=list)
+    raw: list[dict[str, Any]] = attrs.field(factory=list)
+    """The actions as stored (JSON-able), for bot jobs."""
+    lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
+    watchers: set[asyncio.Event] = attrs.field(factory=set)
+    bot_failures: int = 0
+    """Bot decisions of this game that failed in a row (a worker died)."""
+    bodies: dict[int | None, tuple[tuple[int, str], dict[str, Any]]] = attrs.field(factory=dict)
+    """Each seat's body at the last (step, status) it was asked for (reads, pushes and the
+    answer to an action ask for the same one)."""
+
+    def body(self, seat: int | None, since: int | None = None, log: bool = False) -> dict[str, Any]:
+        """:func:`~tabletop.server.bodies.seat_body`, made once per step and seat."""
+        key = (self.step, self.status)
+        hit = self.bodies.get(seat)
+        if hit is not None and hit[0] == key:
+            base = hit[1]
+        else:
+            base = seat_body(self, seat)
+            self.bodies[seat] = (key, base)
+        if since is None and not log:
+            return base
+        return {**base, "events": batches(self, seat, since)}
+
+    def notify(self) -> None:
+        for w in self.watchers:
+            w.set()
+
+
+def check_act(live: Facts, seat: int, action_id: int, seen: int) -> Action:
+    """The action ``action_id`` if ``seat`` may play it now, having seen ``seen`` steps;
+    else the :class:`ApiError` a client gets (its words give away no secret: whose
+    turn it is, the step, how many actions the seat itself may choose from)."""
+    if live.over:
+        raise ApiError(409, "game_over", f"game {live.id} is over ({live.status})")
+    step = live.step
+    if seen != step:
+        raise ApiError(
+            409,
+            "stale",
+            f"you have seen {seen} actions but game {live.id} is at step {step}: "
+            "read the game again and choose from its legal actions",
+        )
+    state = live.state
+    if state.current_player != seat:
+        raise ApiError(
+            409, "not_your_turn", f"it is seat {state.current_player}'s turn, not seat {seat}'s"
+        )
+    game = live.game
+    if not 0 <= action_id < game.num_distinct_actions:
+        raise ApiError(
+            422,
+            "illegal_action",
+            f"action_id {action_id} is out of range 0..{game.num_distinct_actions - 1}",
+        )
+    action = game.decode(action_id)
+    if not state.is_legal(action):
+        raise ApiError(
+            422,
+            "illegal_action",
+            f"action_id {action_id} is not one of the {len(state.legal_actions())} legal "
+            "actions now: choose an id from legal_actions",
+        )
+    return action
+
+
+class Committer:
+    """Stores actions of many games in shared transactions (group commit).
+
+    Each request waits for its own action to be committed, as before; but
+    while one transaction is being flushed to disk, the actions that arrive
+    queue up and go together in the next one, so a disk flush is paid once
+    per batch, not once per action.
+    """
+
+    MAX_BATCH = 256
+
+    def __init__(self, games: Games) -> None:
+        self.games = games
+        self.queue: asyncio.Queue[tuple[Append, asyncio.Future[bool]]] = asyncio.Queue()
+
+    async def append(self, item: Append) -> bool:
+        """Whether ``item`` was stored (``False``: its game had moved on)."""
+        fut: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        await self.queue.put((item, fut))
+        return await fut
+
+    async def run(self) -> None:
+        while True:
+            batch = [await self.queue.get()]
+            while not self.queue.empty() and len(batch) < self.MAX_BATCH:
+                batch.append(self.queue.get_nowait())
+            try:
+                done = await self.games.db(self.games.store.append_many, [it for it, _ in batch])
+            except Exception as exc:
+                for _, fut in batch:
+                    if not fut.done():
+                        fut.set_exception(exc)
+                continue
+            for (_, fut), ok in zip(batch, done):
+                if not fut.done():
+                    fut.set_result(ok)
+
+
+class Games:
+    """The games of one server process (see the module docstring)."""
+
+    def __init__(self, settings: Settings, store: Store, pool: BotPool) -> None:
+        self.settings = settings
+        self.store = store
+        self.pool = pool
+        self._cache: OrderedDict[str, Live] = OrderedDict()
+        self._load_lock = asyncio.Lock()
+        self._limiter = anyio.CapacityLimiter(settings.db_threads)
+        self._bots: dict[str, asyncio.Task[None]] = {}
+        self._tasks: list[asyncio.Task[None]] = []
+        self._committer = Committer(self)
+        self._watching = 0
+
+    # ------------------------------------------------------------ plumbing
+    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a blocking database call in a thread."""
+        return await anyio.to_thread.run_sync(lambda: fn(*args, **kwargs), limiter=self._limiter)
+
+    async def start(self) -> None:
+        """Migrate the schema, restart the bots whose turn it is, start the watchers."""
+        await self.db(self.store.migrate)
+        for gid in await self.db(self.store.bot_turns):
+            live = await self.open(gid)
+            self._schedule_bot(live)
+        self._tasks.append(asyncio.create_task(self._committer.run(), name="tabletop-commit"))
+        self._tasks.append(asyncio.create_task(self._poll(), name="tabletop-poll"))
+        self._tasks.append(asyncio.create_task(self._sweep(), name="tabletop-sweep"))
+
+    async def stop(self) -> None:
+        for t in [*self._tasks, *self._bots.values()]:
+            t.cancel()
+        for t in [*self._tasks, *self._bots.values()]:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await t
+        self._tasks.clear()
+        self._bots.clear()
+
+    # ------------------------------------------------------------ loading
+    async def open(self, game_id: str) -> Live:
+        """The cached game ``game_id`` (loaded from the database if need be); 404 if none."""
+        if type(game_id) is not str or not _GAME_ID.fullmatch(game_id):
+            raise ApiError(404, "unknown_game", f"no game {short(game_id, 40)}")
+        live = self._cache.get(game_id)
+        if live is not None:
+            self._cache.move_to_end(game_id)
+            return live
+        async with self._load_lock:
+            live = self._cache.get(game_id)
+            if live is None:
+                live = await self._load(game_id)
+                self._cache[game_id] = live
+                self._evict()
+        return live
+
+    def _evict(self) -> None:
+        while len(self._cache) > self.settings.cache_games:
+            for gid, live in self._cache.items():
+                if not live.watchers and not live.lock.locked() and gid not in self._bots:
+                    del self._cache[gid]
+                    break
+            else:
+                return
+
+    async def _load(self, game_id: str) -> Live:
+        row = await self.db(self.store.game, game_id)
+        if row is None:
+            raise ApiError(404, "unknown_game", f"no game {game_id}")
+        hashes = await self.db(self.store.token_hashes, game_id)
+        stored = await self.db(self.store.actions, game_id)
+        game = self._pack_of(row)
+        state = game.new_state(seed=row.seed, options=game.options_from_data(row.options))
+        live = Live(
+            id=row.id,
+            game=game,
+            state=state,
+            seats=row.seats,
+            marks=[len(state.log)],
+            row=row,
+            hashes=hashes,
+        )
+        self._apply_stored(live, [a for a, _ in stored])
+        self._set_status(live, row)
+        return live
+
+    async def _reload(self, live: Live) -> None:
+        """Rebuild ``live`` from the database (after a step the database refused)."""
+        try:
+            fresh = await self._load(live.id)
+        except BaseException:
+            self._cache.pop(live.id, None)  # the next request loads it again
+            raise
+        live.state, live.marks, live.raw = fresh.state, fresh.marks, fresh.raw
+        live.bodies.clear()
+        live.status, live.returns, live.resigned = fresh.status, fresh.returns, fresh.resigned
+        live.notify()
+
+    def _pack_of(self, row: GameRow) -> Game:
+        try:
+            game: Game = registered_pack(row.pack)
+        except UnknownGameError:
+            raise ApiError(
+                503, "pack_missing", f"game {row.id} is of pack {row.pack!r}, not installed here"
+            ) from None
+        if row.pack_version not in game.record_compat:
+            raise ApiError(
+                503,
+                "pack_version",
+                f"game {row.id} was made with {row.pack} {row.pack_version}; this server has "
+                f"{game.version}",
+            )
+        return game
+
+    def _apply_stored(self, live: Live, stored: list[dict[str, Any]]) -> None:
+        """Play actions read from the database (written by a server: checked anyway)."""
+        state = live.state
+        structure = live.game.converter.structure
+        for raw in stored:
+            state.apply(structure(raw, Action))
+            live.raw.append(raw)
+            live.marks.append(len(state.log))
+
+    @staticmethod
+    def _set_status(live: Live, row: GameRow) -> None:
+        live.status = row.status
+        live.returns = row.returns
+        live.resigned = row.resigned
+
+    async def sync(self, live: Live) -> bool:
+        """Bring ``live`` up to date with the database (call with its lock held).
+
+        Returns whether anything changed (an action or an end another process
+        stored).
+        """
+        p = await self.db(self.store.progress, live.id)
+        if p is None:
+            raise ApiError(404, "unknown_game", f"no game {live.id}")
+        changed = False
+        if p.num_actions > live.step:
+            stored = await self.db(self.store.actions, live.id, live.step)
+            self._apply_stored(live, [a for a, _ in stored])
+            changed = True
+        if p.status != live.status:
+            row = await self.db(self.store.game, live.id)
+            assert row is not None
+            self._set_status(live, row)
+            changed = True
+        if changed:
+            live.notify()
+            self._schedule_bot(live)
+        return changed
+
+    # ------------------------------------------------------------ seats
+    def seat_of(self, live: Live, token: str | None) -> int | None:
+        """The seat ``token`` is for (``None`` for no token: a spectator); 401/403 otherwise."""
+        if token is None:
+            return None
+        if type(token) is not str or not _TOKEN.fullmatch(token):
+            raise ApiError(
+                401, "bad_token", "a seat token is the text given when the game was made"
+            )
+        h = hash_token(token)
+        found = None
+        for i, stored in enumerate(live.hashes):
+            if stored is not None and hmac.compare_digest(stored, h):
+                found = i
+        if found is None:
+            raise ApiError(403, "wrong_token", f"this token is not a seat of game {live.id}")
+        return found
+
+    # ------------------------------------------------------------ create
+    async def create(self, req: CreateRequest) -> dict[str, Any]:
+        """Make a game; the answer holds each human seat's token (shown once)."""
+        try:
+            game: Game = registered_pack(req.pack)
+        except UnknownGameError as exc:
+            raise ApiError(422, "unknown_pack", f"pack: {exc}") from None
+        try:
+            options = game.options_from_data(req.options)
+            n = game.num_players(options)
+        except OptionsError as exc:
+            raise ApiError(422, "bad_options", str(exc)) from None
+        kinds = []
+        for i, s in enumerate(req.seats):
+            try:
+                kinds.append(parse_seat(s))
+            except TabletopError as exc:
+                raise ApiError(422, "bad_seat", f"seats[{i}]: {exc}") from None
+        if len(kinds) != n:
+            raise ApiError(
+                422,
+                "bad_seats",
+                f"seats: {game.name} with these options has {n} seats, not {len(kinds)}",
+            )
+        if req.seed is not None and not INT_MIN <= req.seed <= INT_MAX:
+            raise ApiError(422, "bad_request", "seed: out of range @ body.seed")
+        seed = req.seed if req.seed is not None else secrets.randbits(63)
+        if await self.db(self.store.count_active) >= self.settings.max_active_games:
+            raise ApiError(
+                503, "full", "this server has as many games in play as it takes; try later"
+            )
+        try:
+            state = game.new_state(seed=seed, options=options)
+        except TabletopError as exc:
+            raise ApiError(422, "bad_options", str(exc)) from None
+        tokens = [secrets.token_urlsafe(24) if k == "human" else None for k in kinds]
+        hashes = [hash_token(t) if t is not None else None for t in tokens]
+        game_id = secrets.token_urlsafe(12)
+        opts_data = game.unstructure_options(options)
+        cp = state.current_player
+        await self.db(
+            self.store.create_game,
+            game_id=game_id,
+            pack=game.name,
+            pack_version=game.version,
+            options=opts_data,
+            seed=seed,
+            seat_kinds=kinds,
+            token_hashes=hashes,
+            to_move=cp,
+            bot_turn=cp is not None and kinds[cp] != "human",
+        )
+        live = Live(
+            id=game_id, game=game, state=state, seats=kinds, marks=[len(state.log)], hashes=hashes
+        )
+        live.row = await self.db(self.store.game, game_id)
+        self._cache[game_id] = live
+        self._evict()
+        self._schedule_bot(live)
+        seats = public_seats(game, options, kinds)
+        for public, t in zip(seats, tokens):
+            if t is not None:
+                public["token"] = t
+        return {"id": game_id, "pack": game.name, "seats": seats, "step": 0, "status": "active"}
+
+    # ------------------------------------------------------------ read
+    async def read(
+        self, game_id: str, token: str | None, since: int | None, log: bool
+    ) -> dict[str, Any]:
+        live = await self.open(game_id)
+        seat = self.seat_of(live, token)
+        async with live.lock:
+            await self.sync(live)
+            return live.body(seat, since, log)
+
+    # ------------------------------------------------------------ act
+    async def act(
+        self, game_id: str, token: str | None, action_id: int, seen: int
+    ) -> dict[str, Any]:
+        live = await self.open(game_id)
+        if token is None:
+            raise ApiError(
+                401, "no_token", "acting needs the seat's token: Authorization: Bearer <token>"
+            )
+        seat = self.seat_of(live, token)
+        assert seat is not None
+
+        async def locked() -> dict[str, Any]:
+            async with live.lock:
+                await self._commit(live, seat, action_id, seen)
+                return live.body(seat, seen)
+
+        # A task of its own, shielded: a cancelled request (a client gone) must not stop
+        # an action half way between the cached state and the database.
+        return await asyncio.shield(asyncio.ensure_future(locked()))
+
+    async def _commit(self, live: Live, seat: int, action_id: int, seen: int) -> None:
+        """Check, apply, store (compare-and-set), or rebuild the state if the store fails.
+
+        The cached state is checked first; only when the check fails is it
+        brought up to date (another process may have moved) and checked again.
+        The compare-and-set in the database catches a cache that is behind.
+        """
+        try:
+            action = check_act(live, seat, action_id, seen)
+        except ApiError:
+            if not await self.sync(live):
+                raise
+            action = check_act(live, seat, action_id, seen)
+        if live.step >= DEFAULT_LIMITS.max_actions:
+            raise ApiError(409, "too_long", f"game {live.id} has reached {live.step} actions")
+        # Applied in place (a copy would cost more than the rest of the request); if the
+        # database refuses the step, the state is rebuilt from what the database holds.
+        # Nobody sees the state in between: every reader takes the game's lock.
+        state = live.state
+        state.apply(action)
+        cp = state.current_player
+        raw = live.game.converter.unstructure(action)
+        item = Append(
+            live.id,
+            live.step - 1,
+            raw,
+            seat,
+            to_move=cp,
+            bot_turn=cp is not None and live.seats[cp] != "human",
+            returns=state.returns() if state.is_terminal else None,
+        )
+        try:
+            stored = await self._committer.append(item)
+        except BaseException:
+            await self._reload(live)
+            raise
+        if not stored:
+            await self._reload(live)
+            raise ApiError(
+                409,
+                "stale",
+                f"another request took step {seen} of game {live.id} first: read it again",
+            )
+        live.raw.append(raw)
+        live.marks.append(len(state.log))
+        if state.is_terminal:
+            live.status = "finished"
+            live.returns = state.returns()
+        live.notify()
+        self._schedule_bot(live)
+
+    # ------------------------------------------------------------ resign
+    async def resign(self, game_id: str, token: str | None) -> dict[str, Any]:
+        live = await self.open(game_id)
+        if token is None:
+            raise ApiError(401, "no_token", "resigning needs the seat's token")
+        seat = self.seat_of(live, token)
+        assert seat is not None
+        async with live.lock:
+            await self.sync(live)
+            if live.over:
+                raise ApiError(409, "game_over", f"game {live.id} is over ({live.status})")
+            returns = [1.0] * live.state.num_players
+            returns[seat] = -1.0
+            try:
+                await self.db(self.store.resign, live.id, seat, returns)
+            except Conflict:
+                await self.sync(live)
+                raise ApiError(409, "game_over", f"game {live.id} ended first") from None
+            live.status, live.returns, live.resigned = "resigned", returns, seat
+            live.notify()
+            return live.body(seat)
+
+    # ------------------------------------------------------------ record, list
+    async def record(self, game_id: str) -> dict[str, Any]:
+        live = await self.open(game_id)
+        async with live.lock:
+            await self.sync(live)
+            if not live.over:
+                raise ApiError(
+                    409,
+                    "not_over",
+                    f"game {live.id} is in play: its record (and seed) is secret until it ends",
+                )
+            rec = live.state.record()
+        rec["meta"] = {
+            "server_game": live.id,
+            "status": live.status,
+            "returns": live.returns,
+            "resigned": live.resigned,
+            "seats": live.seats,
+        }
+        return rec
+
+    async def list(
+        self, status: str | None, pack: str | None, limit: int, offset: int
+    ) -> dict[str, Any]:
+        rows = await self.db(
+            self.store.list_games, status=status, pack=pack, limit=limit, offset=offset
+        )
+        return {"games": [self._public(r) for r in rows], "limit": limit, "offset": offset}
+
+    def _public(self, row: GameRow) -> dict[str, Any]:
+        """A stored game's public facts (for lists): never its seed or tokens."""
+        out: dict[str, Any] = {
+            "id": row.id,
+            "pack": row.pack,
+            "status": row.status,
+            "step": row.num_actions,
+            "current_player": row.to_move,
+            "seats": [{"seat": i, "kind": k} for i, k in enumerate(row.seats)],
+            "created": row.created,
+            "updated": row.updated,
+            "result": None if not row.over else {"returns": row.returns, "resigned": row.resigned},
+        }
+        try:
+            game = registered_pack(row.pack)
+            opts = game.options_from_data(row.options)
+            out["title"] = game.title
+            out["seats"] = public_seats(game, opts, row.seats)
+        except TabletopError:
+            pass
+        return out
+
+    @staticmethod
+    def packs() -> dict[str, Any]:
+        """The installed packs: name, title, seats, default options."""
+        out = []
+        for name in pack_names():
+            try:
+                game = registered_pack(name)
+            except UnknownGameError:
+                continue
+            out.append(
+                {
+                    "name": game.name,
+                    "title": game.title,
+                    "version": game.version,
+                    "min_players": game.min_players,
+                    "max_players": game.max_players,
+                    "default_options": game.unstructure_options(game.default_options()),
+                }
+            )
+        return {"packs": out}
+
+    # ------------------------------------------------------------ watching
+    def watch(self, live: Live) -> asyncio.Event:
+        """A new WebSocket client of ``live``: the event set when the game changes."""
+        if self._watching >= self.settings.max_watchers:
+            raise ApiError(503, "full", "this server has as many live connections as it takes")
+        self._watching += 1
+        ev = asyncio.Event()
+        live.watchers.add(ev)
+        return ev
+
+    def unwatch(self, live: Live, ev: asyncio.Event) -> None:
+        if ev in live.watchers:
+            live.watchers.discard(ev)
+            self._watching -= 1
+
+    async def _poll(self) -> None:
+        """See what other processes did to the games someone here is watching."""
+        while True:
+            await asyncio.sleep(self.settings.poll_interval)
+            watched = [g for g in self._cache.values() if g.watchers]
+            if not watched:
+                continue
+            try:
+                progress = await self.db(self.store.progress_of, [g.id for g in watched])
+                for live in watched:
+                    p = progress.get(live.id)
+                    if p is not None and (p.num_actions != live.step or p.status != live.status):
+                        async with live.lock:
+                            await self.sync(live)
+            except Exception:  # the database is away for a moment: try again next time
+                log.exception("tabletop: polling the database failed")
+
+    async def _sweep(self) -> None:
+        """Start bots whose turn it is and that nobody is playing (another process died)."""
+        while True:
+            await asyncio.sleep(self.settings.sweep_interval)
+            try:
+                ids = await self.db(self.store.stalled_bot_turns, MAX_SECONDS + 5.0)
+                for gid in ids:
+                    if gid not in self._bots:
+                        live = await self.open(gid)
+                        async with live.lock:
+                            await self.sync(live)
+                            self._schedule_bot(live)
+            except Exception:
+                log.exception("tabletop: the bot sweep failed")
+
+    # ------------------------------------------------------------ bots
+    def _schedule_bot(self, live: Live) -> None:
+        """Let a bot decide if it is a bot's turn (in a worker process)."""
+        if live.over or live.id in self._bots:
+            return
+        cp = live.state.current_player
+        if cp is None or live.seats[cp] == "human":
+            return
+        assert live.row is not None
+        job = BotJob(
+            game_id=live.id,
+            pack=live.game.name,
+            options=live.row.options,
+            seed=live.row.seed,
+            actions=tuple(live.raw),
+            seat=cp,
+            spec=live.seats[cp],
+        )
+        self._bots[live.id] = asyncio.create_task(self._bot_move(live, job))
+
+    async def _bot_move(self, live: Live, job: BotJob) -> None:
+        try:
+            action_id = await asyncio.wrap_future(self.pool.submit(job))
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a worker died (or a bug): try again, less and less often
+            live.bot_failures += 1
+            log.exception("tabletop: the bot of game %s seat %s failed", live.id, job.seat)
+            await asyncio.sleep(min(2.0 ** (live.bot_failures - 1), 60.0))
+            async with live.lock:
+                self._bots.pop(live.id, None)
+                self._schedule_bot(live)
+            return
+        live.bot_failures = 0
+        async with live.lock:
+            try:
+                if not live.over and live.step == len(job.actions):
+                    await self._commit(live, job.seat, action_id, len(job.actions))
+            except ApiError as exc:  # another process moved first: that is fine
+                log.info("tabletop: bot move of game %s dropped: %s", live.id, exc.message)
+            except Exception:
+                log.exception("tabletop: storing the bot move of game %s failed", live.id)
+            finally:
+                self._bots.pop(live.id, None)
+            self._schedule_bot(live)

@@ -1,0 +1,526 @@
+"""Storage: games, seats and actions in SQLite or PostgreSQL, through SQLAlchemy Core.
+
+A game is stored as its record (pack, pack version, options, seed, one row
+per accepted action) and a few facts for listing (status, step, who is to
+move). Nothing else: a state is rebuilt from its record, so what the
+database holds is exactly what a restart needs.
+
+Consistency between server processes sharing one database rests on two
+guards, both checked by the database itself:
+
+* accepting action ``n`` of a game is one transaction that moves the game's
+  ``num_actions`` from ``n`` to ``n + 1`` only if it still is ``n``
+  (``UPDATE ... WHERE num_actions = n``) and inserts the action under the
+  primary key ``(game_id, idx = n)``; the same action sent to two processes
+  is therefore accepted once, and the other gets a conflict;
+* ending a game (resigning) moves ``status`` from ``active`` only if it still is.
+
+SQLite runs in WAL mode (readers never wait for the writer) with
+``synchronous=FULL`` by default, so an acknowledged action survives a power
+cut, not only a crash of the server; writes begin with ``BEGIN IMMEDIATE``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.engine import Connection, Engine
+
+from ..errors import TabletopError
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "Append",
+    "Conflict",
+    "GameRow",
+    "StorageError",
+    "Store",
+    "metadata",
+]
+
+
+class StorageError(TabletopError):
+    """The database cannot be used (a schema newer than this server, a bad URL)."""
+
+
+class Conflict(Exception):
+    """A compare-and-set lost: another request (or process) changed the game first."""
+
+
+metadata = sa.MetaData()
+
+games = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("pack", sa.String(100), nullable=False),
+    sa.Column("pack_version", sa.String(100), nullable=False),
+    sa.Column("options", sa.Text, nullable=False),
+    sa.Column("seed", sa.String(24), nullable=False),  # decimal text: 64-bit unsigned fits
+    sa.Column("seats", sa.Text, nullable=False),  # JSON list of seat kinds
+    sa.Column("num_actions", sa.Integer, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),  # active, finished, resigned
+    sa.Column("to_move", sa.Integer, nullable=True),
+    sa.Column("bot_turn", sa.Boolean, nullable=False),
+    sa.Column("returns", sa.Text, nullable=True),  # JSON list once over
+    sa.Column("resigned", sa.Integer, nullable=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("updated", sa.Float, nullable=False),
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(64), nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=True),
+)
+
+actions = sa.Table(
+    "actions",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("idx", sa.Integer, primary_key=True),
+    sa.Column("action", sa.Text, nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+)
+
+schema_version = sa.Table(
+    "tabletop_schema",
+    metadata,
+    sa.Column("version", sa.Integer, nullable=False),
+)
+
+
+# ---------------------------------------------------------------- migrations
+def _v1(conn: Connection) -> None:
+    """The tables: games, seats, actions."""
+    for table in (games, seats, actions):
+        table.create(conn)
+
+
+def _v2(conn: Connection) -> None:
+    """An index for listing games and for finding bot turns nobody is playing."""
+    # Plain DDL: an sa.Index on the tables would attach itself to them, and the next
+    # database migrated in this process would get it from v1 already.
+    conn.execute(sa.text("CREATE INDEX games_status_updated ON games (status, updated)"))
+    conn.execute(sa.text("CREATE INDEX games_created ON games (created)"))
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1, _v2)
+"""Schema migrations in order: migration ``k`` (from 0) brings version ``k`` to ``k + 1``."""
+SCHEMA_VERSION = len(MIGRATIONS)
+"""The schema version this server writes."""
+_PG_LOCK = 0x7461626C65  # "table": the advisory lock held while migrating
+
+
+def schema_of(conn: Connection) -> int:
+    """The schema version of the database (0 when it has none yet)."""
+    if not sa.inspect(conn).has_table(schema_version.name):
+        return 0
+    v = conn.execute(sa.select(schema_version.c.version)).scalar()
+    return int(v) if v is not None else 0
+
+
+def migrate(engine: Engine, upto: int = SCHEMA_VERSION) -> int:
+    """Bring the schema to version ``upto``; return the version found before.
+
+    One transaction under a lock (``BEGIN IMMEDIATE`` on SQLite, an advisory
+    lock on PostgreSQL), so server processes starting together migrate once.
+    A database newer than this server is refused with :class:`StorageError`.
+    """
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execute(sa.text("SELECT pg_advisory_xact_lock(:k)"), {"k": _PG_LOCK})
+        found = schema_of(conn)
+        if found > SCHEMA_VERSION:
+            raise StorageError(
+                f"the database has schema version {found}; this server knows versions up to "
+                f"{SCHEMA_VERSION}: upgrade tabletop, or use another database"
+            )
+        if found == 0:
+            schema_version.create(conn, checkfirst=True)
+            conn.execute(schema_version.insert().values(version=0))
+        for k in range(found, upto):
+            MIGRATIONS[k](conn)
+        if upto > found:
+            conn.execute(schema_version.update().values(version=upto))
+    return found
+
+
+# ---------------------------------------------------------------- engines
+def _sqlite_engine(url: sa.URL, synchronous: str, begin: str) -> Engine:
+    engine = sa.create_engine(url, pool_size=8, max_overflow=8, pool_timeout=30)
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_conn: Any, _record: Any) -> None:
+        dbapi_conn.isolation_level = None  # SQLAlchemy's begin event issues BEGIN
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute(f"PRAGMA synchronous={synchronous}")
+        cur.execute("PRAGMA busy_timeout=20000")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn: Connection) -> None:
+        conn.exec_driver_sql(begin)
+
+    return engine
+
+
+def make_engines(url: str, *, sqlite_synchronous: str = "FULL") -> tuple[Engine, Engine]:
+    """The engines for writing and for reading ``url`` (``sqlite:///file.db`` or
+    ``postgresql://...``): on SQLite, writes begin with ``BEGIN IMMEDIATE`` and
+    reads with a plain ``BEGIN`` (so they never wait for a writer); on
+    PostgreSQL (psycopg 3) reads run in autocommit mode. Raises :class:`StorageError`
+    for any other kind of database.
+    """
+    try:
+        u = sa.make_url(url)
+    except Exception:
+        raise StorageError(
+            "--db must be a database URL: sqlite:///games.db or postgresql://user@host/db"
+        ) from None
+    if u.get_backend_name() == "sqlite":
+        if sqlite_synchronous.upper() not in ("FULL", "NORMAL"):
+            raise StorageError("SQLite synchronous mode is FULL or NORMAL")
+        if u.database in (None, "", ":memory:") or "memory" in str(u.query.get("mode", "")):
+            raise StorageError(
+                "a SQLite database in memory is lost when the server stops: give a file, "
+                "e.g. sqlite:///games.db"
+            )
+        sync = sqlite_synchronous.upper()
+        return _sqlite_engine(u, sync, "BEGIN IMMEDIATE"), _sqlite_engine(u, sync, "BEGIN")
+    if u.get_backend_name() == "postgresql":
+        if u.drivername in ("postgresql", "postgres"):
+            u = u.set(drivername="postgresql+psycopg")
+        kw: dict[str, Any] = {"pool_size": 8, "max_overflow": 8, "pool_recycle": 600}
+        writer = sa.create_engine(u, **kw)
+        # Reads are single statements on rows that only grow: no transaction needed, and
+        # no reset when a connection goes back to the pool (each costs a round trip).
+        reader = sa.create_engine(u, isolation_level="AUTOCOMMIT", pool_reset_on_return=None, **kw)
+        return writer, reader
+    raise StorageError(f"unsupported database {u.get_backend_name()!r}: use sqlite or postgresql")
+
+
+# ---------------------------------------------------------------- rows
+@attrs.frozen
+class GameRow:
+    """A game's stored facts (its record, and what lists show)."""
+
+    id: str
+    pack: str
+    pack_version: str
+    options: dict[str, Any]
+    seed: int
+    seats: list[str]
+    num_actions: int
+    status: str
+    to_move: int | None
+    returns: list[float] | None
+    resigned: int | None
+    created: float
+    updated: float
+
+    @property
+    def over(self) -> bool:
+        return self.status != "active"
+
+
+def _row(r: Any) -> GameRow:
+    return GameRow(
+        id=r.id,
+        pack=r.pack,
+        pack_version=r.pack_version,
+        options=json.loads(r.options),
+        seed=int(r.seed),
+        seats=json.loads(r.seats),
+        num_actions=r.num_actions,
+        status=r.status,
+        to_move=r.to_move,
+        returns=json.loads(r.returns) if r.returns is not None else None,
+        resigned=r.resigned,
+        created=r.created,
+        updated=r.updated,
+    )
+
+
+_CAS = (
+    games.update()
+    .where(
+        games.c.id == sa.bindparam("gid"),
+        games.c.num_actions == sa.bindparam("idx"),
+        games.c.status == "active",
+    )
+    .values(
+        num_actions=sa.bindparam("next"),
+        to_move=sa.bindparam("to_move"),
+        bot_turn=sa.bindparam("bot_turn"),
+        status=sa.bindparam("status"),
+        returns=sa.bindparam("returns"),
+        updated=sa.bindparam("updated"),
+    )
+)
+"""Move a game from step ``idx`` to ``idx + 1`` if it is still there (built once)."""
+_PROGRESS = sa.select(games.c.num_actions, games.c.status).where(games.c.id == sa.bindparam("gid"))
+
+
+@attrs.frozen
+class Append:
+    """Action ``idx`` of a game, to store if the game is still at step ``idx``."""
+
+    game_id: str
+    idx: int
+    action: dict[str, Any]
+    seat: int
+    to_move: int | None
+    bot_turn: bool
+    returns: list[float] | None
+
+
+@attrs.frozen
+class Progress:
+    """How far a game is, for a cheap check that a cached state is current."""
+
+    num_actions: int
+    status: str
+
+
+class Store:
+    """The server's database: every method is one short transaction (blocking)."""
+
+    def __init__(self, url: str, *, sqlite_synchronous: str = "FULL") -> None:
+        self.url = url
+        self.engine, self.reader = make_engines(url, sqlite_synchronous=sqlite_synchronous)
+        self.dialect = self.engine.dialect.name
+
+    def migrate(self) -> int:
+        """See :func:`migrate`."""
+        return migrate(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+        self.reader.dispose()
+
+    # ------------------------------------------------------------ writes
+    def create_game(
+        self,
+        *,
+        game_id: str,
+        pack: str,
+        pack_version: str,
+        options: dict[str, Any],
+        seed: int,
+        seat_kinds: Sequence[str],
+        token_hashes: Sequence[str | None],
+        to_move: int | None,
+        bot_turn: bool,
+    ) -> None:
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(
+                games.insert().values(
+                    id=game_id,
+                    pack=pack,
+                    pack_version=pack_version,
+                    options=json.dumps(options, separators=(",", ":")),
+                    seed=str(seed),
+                    seats=json.dumps(list(seat_kinds)),
+                    num_actions=0,
+                    status="active",
+                    to_move=to_move,
+                    bot_turn=bot_turn,
+                    returns=None,
+                    resigned=None,
+                    created=now,
+                    updated=now,
+                )
+            )
+            conn.execute(
+                seats.insert(),
+                [
+                    {"game_id": game_id, "seat": i, "kind": k, "token_hash": h}
+                    for i, (k, h) in enumerate(zip(seat_kinds, token_hashes))
+                ],
+            )
+
+    def append_action(
+        self,
+        game_id: str,
+        idx: int,
+        action: dict[str, Any],
+        seat: int,
+        *,
+        to_move: int | None,
+        bot_turn: bool,
+        returns: list[float] | None,
+    ) -> None:
+        """Store action ``idx`` of a game, if the game is still at step ``idx``.
+
+        Raises :class:`Conflict` when it is not (another request or process
+        took that step first, or the game ended); nothing is changed then.
+        """
+        item = Append(game_id, idx, action, seat, to_move, bot_turn, returns)
+        if not self.append_many([item])[0]:
+            raise Conflict(game_id)
+
+    def append_many(self, items: Sequence[Append]) -> list[bool]:
+        """Store several games' next actions in one transaction (one disk flush).
+
+        Each item is stored only if its game is still at its step (see
+        :meth:`append_action`); the answer says, item by item, whether it was.
+        Many players acting at once then cost one commit, not one each.
+        """
+        now = time.time()
+        done: list[bool] = []
+        rows = []
+        with self.engine.begin() as conn:
+            for it in items:
+                moved = conn.execute(
+                    _CAS,
+                    {
+                        "gid": it.game_id,
+                        "idx": it.idx,
+                        "next": it.idx + 1,
+                        "to_move": it.to_move,
+                        "bot_turn": it.bot_turn,
+                        "status": "active" if it.returns is None else "finished",
+                        "returns": None if it.returns is None else json.dumps(it.returns),
+                        "updated": now,
+                    },
+                )
+                ok = moved.rowcount == 1
+                done.append(ok)
+                if ok:
+                    rows.append(
+                        {
+                            "game_id": it.game_id,
+                            "idx": it.idx,
+                            "action": json.dumps(it.action, separators=(",", ":")),
+                            "seat": it.seat,
+                            "created": now,
+                        }
+                    )
+            if rows:
+                conn.execute(actions.insert(), rows)
+        return done
+
+    def resign(self, game_id: str, seat: int, returns: list[float]) -> None:
+        """End an active game by a resignation; :class:`Conflict` if it is over."""
+        with self.engine.begin() as conn:
+            moved = conn.execute(
+                games.update()
+                .where(games.c.id == game_id, games.c.status == "active")
+                .values(
+                    status="resigned",
+                    resigned=seat,
+                    returns=json.dumps(returns),
+                    to_move=None,
+                    bot_turn=False,
+                    updated=time.time(),
+                )
+            )
+            if moved.rowcount != 1:
+                raise Conflict(game_id)
+
+    # ------------------------------------------------------------ reads
+    def game(self, game_id: str) -> GameRow | None:
+        with self.reader.connect() as conn:
+            r = conn.execute(sa.select(games).where(games.c.id == game_id)).first()
+        return None if r is None else _row(r)
+
+    def progress(self, game_id: str) -> Progress | None:
+        with self.reader.connect() as conn:
+            r = conn.execute(_PROGRESS, {"gid": game_id}).first()
+        return None if r is None else Progress(r.num_actions, r.status)
+
+    def progress_of(self, game_ids: Sequence[str]) -> dict[str, Progress]:
+        if not game_ids:
+            return {}
+        with self.reader.connect() as conn:
+            rows = conn.execute(
+                sa.select(games.c.id, games.c.num_actions, games.c.status).where(
+                    games.c.id.in_(list(game_ids))
+                )
+            ).all()
+        return {r.id: Progress(r.num_actions, r.status) for r in rows}
+
+    def token_hashes(self, game_id: str) -> list[str | None]:
+        with self.reader.connect() as conn:
+            rows = conn.execute(
+                sa.select(seats.c.seat, seats.c.token_hash)
+                .where(seats.c.game_id == game_id)
+                .order_by(seats.c.seat)
+            ).all()
+        return [r.token_hash for r in rows]
+
+    def actions(self, game_id: str, start: int = 0) -> list[tuple[dict[str, Any], int]]:
+        """The stored actions from ``start`` on, as (action data, seat)."""
+        with self.reader.connect() as conn:
+            rows = conn.execute(
+                sa.select(actions.c.idx, actions.c.action, actions.c.seat)
+                .where(actions.c.game_id == game_id, actions.c.idx >= start)
+                .order_by(actions.c.idx)
+            ).all()
+        for k, r in enumerate(rows, start=start):
+            if r.idx != k:
+                raise StorageError(f"game {game_id}: action {k} is missing from the database")
+        return [(json.loads(r.action), r.seat) for r in rows]
+
+    def list_games(
+        self, *, status: str | None, pack: str | None, limit: int, offset: int
+    ) -> list[GameRow]:
+        q = sa.select(games).order_by(games.c.created.desc(), games.c.id)
+        if status == "active":
+            q = q.where(games.c.status == "active")
+        elif status == "finished":
+            q = q.where(games.c.status != "active")
+        if pack is not None:
+            q = q.where(games.c.pack == pack)
+        with self.reader.connect() as conn:
+            rows = conn.execute(q.limit(limit).offset(offset)).all()
+        return [_row(r) for r in rows]
+
+    def count_active(self) -> int:
+        with self.reader.connect() as conn:
+            n = conn.execute(
+                sa.select(sa.func.count()).select_from(games).where(games.c.status == "active")
+            ).scalar()
+        return int(n or 0)
+
+    def stalled_bot_turns(self, older_than: float, limit: int = 100) -> list[str]:
+        """Active games where a bot is to move and nothing happened for ``older_than`` s."""
+        with self.reader.connect() as conn:
+            rows = conn.execute(
+                sa.select(games.c.id)
+                .where(
+                    games.c.status == "active",
+                    games.c.bot_turn.is_(True),
+                    games.c.updated < time.time() - older_than,
+                )
+                .limit(limit)
+            ).all()
+        return [r.id for r in rows]
+
+    def bot_turns(self, limit: int = 1000) -> list[str]:
+        """Active games where a bot is to move (to restart them after a restart)."""
+        with self.reader.connect() as conn:
+            rows = conn.execute(
+                sa.select(games.c.id)
+                .where(games.c.status == "active", games.c.bot_turn.is_(True))
+                .limit(limit)
+            ).all()
+        return [r.id for r in rows]
+
+    def all_game_ids(self) -> list[str]:
+        with self.reader.connect() as conn:
+            return [r.id for r in conn.execute(sa.select(games.c.id).order_by(games.c.id))]

@@ -1,0 +1,91 @@
+"""The storage layer: migrations and the compare-and-set that accepts an action once
+(on a real SQLite file and a real PostgreSQL)."""
+
+from __future__ import annotations
+
+import pytest
+import sqlalchemy as sa
+
+from tabletop.server.storage import (
+    SCHEMA_VERSION,
+    Append,
+    Conflict,
+    StorageError,
+    Store,
+    migrate,
+    schema_of,
+    schema_version,
+)
+
+
+def make(store: Store, gid: str = "g1") -> None:
+    store.create_game(
+        game_id=gid,
+        pack="rebel_space",
+        pack_version="1.0.0",
+        options={},
+        seed=2**64 - 1,
+        seat_kinds=["human", "random"],
+        token_hashes=["h" * 64, None],
+        to_move=0,
+        bot_turn=False,
+    )
+
+
+def test_migrations(db_url: str) -> None:
+    store = Store(db_url)
+    assert migrate(store.engine, upto=1) == 0
+    with store.engine.connect() as conn:
+        assert schema_of(conn) == 1
+    assert store.migrate() == 1  # v1 -> v2
+    assert store.migrate() == SCHEMA_VERSION  # nothing to do
+    with store.engine.connect() as conn:
+        assert schema_of(conn) == SCHEMA_VERSION
+        indexes = {i["name"] for i in sa.inspect(conn).get_indexes("games")}
+    assert {"games_status_updated", "games_created"} <= indexes
+    with store.engine.begin() as conn:
+        conn.execute(schema_version.update().values(version=SCHEMA_VERSION + 1))
+    with pytest.raises(StorageError, match="upgrade tabletop"):
+        store.migrate()
+    store.close()
+
+
+def test_an_action_is_accepted_once(db_url: str) -> None:
+    store = Store(db_url)
+    store.migrate()
+    make(store)
+    row = store.game("g1")
+    assert row is not None and row.seed == 2**64 - 1 and row.seats == ["human", "random"]
+    act = {"kind": "draw", "n": 1}
+    store.append_action("g1", 0, act, 0, to_move=1, bot_turn=True, returns=None)
+    with pytest.raises(Conflict):
+        store.append_action("g1", 0, act, 0, to_move=1, bot_turn=True, returns=None)
+    with pytest.raises(Conflict):
+        store.append_action("g1", 5, act, 0, to_move=1, bot_turn=True, returns=None)
+    assert store.actions("g1") == [(act, 0)]
+    # In one batch, each item on its own: the stale one is refused, the others stored.
+    make(store, "g2")
+    items = [
+        Append("g1", 1, act, 1, 0, False, None),
+        Append("g2", 3, act, 0, 1, True, None),
+        Append("g2", 0, act, 0, 1, True, None),
+    ]
+    assert store.append_many(items) == [True, False, True]
+    assert [p.num_actions for p in store.progress_of(["g1", "g2"]).values()] == [2, 1]
+    store.resign("g1", 0, [-1.0, 1.0])
+    with pytest.raises(Conflict):
+        store.resign("g1", 1, [1.0, -1.0])
+    with pytest.raises(Conflict):
+        store.append_action("g1", 2, act, 0, to_move=1, bot_turn=True, returns=None)
+    over = store.game("g1")
+    assert over is not None and over.status == "resigned" and over.returns == [-1.0, 1.0]
+    assert [g.id for g in store.list_games(status="finished", pack=None, limit=10, offset=0)] == [
+        "g1"
+    ]
+    store.close()
+
+
+@pytest.mark.parametrize("url", ["mysql://x@y/z", "not a url", "sqlite+pysqlite:///:memory:?x"])
+def test_bad_database_urls(url: str) -> None:
+    with pytest.raises(StorageError):
+        Store(url)
