@@ -246,7 +246,8 @@ class RebellionState(State):
 
     def _played_card(self, action: Action) -> str | None:
         """A mission card assigned from hand with its leaders, or a tactic card
-        chosen in combat; a reassigned mission is not played again."""
+        chosen in combat (named "... (tactic card)": a tactic card and a mission may share
+        a name, Deployment); a reassigned mission is not played again."""
         from . import actions as A
         from . import decisions as D
         from .data import MISSIONS
@@ -254,8 +255,8 @@ class RebellionState(State):
         top = self.stack[-1] if self.stack else None
         if isinstance(action, A.Assign) and not isinstance(top, D.ReassignMission):
             return MISSIONS[action.card].name
-        if isinstance(action, A.Tactic):
-            return TACTICS[action.card].name
+        if isinstance(action, A.Tactic) and isinstance(top, D.ChooseTactic):
+            return f"{TACTICS[action.card].name} (tactic card)"
         return None
 
     def _view(self, player: int | None) -> dict[str, Any]:

@@ -76,3 +76,27 @@ def test_board_shows_both_queues_plurals_and_the_empires_probe_cards() -> None:
     assert "probe cards:" not in s.render(0) and "probe cards:" not in s.render(None)
     assert re.search(r"\b[2-9] (TIE Fighter|Stormtrooper|X-wing|Rebel Trooper)s\b", empire)
     assert not re.search(r"\b[2-9] (TIE Fighter|Stormtrooper|X-wing|Rebel Trooper)\b(?!s)", empire)
+
+
+def test_played_cards_are_named_apart() -> None:
+    """The card statistics of `tabletop analyze` name what an action plays: a mission
+    card put face down by name, a tactic card chosen in combat as "... (tactic card)",
+    since the Rebel tactic card Deployment and the Imperial mission Deployment are two
+    cards; leaders and systems play no card."""
+    from rebellion_rote.data import MISSIONS, TACTICS
+    from tabletop.bots import RandomBot
+
+    s = GAME.new_state(seed=3)
+    bot = RandomBot(3)
+    named: dict[str, set[str]] = {"assign": set(), "tactic": set(), "other": set()}
+    while not s.is_terminal and len(s.history) < 3000:
+        a = bot.choose(s)
+        got = s._played_card(a)
+        kind = a.kind if a.kind in named else "other"
+        if got is not None:
+            named[kind].add(got)
+        s.apply(a)
+    assert named["other"] == set()
+    assert named["assign"] and named["assign"] <= {m.name for m in MISSIONS}
+    assert named["tactic"] and all(x.endswith(" (tactic card)") for x in named["tactic"])
+    assert {x.removesuffix(" (tactic card)") for x in named["tactic"]} <= {t.name for t in TACTICS}
