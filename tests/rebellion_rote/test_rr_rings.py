@@ -427,3 +427,24 @@ def test_rr156_luke_skywalker_jedi_path() -> None:
             assert wearers(t, C3PO, DAGOBAH) == []  # the Lure stays for the rest of the game
         seen.add(lured)
     assert seen == {True, False}
+
+
+def test_rr153_the_falcon_after_a_resolved_card() -> None:
+    """RR-153: a resolve card (it cannot fail) offers the ring too, once its steps are
+    done: Seek Yoda's ring on Luke, then the Falcon rescues the captive in Dagobah."""
+    s = position(
+        units={"Dagobah": {"Stormtrooper": 1}},
+        leaders={"Han Solo": "pool", "Luke Skywalker": "pool", "Princess Leia": "Dagobah"},
+    )
+    capture(s.board, LEIA)
+    attach(s, HAN, FALCON)
+    reveal(s, REBEL, "Seek Yoda", DAGOBAH, "Han Solo", "Luke Skywalker")
+    assert s.legal_actions() == [Target(HAN), Target(LUKE)]  # the Master Yoda ring
+    s.apply(Target(LUKE))  # then he becomes the Jedi, with the ring
+    assert isinstance(s.stack[-1], FalconRescue)
+    s.apply(Target(LEIA))
+    assert s.legal_actions() == [Target(HAN), Target(JEDI), Stop()]
+    s.apply(Stop())
+    b = s.board
+    assert (b.rings[JEDI], b.rings[HAN], b.captured) == (YODA, NO_RING, OFF)
+    assert b.leader_loc[LEIA] == REBEL_BASE and imperial_turn_next(s)
