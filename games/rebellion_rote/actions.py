@@ -81,6 +81,15 @@ block over its fields:
 * ``deploy_queued <unit> <space>``: Safe Haven: deploy 1 unit of type ``unit`` from
   build-queue space ``space`` (1..3) into the mission's system.
 
+* ``blank_die <die>``: the R2-D2 ring turns the opponent's roll-off die ``die`` to a blank
+  (RR-152).
+* ``use_ring <ring>``: discard attachment ring ``ring`` for its effect (the C-3PO ring: a
+  failed Diplomacy mission succeeds, RR-151).
+
+The attachment rings' other choices reuse actions: ``target <leader>`` (the leader a ring
+goes on, RR-150; the captive the Millennium Falcon ring rescues and the leaders that go
+with it, RR-153), ``pass`` and ``stop`` (the ring is kept).
+
 The Rise of the Empire mission cards' other choices reuse actions: ``recruit <leader>``
 (Hire Mercenaries, Imperial Promotion, My Only Hope, Rebel Promotion), ``target
 <leader>`` (Draw Them Out's Rebel leader, the captive a rescue frees), ``option <which>``
@@ -125,7 +134,17 @@ import attrs
 
 from tabletop import Action, ActionSpace
 
-from .data import ACTIONS, LEADERS, MARKERS, NUM_LOCATIONS, NUM_SYSTEMS, OBJECTIVES, TACTICS, UNITS
+from .data import (
+    ACTIONS,
+    LEADERS,
+    MARKERS,
+    NUM_LOCATIONS,
+    NUM_SYSTEMS,
+    OBJECTIVES,
+    RINGS,
+    TACTICS,
+    UNITS,
+)
 
 __all__ = [
     "ACTION_SPACE",
@@ -135,6 +154,7 @@ __all__ = [
     "Activate",
     "Advance",
     "Assign",
+    "BlankDie",
     "Build",
     "Close",
     "Deploy",
@@ -174,6 +194,7 @@ __all__ = [
     "Tactic",
     "Target",
     "UseAbility",
+    "UseRing",
     "YodaReroll",
 ]
 
@@ -424,6 +445,23 @@ class YodaReroll(Action):
 
 
 @attrs.frozen
+class BlankDie(Action):
+    """The R2-D2 ring: one of the opponent's roll-off dice turns to a blank (RR-152)."""
+
+    kind: ClassVar[str] = "blank_die"
+    die: int
+
+
+@attrs.frozen
+class UseRing(Action):
+    """Discard attachment ring ``ring`` (an index into ``data.RINGS``) for its effect: the
+    C-3PO ring turns a failed Diplomacy mission into a success (RR-151)."""
+
+    kind: ClassVar[str] = "use_ring"
+    ring: int
+
+
+@attrs.frozen
 class QueueDestroy(Action):
     kind: ClassVar[str] = "destroy_queued"
     unit: int
@@ -512,5 +550,8 @@ ACTION_SPACE = ActionSpace(
         # the Rise of the Empire mission cards
         (Subvert, {"slot": MAX_SLOTS}),
         (QueueDeploy, {"unit": NU, "space": 4}),
+        # the attachment rings
+        (BlankDie, {"die": MAX_DICE}),
+        (UseRing, {"ring": len(RINGS)}),
     ]
 )

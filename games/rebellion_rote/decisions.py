@@ -15,12 +15,14 @@ __all__ = [
     "AidLoyalty",
     "AssignDamage",
     "AssignMission",
+    "AttachRing",
     "AttackActions",
     "BaitMove",
     "BaseMove",
     "BeaconPlacement",
     "BottomObjective",
     "BuildUnits",
+    "C3POChoice",
     "CardDamage",
     "CardDestroy",
     "CardRepair",
@@ -55,6 +57,8 @@ __all__ = [
     "FactoryBuild",
     "FactoryReplace",
     "FailDestroy",
+    "FalconFollow",
+    "FalconRescue",
     "FollowRescued",
     "GainChoice",
     "GainGround",
@@ -1021,3 +1025,46 @@ class ExplosivesDestroy(Decision):
     system: int
     left: int
     count: int
+
+
+# ---------------------------------------------------------------- the attachment rings
+@attrs.frozen(kw_only=True)
+class AttachRing(Decision):
+    """The leader attachment ring ``ring`` (an index into ``data.RINGS``) goes on: one of
+    :func:`.rules.rings.wearers` (in ``system`` if it is not ``-1``); when it is on, the
+    decision below is current again (RR-150)."""
+
+    kind: ClassVar[str] = "attach_ring"
+    ring: int
+    system: int = -1
+
+
+@attrs.frozen(kw_only=True)
+class C3POChoice(Decision):
+    """``player``'s Diplomacy mission in ``RebellionState.roll_off`` failed with the C-3PO
+    ring's leader there: discard the ring to make it succeed, or let it fail (RR-151)."""
+
+    kind: ClassVar[str] = "c3po_choice"
+
+
+@attrs.frozen(kw_only=True)
+class FalconRescue(Decision):
+    """``player``'s mission ``card`` (an index into ``data.MISSIONS``) succeeded in
+    ``system`` with the Millennium Falcon ring's leader there: discard the ring to rescue a
+    captive there, or keep it (RR-153)."""
+
+    kind: ClassVar[str] = "falcon_rescue"
+    card: int
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class FalconFollow(Decision):
+    """The Millennium Falcon ring rescued ``rescued`` from ``system`` to ``dst``: send one of
+    the mission's assigned leaders with it, or let the others stay (RR-153)."""
+
+    kind: ClassVar[str] = "falcon_follow"
+    card: int
+    system: int
+    dst: int
+    rescued: int

@@ -40,6 +40,7 @@ __all__ = [
     "DicePrevented",
     "DiceRerolled",
     "DiceRolled",
+    "DieBlanked",
     "Discredited",
     "Drew",
     "DrewCount",
@@ -129,6 +130,7 @@ __all__ = [
     "Rescued",
     "Retreated",
     "RingAttached",
+    "RingDiscarded",
     "RingUsed",
     "SabotagePlaced",
     "SabotageRemoved",
@@ -1342,3 +1344,26 @@ class MissionDeckShuffled(Event):
 
     kind: ClassVar[str] = "mission_deck_shuffled"
     player: int
+
+
+# ---------------------------------------------------------------- the attachment rings
+@attrs.frozen(kw_only=True)
+class RingDiscarded(Event):
+    """Attachment ring ``ring`` left ``leader`` and went back to the supply: used up (C-3PO,
+    R2-D2, Millennium Falcon) or replaced by the captured ring (Bounty) (RR-150..RR-154)."""
+
+    kind: ClassVar[str] = "ring_discarded"
+    leader: int
+    ring: int
+
+
+@attrs.frozen(kw_only=True)
+class DieBlanked(Event):
+    """The R2-D2 ring turned ``player``'s roll-off die ``die`` (``was``) to a blank; that
+    side now has ``successes`` (RR-152)."""
+
+    kind: ClassVar[str] = "die_blanked"
+    player: int
+    die: int
+    was: str
+    successes: int

@@ -90,7 +90,7 @@ OPTION_WORDS: dict[str, str] = {
 
 def describe(s: RebellionState, a: Action) -> str:
     top = s.stack[-1] if s.stack else None
-    text = describe_roe(s, a, top) or describe_mission_deck(s, a, top)
+    text = describe_rings(s, a, top) or describe_roe(s, a, top) or describe_mission_deck(s, a, top)
     if text:
         return text
     if isinstance(a, A.MissionSet):
@@ -297,7 +297,7 @@ def resolving_name(s: RebellionState, default: str) -> str:
 def prompt(s: RebellionState) -> str:
     top = s.stack[-1]
     who = SIDES[top.player]
-    text = prompt_roe(s, top, who) or prompt_mission_deck(s, top, who)
+    text = prompt_rings(s, top, who) or prompt_roe(s, top, who) or prompt_mission_deck(s, top, who)
     if text:
         return text
     if isinstance(top, D.ChooseMissionSet):
@@ -559,7 +559,7 @@ def imperial_prompt(s: RebellionState, top: Decision, who: str) -> str:
 
 
 def narrate(s: RebellionState, ev: Event) -> str:
-    text = narrate_roe(ev) or narrate_mission_deck(ev)
+    text = narrate_rings(ev) or narrate_roe(ev) or narrate_mission_deck(ev)
     if text:
         return text
     if isinstance(ev, E.MissionSetChosen):
@@ -1195,7 +1195,7 @@ def leader_tag(s: RebellionState, x: int) -> str:
     if b.rings[x] >= 0:
         tags.append(
             {"carbonite": "frozen in Carbonite", "lure": "lured: Imperial"}.get(
-                RINGS[b.rings[x]], f"{RINGS[b.rings[x]]} ring"
+                RINGS[b.rings[x]], f"{ring_name(b.rings[x])} ring"
             )
         )
     if b.detained >> x & 1:
@@ -1471,4 +1471,70 @@ def narrate_roe(ev: Event) -> str:
         return f"{SIDES[ev.player]} took a card looked at into their hand"
     if isinstance(ev, E.MissionDeckShuffled):
         return f"{SIDES[ev.player]}'s mission deck was shuffled"
+    return ""
+
+
+# ---------------------------------------------------------------- the attachment rings
+def describe_rings(s: RebellionState, a: Action, top: object) -> str:
+    """Actions of the attachment rings' decisions and window ("" if none)."""
+    if isinstance(a, A.BlankDie) and isinstance(top, D.AfterMissionRoll):
+        colour, face = s.mission_dice[1 - top.player][a.die]
+        return (
+            f"Discard the R2-D2 ring: the {SIDES[1 - top.player]} die {a.die + 1} "
+            f"({die_words(colour, face)}) becomes a blank"
+        )
+    if isinstance(top, D.C3POChoice):
+        name = MISSIONS[s.roll_off[1]].name
+        if isinstance(a, A.UseRing):
+            return f"Discard the C-3PO ring: {name} succeeds"
+        return f"Keep the C-3PO ring: {name} fails"
+    if isinstance(top, D.AttachRing) and isinstance(a, A.Target):
+        return f"Attach the {ring_name(top.ring)} ring to {LEADERS[a.leader].name}"
+    if isinstance(top, D.FalconRescue):
+        if isinstance(a, A.Target):
+            return f"Discard the Millennium Falcon ring to rescue {LEADERS[a.leader].name}"
+        return "Keep the Millennium Falcon ring (rescue no one)"
+    if isinstance(top, D.FalconFollow):
+        if isinstance(a, A.Target):
+            rescued = LEADERS[top.rescued].name
+            return f"Send {LEADERS[a.leader].name} with {rescued} to {loc_name(top.dst)}"
+        return f"The other assigned leaders stay in {loc_name(top.system)}"
+    return ""
+
+
+def prompt_rings(s: RebellionState, top: object, who: str) -> str:
+    """Prompts of the attachment rings' decisions ("" if none)."""
+    if isinstance(top, D.AttachRing):
+        return f"{who}: the leader the {ring_name(top.ring)} ring goes on"
+    if isinstance(top, D.C3POChoice):
+        from .rules.missions import roll_successes
+
+        att = s.roll_off[0]
+        return (
+            f"{who}: your Diplomacy mission {MISSIONS[s.roll_off[1]].name} failed "
+            f"({roll_successes(s, att)} to {roll_successes(s, 1 - att)} successes): discard "
+            "the C-3PO ring to make it succeed, or let it fail"
+        )
+    if isinstance(top, D.FalconRescue):
+        return (
+            f"{who}: {MISSIONS[top.card].name} succeeded in {loc_name(top.system)}: discard "
+            "the Millennium Falcon ring to rescue a captive there, or keep it"
+        )
+    if isinstance(top, D.FalconFollow):
+        return (
+            f"{who}: send assigned leaders with the rescued {LEADERS[top.rescued].name} to "
+            f"{loc_name(top.dst)} (Millennium Falcon), or let them stay"
+        )
+    return ""
+
+
+def narrate_rings(ev: Event) -> str:
+    """Events of the attachment rings ("" if none)."""
+    if isinstance(ev, E.RingDiscarded):
+        return f"The {ring_name(ev.ring)} ring left {LEADERS[ev.leader].name}, back to the supply"
+    if isinstance(ev, E.DieBlanked):
+        return (
+            f"{SIDES[ev.player]}'s die {ev.die + 1} ({ev.was.replace('_', ' ')}) became a "
+            f"blank: {ev.successes} successes"
+        )
     return ""

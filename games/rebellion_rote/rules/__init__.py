@@ -90,6 +90,7 @@ from . import (
     rebel_missions,
     recruit,
     refresh,
+    rings,
     roe_imperial_missions,
     roe_missions,
     roe_rebel_missions,
@@ -142,4 +143,5 @@ HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = 
     **roe_missions.HANDLERS,
     **roe_imperial_missions.HANDLERS,
     **roe_rebel_missions.HANDLERS,
+    **rings.HANDLERS,
 }

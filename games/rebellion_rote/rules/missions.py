@@ -64,7 +64,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from tabletop import Action
 
-from ..actions import Oppose, Option, Pass, Reveal, SystemChoice, Target, YodaReroll
+from ..actions import BlankDie, Oppose, Option, Pass, Reveal, SystemChoice, Target, YodaReroll
 from ..board import (
     BOARD,
     OFF,
@@ -88,6 +88,7 @@ from ..data import (
 )
 from ..decisions import (
     AfterMissionRoll,
+    C3POChoice,
     ChooseOption,
     MissionSystem,
     MissionTarget,
@@ -233,7 +234,7 @@ def revealable(s: RebellionState, player: int, slot: int) -> bool:
     m = MISSIONS[card]
     if m.timing == "opposing" or any(e.kind not in BUILT for e in m.effects):
         return False  # Subversion is revealed only against an attempt (roe_missions)
-    leaders = [LEADERS[x] for x in s.slots[player][slot]]
+    leaders = [rings.skills(s.board, x) for x in s.slots[player][slot]]  # K-2SO (RR-154)
     return requirement_met(leaders, m.skill, m.requirement) and bool(systems_for(s, m))
 
 
@@ -392,7 +393,7 @@ def start_roll_off(s: RebellionState, d: OpposeMission) -> None:
         (defender, opp, d.extra, 0),  # Subversion's die (RR-111)
     ):
         regular, green = mission_dice(
-            [LEADERS[i] for i in leaders], m.skill, count_all=m.count_all, bonus=extra
+            [rings.skills(b, i) for i in leaders], m.skill, count_all=m.count_all, bonus=extra
         )
         dice = tuple(roll(s.rng, "black", regular))
         greens = tuple(roll(s.rng, "green", green))
@@ -440,13 +441,23 @@ def apply_after_roll(s: RebellionState, d: AfterMissionRoll, a: Action) -> None:
 
 
 def settle_roll_off(s: RebellionState) -> None:
-    """The dice are final: the attacker needs strictly more successes (research §4.4)."""
-    attacker, card, x, target, leaders, portrait, _, opposed = s.roll_off
+    """The dice are final: the attacker needs strictly more successes (research §4.4); a
+    failed Diplomacy mission may still be saved by the attacker's C-3PO ring (RR-151)."""
+    attacker, card, x, _, _, _, _, opposed = s.roll_off
     margin = roll_successes(s, attacker) - roll_successes(s, 1 - attacker)
     ok = margin > 0 or not opposed  # unopposed, a card that rolls anyway succeeds (FAQ)
+    if not ok and rings.c3po_due(s, attacker, MISSIONS[card].skill, x):
+        s.stack.append(C3POChoice(player=attacker))
+        return
+    close_roll_off(s, ok, max(margin, 0))
+
+
+def close_roll_off(s: RebellionState, ok: bool, margin: int) -> None:
+    """The roll-off's outcome is final: the mission's effects or its failure."""
+    attacker, card, x, target, leaders, portrait, _, _ = s.roll_off
     s.roll_off = []
     s.mission_dice = [[], []]
-    finish_mission(s, attacker, card, x, target, ok, leaders, bool(portrait), max(margin, 0))
+    finish_mission(s, attacker, card, x, target, ok, leaders, bool(portrait), margin)
 
 
 # ---------------------------------------------------------------- effects and clean-up
@@ -471,7 +482,8 @@ def finish_mission(
         continue_mission(s)
         return
     if not ok or m.timing:  # a card with a timing is resolved then (it stays in play)
-        done_mission(s, player, card)
+        if not (ok and rings.falcon_due(s, player, card, x)):  # RR-153
+            done_mission(s, player, card)
         return
     s.resolving = [player, card, x, target, leaders, 0, len(m.effects), int(portrait), 0, margin]
     if m.choice:
@@ -512,8 +524,10 @@ def continue_mission(s: RebellionState) -> None:
         nxt, stop = s.resolving[5], s.resolving[6]
         if nxt >= stop:
             r = current(s)
+            failed = s.resolving[8]
             s.resolving = []
-            done_mission(s, r.player, r.card)
+            if failed or not rings.falcon_due(s, r.player, r.card, r.system):  # RR-153
+                done_mission(s, r.player, r.card)
             return
         s.resolving[5] = nxt + 1
         m = MISSIONS[s.resolving[1]]
@@ -575,8 +589,10 @@ def effect_place_sabotage(s: RebellionState, r: Resolving, e: MissionEffect) -> 
 
 
 def effect_capture(s: RebellionState, r: Resolving, e: MissionEffect) -> bool:
-    """The ring goes on the target; a leader it held before is rescued (research §6.3)."""
+    """The ring goes on the target (a Bounty ring on it costs reputation, RR-155); a leader
+    it held before is rescued (research §6.3)."""
     b = s.board
+    rings.on_capture(s, r.target)
     before = capture(b, r.target)
     s.emit(Captured(leader=r.target, system=r.system))
     if before != OFF:
@@ -629,6 +645,7 @@ AFTER_ROLL: dict[
     ],
 ] = {
     YodaReroll: (rings.mission_reroll_options, rings.apply_mission_reroll),
+    BlankDie: (rings.blank_options, rings.apply_blank),
 }
 """Abilities used on a roll-off's dice once both sides rolled (RR-84), by the action that
 uses them: ``(options(state, side), apply(state, side, action))``. The Rebels' come first

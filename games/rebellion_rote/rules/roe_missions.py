@@ -38,13 +38,14 @@ from tabletop import Action
 
 from ..actions import Recruit, Subvert
 from ..board import BOARD, OFF, POOL, rebel_system
-from ..data import IMPERIAL, LEADERS, MISSIONS, REBEL, REBEL_BASE, leader_id, unit_id
+from ..data import IMPERIAL, MISSIONS, REBEL, REBEL_BASE, leader_id, unit_id
 from ..decisions import OpposeMission, RecruitHere
 from ..events import LeadersToPool, MissionRevealed, MissionToHand, RecruitedTo, Subverted
 from ..ids import mission_card, mission_of
 from .dice import requirement_met
 from .mission_deck import discard
 from .recruit import recruitable
+from .rings import skills
 
 if TYPE_CHECKING:
     from ..data import MissionEffect
@@ -191,7 +192,7 @@ def subversion_options(s: RebellionState, d: OpposeMission) -> list[Action]:
     for i, card in enumerate(cards):
         m = MISSIONS[mission_of(card)]
         if m.timing == "opposing":
-            leaders = [LEADERS[x] for x in s.slots[p][i]]
+            leaders = [skills(s.board, x) for x in s.slots[p][i]]  # K-2SO (RR-154)
             if requirement_met(leaders, m.skill, m.requirement):
                 out.append(Subvert(i))
     return out

@@ -19,6 +19,7 @@ from ...decisions import ChooseLeader, RogueOne
 from ...events import Captured, LeaderMarked, Rescued
 from ...ids import tactic_card
 from ..markers import kinds_at, remove_marker
+from ..rings import on_capture
 from .flow import advance, then
 from .forces import GROUND, SPACE, side_units
 
@@ -135,6 +136,7 @@ def apply_leader(s: RebellionState, d: ChooseLeader, a: Action) -> None:
     s.stack.pop()
     b = s.board
     if d.why == "capture":
+        on_capture(s, a.leader)  # the Bounty ring (RR-155)
         before = capture(b, a.leader)
         s.emit(Captured(leader=a.leader, system=s.battle.system))
         if before != OFF:
