@@ -110,6 +110,7 @@ def test_the_codec_is_the_converter_along_random_games(game: Any, seed: int) -> 
                 assert text == codec.encode(json.loads(reference_text(state)))
                 loaded = tabletop.loads(text, trusted=True)
                 assert tabletop.dumps(loaded) == text
+                assert loaded.legal_actions() == state.legal_actions()  # transient fields set
                 body = json.loads(text)["state"]
                 same(loaded, game.converter.structure(body, game.state_cls))
                 same(game.codec.structure(codec.decode(text)["state"]), loaded)

@@ -469,7 +469,7 @@ class _Compiler:
                 body += self.st_checks(f.type, v, "    ")
             args.append(f"{f.alias}={v}")
         c = self.src.const(cls, "C")
-        if _plain_init(cls):
+        if _plain_init(cls) and len(fields) == len(attrs.fields(cls)):  # no transient field
             # what attrs' __init__ would do, without its call and per-field lookups
             body.append(f"    o = NEW({c})")
             body += [f"    SET(o, {f.name!r}, a{i})" for i, f in enumerate(fields)]
