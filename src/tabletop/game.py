@@ -17,6 +17,7 @@ import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from .cards import structure_or_raise
+from .codec import StateCodec
 from .errors import OptionsError, TabletopError
 from .limits import INT_MAX, INT_MIN, short
 from .model import Action, Decision, Event, Zone
@@ -113,6 +114,8 @@ class Game:
         state_cls.game = self
         state_cls.__repr__ = State.__repr__  # type: ignore[method-assign]
         self.converter = self._make_converter()
+        self.codec = StateCodec(self)
+        """The compiled fast path of ``dumps`` and ``loads(trusted=True)`` (:mod:`tabletop.codec`)."""
 
     # ------------------------------------------------------------ facts
     @property

@@ -43,6 +43,7 @@ __all__ = [
     "MAX_STRING",
     "Limits",
     "clip",
+    "json_text",
     "parse_json",
     "read_file",
     "report",
@@ -199,13 +200,9 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def parse_json(text: str | bytes | bytearray, what: str, limits: Limits | None = None) -> Any:
-    """The JSON value of ``text`` (a str, or UTF-8 bytes), within ``limits``.
-
-    Raises :class:`~tabletop.RecordError` naming ``what`` for text that is too
-    large, too deep, not UTF-8, not JSON (a truncated file), or holds
-    ``NaN``/``Infinity`` or an integer literal longer than the limit.
-    """
+def json_text(text: str | bytes | bytearray, what: str, limits: Limits | None = None) -> str:
+    """``text`` as a str (UTF-8 bytes decoded), refused if it is over ``max_bytes``
+    or not text: the first step of :func:`parse_json`."""
     lim = limits or DEFAULT_LIMITS
     if isinstance(text, bytes | bytearray):
         if len(text) > lim.max_bytes:
@@ -224,6 +221,18 @@ def parse_json(text: str | bytes | bytearray, what: str, limits: Limits | None =
         raise RecordError(
             f"{what} is {len(text)} characters long; the limit is {lim.max_bytes} (max_bytes)"
         )
+    return text
+
+
+def parse_json(text: str | bytes | bytearray, what: str, limits: Limits | None = None) -> Any:
+    """The JSON value of ``text`` (a str, or UTF-8 bytes), within ``limits``.
+
+    Raises :class:`~tabletop.RecordError` naming ``what`` for text that is too
+    large, too deep, not UTF-8, not JSON (a truncated file), or holds
+    ``NaN``/``Infinity`` or an integer literal longer than the limit.
+    """
+    lim = limits or DEFAULT_LIMITS
+    text = json_text(text, what, lim)
     _scan(text, what, lim)
     try:
         return json.loads(text, parse_constant=_no_constant)

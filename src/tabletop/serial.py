@@ -24,9 +24,20 @@ from typing import Any
 
 from cattrs.errors import BaseValidationError
 
+from .codec import Mismatch, decode, encode
 from .errors import IllegalActionError, OptionsError, RecordError, TabletopError, UnknownGameError
 from .game import Game
-from .limits import DEFAULT_LIMITS, INT_MAX, INT_MIN, Limits, clip, parse_json, report, short
+from .limits import (
+    DEFAULT_LIMITS,
+    INT_MAX,
+    INT_MIN,
+    Limits,
+    clip,
+    json_text,
+    parse_json,
+    report,
+    short,
+)
 from .model import Action
 from .registry import registered_pack
 from .state import State
@@ -174,15 +185,19 @@ def replay(
 
 
 def dumps(state: State) -> str:
-    """The whole state as JSON text (RNG included; for saving, not for players)."""
+    """The whole state as JSON text (RNG included; for saving, not for players).
+
+    Compact JSON, non-ASCII characters as they are (the text is the converter's
+    data, made by the pack's compiled codec, :mod:`tabletop.codec`).
+    """
     game = state.game
     body = {
         "format": STATE_FORMAT,
         "game": game.name,
         "pack_version": game.version,
-        "state": game.converter.unstructure(state),
+        "state": game.codec.unstructure(state),
     }
-    return json.dumps(body, separators=(",", ":"))
+    return encode(body)
 
 
 def loads(text: str | bytes, *, trusted: bool = False, limits: Limits | None = None) -> State:
@@ -198,11 +213,20 @@ def loads(text: str | bytes, *, trusted: bool = False, limits: Limits | None = N
     refused. Loading costs about as much as replaying the game.
 
     ``trusted=True`` is for text a program wrote itself: the fields are read
-    directly (still strictly typed, within ``limits``), which is faster and
-    accepts a state without a record. Never pass it for text from elsewhere.
+    directly, which is much faster and accepts a state without a record. It
+    still refuses, with a :class:`RecordError`, text that is not a saved
+    state of an installed pack: every object must have its fields and every
+    value its declared type (an int of 64 bits, a known action kind), within
+    the ``max_bytes`` and ``max_actions`` of ``limits`` (the shape of a state
+    bounds its nesting and its numbers). It does not check that the state
+    could arise in play. Never pass it for text from elsewhere.
     """
     lim = limits or DEFAULT_LIMITS
-    data = parse_json(text, "saved state", lim)
+    fast = False
+    if trusted:
+        data, fast = _parse_trusted(text, lim)
+    else:
+        data = parse_json(text, "saved state", lim)
     if not isinstance(data, Mapping):
         raise RecordError(
             f"not a tabletop saved state (a JSON object with format {STATE_FORMAT!r}); "
@@ -214,6 +238,13 @@ def loads(text: str | bytes, *, trusted: bool = False, limits: Limits | None = N
     if not isinstance(body, Mapping):
         raise RecordError(f"saved state field 'state' must be an object, not {kind_of(body)}")
     if trusted:
+        if fast:
+            try:
+                state = game.codec.structure(body)  # type: ignore[arg-type]
+            except Mismatch:  # the converter reads it, or names what is wrong
+                pass
+            else:
+                return _counted(game, state, lim)
         return _structured(game, body, lim)
     reason = body.get("no_record", "")
     if reason != "":
@@ -251,6 +282,26 @@ def _structured(game: Game, body: Mapping[str, Any], limits: Limits) -> State:
         raise RecordError(f"saved state is malformed: {msg}") from None
     except (ValueError, TypeError, KeyError) as exc:
         raise RecordError(f"saved state is malformed: {clip(str(exc))}") from None
+    return _counted(game, state, limits)
+
+
+def _parse_trusted(text: str | bytes, limits: Limits) -> tuple[Any, bool]:
+    """The JSON of a trusted saved state, and whether the codec may structure it.
+
+    It is parsed fast (:func:`tabletop.codec.decode`, orjson when installed);
+    only text that parser refuses goes through :func:`parse_json`, for its
+    message, and what that one reads after all (a byte-order mark, a lone
+    surrogate) is left to the converter.
+    """
+    raw = json_text(text, "saved state", limits)
+    try:
+        return decode(raw), True
+    except (ValueError, RecursionError):
+        return parse_json(raw, "saved state", limits), False
+
+
+def _counted(game: Game, state: State, limits: Limits) -> State:
+    """``state``, if its history is within ``limits`` and its options make its players."""
     if len(state.history) > limits.max_actions:
         raise RecordError(
             f"saved state has {len(state.history)} actions; the limit is {limits.max_actions}"

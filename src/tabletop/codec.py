@@ -1,0 +1,533 @@
+"""The fast path of ``dumps`` and ``loads(trusted=True)``: a state codec compiled
+from a pack's attrs annotations.
+
+The pack's cattrs converter (:meth:`Game._make_converter`) is the reference:
+it says what a saved state looks like and how each field is read strictly.
+It pays for that generality on every value, though (a hook lookup and a call
+per action, event, list and int). :class:`StateCodec` compiles, once per
+pack, plain Python functions for the pack's state class and everything it
+holds (its nested attrs classes, the tagged actions, events and decisions),
+which
+
+* **unstructure** a state to JSON-able data that encodes to exactly the
+  text the converter's data does: lists of plain values are handed to the
+  encoder as they are instead of being copied element by element; and
+* **structure** a freshly parsed saved state optimistically: every object
+  must have exactly its fields and every value exactly its declared type (an
+  int within 64 bits, never a bool or a float; a string of at most
+  :data:`~tabletop.limits.MAX_STRING` characters; a known ``kind``), and the
+  result is built with the same types cattrs builds (tuples where cattrs
+  makes tuples, enum members, the options through ``Game.options_from_data``).
+
+Anything the compiled functions do not expect (a missing field that has a
+default, a type they do not know, a value of the wrong type) raises
+:class:`Mismatch`, and the caller falls back to the converter, which then
+either reads the data or refuses it with its usual message naming the field.
+So the fast path never accepts what the converter refuses, and it changes no
+output: ``tests/test_codec.py`` checks both against the converter along
+random games of every pack.
+
+JSON text is made and read by orjson when it is installed (it comes with the
+``server`` extra; several times faster than the standard library for a saved
+state) and by :mod:`json` otherwise.
+"""
+
+from __future__ import annotations
+
+import collections.abc as cabc
+import enum
+import json
+import types
+import typing
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Union, get_args, get_origin
+
+import attrs
+
+from .limits import INT_MAX, INT_MIN, MAX_STRING
+from .model import Action, Decision, Event
+from .strict import _int_key
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
+
+try:  # optional: the `server` extra brings it
+    import orjson
+except ImportError:  # pragma: no cover - exercised by forcing the json backend in tests
+    orjson = None  # type: ignore[assignment]
+
+__all__ = ["Mismatch", "StateCodec", "backend", "decode", "encode"]
+
+
+class Mismatch(Exception):
+    """The data is not exactly what the compiled structure function expects."""
+
+
+# ---------------------------------------------------------------- JSON text
+_use_orjson = orjson is not None
+
+
+def backend() -> str:
+    """``"orjson"`` or ``"json"``: what :func:`encode` and :func:`decode` use."""
+    return "orjson" if _use_orjson else "json"
+
+
+def set_backend(name: str) -> None:
+    """Use ``"orjson"`` (when installed) or ``"json"`` (for tests of the fallback)."""
+    global _use_orjson
+    if name not in ("orjson", "json"):
+        raise ValueError(f"backend is 'orjson' or 'json', not {name!r}")
+    if name == "orjson" and orjson is None:
+        raise ValueError("orjson is not installed (pip install 'tabletop[server]')")
+    _use_orjson = name == "orjson"
+
+
+def encode(data: Any) -> str:
+    """Compact JSON text of ``data`` (non-ASCII characters kept as they are)."""
+    if _use_orjson:
+        try:
+            return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
+        except (TypeError, orjson.JSONEncodeError):
+            pass  # a lone surrogate, an int over 64 bits: json can write them
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _bounded_int(digits: str) -> int:
+    value = int(digits)
+    if not INT_MIN <= value <= INT_MAX:
+        raise ValueError(f"integer {digits[:40]} is out of range (-2**63..2**64-1)")
+    return value
+
+
+def decode(text: str) -> Any:
+    """The JSON value of ``text``; ``ValueError`` (or ``RecursionError``) if it is not JSON.
+
+    Every int in the result is within 64 bits (``INT_MIN..INT_MAX``): orjson
+    reads a larger one as a float, and the json fallback refuses it. So the
+    compiled structure functions, which take data from here only, check an
+    int's type and not its range. No other limit is checked here: the caller
+    has bounded the text's size, and a saved state's shape bounds the rest
+    when it is structured.
+    """
+    if _use_orjson:
+        return orjson.loads(text)  # JSONDecodeError is a ValueError
+    return json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int)
+
+
+# ---------------------------------------------------------------- types
+_PLAIN = (int, bool, str, float, type(None))
+_SEQS: dict[Any, type] = {
+    list: list,
+    tuple: tuple,
+    set: set,
+    frozenset: frozenset,
+    cabc.Sequence: tuple,
+    cabc.MutableSequence: list,
+    cabc.Set: frozenset,
+    cabc.MutableSet: set,
+}
+_MAPS = (dict, cabc.Mapping, cabc.MutableMapping)
+_TAGGED = (Action, Event, Decision)
+
+
+def _origin(t: Any) -> Any:
+    return get_origin(t) or t
+
+
+def _is_union(t: Any) -> bool:
+    return get_origin(t) in (Union, types.UnionType)
+
+
+def _hashable_in(t: Any, group: Iterable[Any]) -> bool:
+    try:
+        return t in group
+    except TypeError:
+        return False
+
+
+def _homogeneous(t: Any) -> Any | None:
+    """The element type of ``list[E]``, ``tuple[E, ...]``, ``Sequence[E]``...; None otherwise."""
+    origin = _origin(t)
+    if not _hashable_in(origin, _SEQS):
+        return None
+    args = get_args(t)
+    if origin is tuple:
+        return args[0] if len(args) == 2 and args[1] is Ellipsis else None
+    return args[0] if args else None
+
+
+def _passthrough(t: Any) -> bool:
+    """Whether cattrs unstructures values of type ``t`` to data that encodes as the
+    value itself does (plain values, lists, tuples and str/int-keyed dicts of them)."""
+    if _hashable_in(t, _PLAIN):
+        return True
+    if _is_union(t):
+        return all(_passthrough(a) for a in get_args(t))
+    origin = _origin(t)
+    if origin in (list, tuple, cabc.Sequence, cabc.MutableSequence):
+        args = get_args(t)
+        if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+            return bool(args) and all(_passthrough(a) for a in args)
+        return len(args) == 1 and _passthrough(args[0])
+    if _hashable_in(origin, _MAPS):
+        args = get_args(t)
+        return len(args) == 2 and args[0] in (int, str) and _passthrough(args[1])
+    return False
+
+
+def _plain_init(cls: type) -> bool:
+    """Whether attrs' ``__init__`` of ``cls`` only sets each field to its argument
+    (no validator, converter, pre- or post-init hook, cached hash, or __init__ of its own)."""
+    code = getattr(cls.__dict__.get("__init__"), "__code__", None)
+    if code is None or not code.co_filename.startswith("<attrs generated"):
+        return False
+    if any(hasattr(cls, h) for h in ("__attrs_pre_init__", "__attrs_post_init__")):
+        return False
+    if "__attrs_cached_hash__" in getattr(cls, "__slots__", ()):
+        return False
+    return all(f.validator is None and f.converter is None and f.init for f in attrs.fields(cls))
+
+
+# ---------------------------------------------------------------- the compiler
+class _Source:
+    """Python source of generated functions, and the names it refers to."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.ns: dict[str, Any] = {
+            "Mismatch": Mismatch,
+            "MS": MAX_STRING,
+            "INT_KEY": _int_key,
+            "NEW": object.__new__,
+            "SET": object.__setattr__,
+        }
+        self.n = 0
+
+    def name(self, prefix: str) -> str:
+        self.n += 1
+        return f"{prefix}_{self.n}"
+
+    def const(self, value: Any, prefix: str = "K") -> str:
+        for k, v in self.ns.items():
+            if v is value:
+                return k
+        k = self.name(prefix)
+        self.ns[k] = value
+        return k
+
+    def add(self, lines: list[str]) -> None:
+        self.lines.extend(lines)
+        self.lines.append("")
+
+    def build(self) -> dict[str, Any]:
+        code = compile("\n".join(self.lines), "<tabletop codec>", "exec")
+        exec(code, self.ns)  # our own generated source, made from class annotations
+        return self.ns
+
+
+def _ident(name: str) -> str:
+    return name if name.isidentifier() else "f"
+
+
+class _Compiler:
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.conv = game.converter
+        self.src = _Source()
+        self.un_cls: dict[Any, str] = {}
+        self.st_cls: dict[Any, str] = {}
+        self.st_helpers: dict[str, str] = {}
+        self.tag_un: dict[type, str] = {}
+        self.tag_st: dict[type, str] = {}
+        self._fill: list[tuple[dict[Any, Any], dict[type, str], bool]] = []
+        self.tagged: dict[type, list[type]] = {
+            Action: list(game.action_space.classes),
+            Event: list(game.event_classes),
+            Decision: list(game.decision_classes),
+        }
+
+    # ------------------------------------------------------------ unstructure
+    def un_expr(self, t: Any, expr: str, depth: int = 0) -> str:
+        """An expression: the unstructured data of ``expr``, of declared type ``t``."""
+        if _passthrough(t):
+            return expr
+        base = self._tag_base(t)
+        if base is not None:
+            return f"{self._tag_table(base, unstructure=True)}[type({expr})]({expr})"
+        if isinstance(t, type) and attrs.has(t) and t is not self.game.state_cls:
+            return f"{self.un_class(t)}({expr})"
+        elem = _homogeneous(t)
+        if elem is not None:
+            x = f"x{depth}"
+            return f"[{self.un_expr(elem, x, depth + 1)} for {x} in {expr}]"
+        if _hashable_in(_origin(t), _MAPS):
+            args = get_args(t)
+            if len(args) == 2 and args[0] in (int, str):
+                k, v = f"k{depth}", f"v{depth}"
+                inner = self.un_expr(args[1], v, depth + 1)
+                return f"{{{k}: {inner} for {k}, {v} in {expr}.items()}}"
+        if _is_union(t):
+            rest = [a for a in get_args(t) if a is not type(None)]
+            if len(rest) == 1 and len(get_args(t)) == 2:
+                return f"(None if {expr} is None else {self.un_expr(rest[0], expr, depth)})"
+        if t is Any or t is typing.Any:
+            return f"{self.src.const(self.conv.unstructure, 'UNANY')}({expr})"
+        hook = self.conv.get_unstructure_hook(t)
+        return f"{self.src.const(hook, 'UNHOOK')}({expr})"
+
+    def _tag_base(self, t: Any) -> type | None:
+        if isinstance(t, type):
+            for base in _TAGGED:
+                if issubclass(t, base):
+                    return base
+        return None
+
+    def _fields(self, cls: type) -> list[attrs.Attribute[Any]]:
+        attrs.resolve_types(cls)
+        fs = list(attrs.fields(cls))
+        if cls is self.game.state_cls:
+            fs = [f for f in fs if not f.metadata.get("transient")]
+        return fs
+
+    def un_class(self, cls: type) -> str:
+        name = self.un_cls.get(cls)
+        if name is not None:
+            return name
+        name = self.un_cls[cls] = self.src.name(f"un_{_ident(cls.__name__)}")
+        items = [f"{f.name!r}: {self.un_expr(f.type, 'o.' + f.name)}" for f in self._fields(cls)]
+        self.src.add([f"def {name}(o):", f"    return {{{', '.join(items)}}}"])
+        return name
+
+    def un_tagged(self, cls: type) -> str:
+        name = self.src.name(f"un_{_ident(cls.__name__)}")
+        items = [f"'kind': {cls.kind!r}"]  # type: ignore[attr-defined]
+        items += [f"{f.name!r}: {self.un_expr(f.type, 'o.' + f.name)}" for f in self._fields(cls)]
+        self.src.add([f"def {name}(o):", f"    return {{{', '.join(items)}}}"])
+        return name
+
+    def _tag_table(self, base: type, *, unstructure: bool) -> str:
+        tables = self.tag_un if unstructure else self.tag_st
+        name = tables.get(base)
+        if name is not None:
+            return name
+        table: dict[Any, Any] = {}
+        name = tables[base] = self.src.const(table, "UNTAG" if unstructure else "STTAG")
+        fns = {}
+        for cls in self.tagged[base]:
+            fns[cls] = self.un_tagged(cls) if unstructure else self.st_class(cls, tagged=True)
+        self._fill.append((table, fns, unstructure))
+        return name
+
+    # ------------------------------------------------------------ structure
+    def st_checks(self, t: Any, v: str, pad: str, depth: int = 0) -> list[str]:
+        """Statements that check the value in local ``v`` and rebind it to its structure."""
+        fail = f"{pad}    raise Mismatch"
+        if t is bool:
+            return [f"{pad}if type({v}) is not bool:", fail]
+        if t is int:
+            return [f"{pad}if type({v}) is not int:", fail]  # 64 bits: see decode()
+        if t is str:
+            return [f"{pad}if type({v}) is not str or len({v}) > MS:", fail]
+        if t is type(None):
+            return [f"{pad}if {v} is not None:", fail]
+        if isinstance(t, type) and issubclass(t, enum.Enum):
+            members = self.src.const({(type(m.value), m.value): m for m in t}, "ENUM")
+            return [f"{pad}{v} = {members}[(type({v}), {v})]"]
+        base = self._tag_base(t)
+        if base is not None:
+            table = self._tag_table(base, unstructure=False)
+            return [f"{pad}{v} = {table}[{v}['kind']]({v})"]
+        if isinstance(t, type) and attrs.has(t) and t is not self.game.state_cls:
+            return [
+                f"{pad}if type({v}) is not dict:",
+                fail,
+                f"{pad}{v} = {self.st_class(t)}({v})",
+            ]
+        if _is_union(t):
+            args = get_args(t)
+            rest = [a for a in args if a is not type(None)]
+            if len(rest) == 1 and len(args) == 2:
+                return [f"{pad}if {v} is not None:", *self.st_checks(rest[0], v, pad + "    ")]
+        origin = _origin(t)
+        if _hashable_in(origin, _SEQS):
+            return self._st_seq(t, v, pad, depth)
+        if _hashable_in(origin, _MAPS):
+            args = get_args(t)
+            if len(args) == 2 and args[0] in (int, str):
+                return self._st_map(args[0], args[1], v, pad, depth)
+        # Anything else (a float, the Rng, a type this compiler does not know):
+        # the converter's own strict hook.
+        hook = self.src.const(self.conv.get_structure_hook(t), "STHOOK")
+        return [f"{pad}{v} = {hook}({v}, {self.src.const(t, 'T')})"]
+
+    def _st_seq(self, t: Any, v: str, pad: str, depth: int) -> list[str]:
+        fail = f"{pad}    raise Mismatch"
+        origin = _origin(t)
+        make = _SEQS[origin]
+        args = get_args(t)
+        out = [f"{pad}if type({v}) is not list:", fail]
+        if origin is tuple and args and not (len(args) == 2 and args[1] is Ellipsis):
+            out += [f"{pad}if len({v}) != {len(args)}:", fail]
+            parts = []
+            for i, a in enumerate(args):
+                e = f"e{depth}_{i}"
+                out.append(f"{pad}{e} = {v}[{i}]")
+                out += self.st_checks(a, e, pad, depth + 1)
+                parts.append(e)
+            out.append(f"{pad}{v} = ({', '.join(parts)},)")
+            return out
+        elem = args[0] if args else Any
+        if elem is int and make is tuple:
+            # short tuples (an event's ``to``): a loop is cheaper than the set of types
+            z = f"z{depth}"
+            out += [
+                f"{pad}{v} = ({v}).__class__ is list and tuple({v})",
+                f"{pad}for {z} in {v}:",
+                f"{pad}    if type({z}) is not int:",
+                f"{pad}        raise Mismatch",
+            ]
+            return out
+        if elem in (int, bool, str):
+            kinds = self.src.const(frozenset({elem}), "ONLY")
+            out += [f"{pad}if {v} and frozenset(map(type, {v})) != {kinds}:", fail]
+            if elem is str:
+                out += [f"{pad}if {v} and max(map(len, {v})) > MS:", fail]
+            if make is not list:
+                out.append(f"{pad}{v} = {self.src.const(make, 'MAKE')}({v})")
+            return out
+        base = self._tag_base(elem)
+        x = f"x{depth}"
+        if base is not None:
+            table = self._tag_table(base, unstructure=False)
+            item = f"{table}[{x}['kind']]({x})"
+        else:
+            item = f"{self.st_helper(elem)}({x})"
+        if make is list:
+            out.append(f"{pad}{v} = [{item} for {x} in {v}]")
+        else:
+            out.append(f"{pad}{v} = {self.src.const(make, 'MAKE')}({item} for {x} in {v})")
+        return out
+
+    def _st_map(self, kt: Any, vt: Any, v: str, pad: str, depth: int) -> list[str]:
+        fail = f"{pad}    raise Mismatch"
+        k, x = f"k{depth}", f"y{depth}"
+        key = f"INT_KEY({k})" if kt is int else k
+        out = [f"{pad}if type({v}) is not dict:", fail]
+        if kt is str:
+            out += [
+                f"{pad}if {v} and max(map(len, {v})) > MS:",
+                fail,
+            ]
+        out += [
+            f"{pad}if {v}:",
+            f"{pad}    n{depth} = len({v})",
+            f"{pad}    {v} = {{{key}: {self.st_helper(vt)}({x}) for {k}, {x} in {v}.items()}}",
+            f"{pad}    if len({v}) != n{depth}:",
+            f"{pad}        raise Mismatch",
+        ]
+        return out
+
+    def st_helper(self, t: Any) -> str:
+        """A function that checks and structures one value of type ``t``."""
+        key = repr(t)
+        name = self.st_helpers.get(key)
+        if name is not None:
+            return name
+        name = self.st_helpers[key] = self.src.name("st_value")
+        self.src.add([f"def {name}(v):", *self.st_checks(t, "v", "    "), "    return v"])
+        return name
+
+    def st_class(self, cls: type, *, tagged: bool = False) -> str:
+        name = self.st_cls.get(cls)
+        if name is not None:
+            return name
+        name = self.st_cls[cls] = self.src.name(f"st_{_ident(cls.__name__)}")
+        fields = self._fields(cls)
+        if any(
+            not f.init or "max_items" in f.metadata or "max_length" in f.metadata for f in fields
+        ):
+            # cattrs' own hook (a Mismatch, through the caller, if it refuses the value)
+            hook = self.src.const(self.conv.get_structure_hook(cls), "STHOOK")
+            self.src.add([f"def {name}(d):", f"    return {hook}(d, {self.src.const(cls, 'T')})"])
+            return name
+        n = len(fields) + tagged
+        body = [f"def {name}(d):", f"    if len(d) != {n}:", "        raise Mismatch"]
+        args = []
+        state = cls is self.game.state_cls
+        for i, f in enumerate(fields):
+            v = f"a{i}"
+            body.append(f"    {v} = d[{f.name!r}]")
+            if state and f.name == "options":
+                opts = self.src.const(self.game.options_from_data, "OPTIONS")
+                body.append(f"    {v} = {opts}({v})")
+            else:
+                body += self.st_checks(f.type, v, "    ")
+            args.append(f"{f.alias}={v}")
+        c = self.src.const(cls, "C")
+        if _plain_init(cls) and len(fields) == len(attrs.fields(cls)):  # no transient field
+            # what attrs' __init__ would do, without its call and per-field lookups
+            body.append(f"    o = NEW({c})")
+            body += [f"    SET(o, {f.name!r}, a{i})" for i, f in enumerate(fields)]
+            body.append("    return o")
+        else:
+            body.append(f"    return {c}({', '.join(args)})")
+        self.src.add(body)
+        return name
+
+    # ------------------------------------------------------------ build
+    def build(self) -> tuple[Callable[[Any], dict[str, Any]], Callable[[Any], Any]]:
+        un = self.un_class(self.game.state_cls)
+        st = self.st_class(self.game.state_cls)
+        ns = self.src.build()
+        for table, fns, unstructure in self._fill:
+            for cls, fn in fns.items():
+                table[cls if unstructure else cls.kind] = ns[fn]  # type: ignore[attr-defined]
+        return ns[un], ns[st]
+
+
+class StateCodec:
+    """A pack's compiled state codec (see the module docstring); made on first use."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._un: Callable[[Any], dict[str, Any]] | None = None
+        self._st: Callable[[Any], Any] | None = None
+
+    def _compile(self) -> None:
+        self._un, self._st = _Compiler(self.game).build()
+
+    def unstructure(self, state: State) -> dict[str, Any]:
+        """JSON-able data of ``state`` that encodes to the converter's text.
+
+        The data may share lists with the state: encode it at once, never keep
+        or change it.
+        """
+        if self._un is None:
+            self._compile()
+        assert self._un is not None
+        try:
+            return self._un(state)
+        except Exception:  # a value of a type the fields do not declare: the converter
+            out: dict[str, Any] = self.game.converter.unstructure(state)
+            return out
+
+    def structure(self, body: dict[str, Any]) -> State:
+        """The state of a freshly parsed ``body`` (whose lists it takes over);
+        :class:`Mismatch` for anything it does not expect."""
+        if self._st is None:
+            self._compile()
+        assert self._st is not None
+        if type(body) is not dict:
+            raise Mismatch
+        try:
+            state: State = self._st(body)
+        except Mismatch:
+            raise
+        except Exception as exc:
+            raise Mismatch from exc
+        return state

@@ -1,0 +1,245 @@
+"""The compiled codec (the fast path of ``dumps`` and ``loads(trusted=True)``)
+against the pack's cattrs converter, which it must match exactly.
+
+Along random games of every pack, with orjson and with the json fallback:
+the codec's data encodes to the converter's text; ``dumps`` round-trips
+through ``loads(trusted=True)``; the state the codec builds is the one the
+converter builds, field for field and type for type. A saved state changed
+in one place loads trusted exactly when the converter reads it, to the same
+state, and is otherwise refused with the converter's message.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import tabletop
+import toy_pack
+from tabletop import RecordError, State, codec
+from tabletop.bots import RandomBot
+from tabletop.serial import _structured
+
+GAMES = [tabletop.load(name) for name in tabletop.games()] + [toy_pack.GAME]
+BACKENDS = ["orjson", "json"] if codec.orjson is not None else ["json"]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def toy_registered() -> Iterator[None]:
+    with tabletop.registry.registered(toy_pack.GAME):
+        yield
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> Iterator[str]:
+    before = codec.backend()
+    codec.set_backend(request.param)
+    yield request.param
+    codec.set_backend(before)
+
+
+def reference_text(state: State) -> str:
+    """The saved state as the converter writes it (the text before the codec)."""
+    game = state.game
+    body = {
+        "format": tabletop.serial.STATE_FORMAT,
+        "game": game.name,
+        "pack_version": game.version,
+        "state": game.converter.unstructure(state),
+    }
+    return json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+
+
+def same(a: Any, b: Any, path: str = "state") -> None:
+    """``a`` and ``b`` are equal and of the same types all the way down."""
+    assert type(a) is type(b), f"{path}: {type(a).__name__} is not {type(b).__name__}"
+    if attrs.has(type(a)):
+        for f in attrs.fields(type(a)):
+            if not f.metadata.get("transient"):
+                same(getattr(a, f.name), getattr(b, f.name), f"{path}.{f.name}")
+    elif isinstance(a, list | tuple):
+        assert len(a) == len(b), f"{path}: {len(a)} items, not {len(b)}"
+        for i, (x, y) in enumerate(zip(a, b)):
+            same(x, y, f"{path}[{i}]")
+    elif isinstance(a, dict):
+        assert list(a) == list(b), f"{path}: keys differ"
+        for k in a:
+            same(a[k], b[k], f"{path}[{k!r}]")
+    elif type(a).__name__ == "Rng":
+        assert a.state == b.state, path
+    else:
+        assert a == b, f"{path}: {a!r} != {b!r}"
+
+
+def states(game: Any, seed: int, points: int = 3) -> Iterator[State]:
+    """A random game of ``game``, at a few points from its start to its end."""
+    state = game.new_state(seed=seed)
+    bot = RandomBot(seed)
+    probe = state.clone()
+    length = 0
+    while not probe.is_terminal:
+        probe.apply(bot.choose(probe), check=False)
+        length += 1
+    marks = {length * k // (points - 1) for k in range(points)}
+    bot = RandomBot(seed)
+    for step in range(length + 1):
+        if step in marks:
+            yield state
+        if step < length:
+            state.apply(bot.choose(state), check=False)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+@given(seed=st.integers(0, 2**32))
+def test_the_codec_is_the_converter_along_random_games(game: Any, seed: int) -> None:
+    before = codec.backend()
+    try:
+        codec.set_backend(BACKENDS[seed % len(BACKENDS)])  # each backend in turn
+        if True:
+            for state in states(game, seed):
+                text = tabletop.dumps(state)
+                assert json.loads(text) == json.loads(reference_text(state))
+                assert text == codec.encode(json.loads(reference_text(state)))
+                loaded = tabletop.loads(text, trusted=True)
+                assert tabletop.dumps(loaded) == text
+                assert loaded.legal_actions() == state.legal_actions()  # transient fields set
+                body = json.loads(text)["state"]
+                same(loaded, game.converter.structure(body, game.state_cls))
+                same(game.codec.structure(codec.decode(text)["state"]), loaded)
+    finally:
+        codec.set_backend(before)
+
+
+def test_dumps_is_the_old_text_for_ascii_states(backend: str) -> None:
+    for game in GAMES:
+        for state in states(game, 3):
+            assert tabletop.dumps(state) == reference_text(state).encode("ascii").decode()
+
+
+# ---------------------------------------------------------------- bad saved states
+def _places(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield path
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _places(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _places(v, (*path, i))
+
+
+_REPLACEMENTS: list[Any] = [
+    None,
+    True,
+    0,
+    -1,
+    1.5,
+    2**64,
+    -(2**63) - 1,
+    "x",
+    "",
+    [],
+    [1],
+    [True],
+    {},
+    {"kind": "no such kind"},
+]
+
+
+def _changed(body: dict[str, Any], path: tuple[Any, ...], how: str, rng: random.Random) -> Any:
+    data = copy.deepcopy(body)
+    *parents, last = path
+    holder = data
+    for p in parents:
+        holder = holder[p]
+    if how == "replace":
+        holder[last] = rng.choice(_REPLACEMENTS)
+    elif how == "delete":
+        del holder[last]
+    elif how == "extra" and isinstance(holder[last], dict):
+        holder[last]["extra_field"] = 1
+    elif how == "extra" and isinstance(holder[last], list):
+        holder[last].append(rng.choice(_REPLACEMENTS))
+    return data
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+@given(seed=st.integers(0, 2**32), how=st.sampled_from(["replace", "delete", "extra"]))
+def test_a_changed_state_loads_trusted_exactly_when_the_converter_reads_it(
+    game: Any, seed: int, how: str
+) -> None:
+    rng = random.Random(seed)
+    state = list(states(game, seed % 1000, points=2))[-1 if seed % 2 else 0]
+    text = tabletop.dumps(state)
+    top = json.loads(text)
+    places = [p for p in _places(top["state"]) if p]
+    for _ in range(4):
+        path = rng.choice(places)
+        data = dict(top, state=_changed(top["state"], path, how, rng))
+        changed = json.dumps(data)
+        try:  # as the fast parser reads it (orjson reads an int over 64 bits as a float)
+            parsed = codec.decode(changed)
+        except ValueError:
+            parsed = json.loads(changed)
+        try:
+            expected = _structured(game, parsed["state"], tabletop.limits.DEFAULT_LIMITS)
+        except RecordError as exc:
+            with pytest.raises(RecordError) as got:
+                tabletop.loads(changed, trusted=True)
+            assert str(got.value) == str(exc)
+        else:
+            same(tabletop.loads(changed, trusted=True), expected)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "[]",
+        "{}",
+        "nonsense",
+        '{"format": "tabletop.state/1"}',
+        '{"format": "tabletop.record/1", "game": "toy_duel"}',
+        '{"format": "tabletop.state/1", "game": "toy_duel", "pack_version": "1", "state": []}',
+        "[" * 5000 + "]" * 5000,
+        '{"a": NaN}',
+    ],
+)
+def test_loads_trusted_refuses_what_is_not_a_saved_state(text: str, backend: str) -> None:
+    with pytest.raises(RecordError):
+        tabletop.loads(text, trusted=True)
+
+
+def test_a_state_saved_by_an_older_pack_without_a_new_field_still_loads_trusted() -> None:
+    game = tabletop.load("rebellion_rote")
+    state = list(states(game, 5, points=2))[-1]
+    data = json.loads(tabletop.dumps(state))
+    del data["state"]["yoda_round"]  # a field with a default: the converter fills it in
+    loaded = tabletop.loads(json.dumps(data), trusted=True)
+    assert loaded.yoda_round == 0  # type: ignore[attr-defined]
+
+
+def test_an_int_over_64_bits_is_refused_by_both_backends(backend: str) -> None:
+    game = tabletop.load("station_assault")
+    data = json.loads(tabletop.dumps(game.new_state(seed=1)))
+    for big in (2**64, -(2**63) - 1):
+        data["state"]["seed"] = big
+        with pytest.raises(RecordError, match="seed"):
+            tabletop.loads(json.dumps(data), trusted=True)
+
+
+def test_non_ascii_and_lone_surrogates_round_trip(backend: str) -> None:
+    state = toy_pack.GAME.new_state(seed=2)
+    for text in ("é ☃ 𝄞", "\ud800"):
+        state.mark_unrecorded(text)
+        saved = tabletop.dumps(state)
+        loaded = tabletop.loads(saved, trusted=True)
+        assert loaded.no_record == text
+        assert tabletop.dumps(loaded) == saved
