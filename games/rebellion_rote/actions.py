@@ -81,6 +81,17 @@ block over its fields:
 * ``deploy_queued <unit> <space>``: Safe Haven: deploy 1 unit of type ``unit`` from
   build-queue space ``space`` (1..3) into the mission's system.
 
+* ``play_action_card <i>``: play action card ``i`` (an index into ``data.ACTIONS``) from
+  the hand in its window (``pass``: play none), :mod:`.rules.action_cards`.
+* ``as_red <die>``: Target the Star Destroyers: die ``die`` of the Rebels' space attack,
+  a black hit, counts as a red hit (``stop``: no more).
+
+The action cards' other choices reuse actions: ``destroy <unit> <damage>`` and ``stop``
+(the figures Fully Operational, Target the Generator and Baze's Loyalty destroy),
+``option <which>`` (More Dangerous Than You Realize: 1 space, 2 ground), ``tactic
+<card>`` (the tactic cards it takes back), ``target <leader>`` (the leader Ready for
+Action brings in).
+
 The Rise of the Empire mission cards' other choices reuse actions: ``recruit <leader>``
 (Hire Mercenaries, Imperial Promotion, My Only Hope, Rebel Promotion), ``target
 <leader>`` (Draw Them Out's Rebel leader, the captive a rescue frees), ``option <which>``
@@ -134,6 +145,7 @@ __all__ = [
     "ActionCardChoice",
     "Activate",
     "Advance",
+    "AsRed",
     "Assign",
     "Build",
     "Close",
@@ -155,6 +167,7 @@ __all__ = [
     "Option",
     "Pass",
     "Place",
+    "PlayActionCard",
     "ProbePlace",
     "QueueDeploy",
     "QueueDestroy",
@@ -424,6 +437,18 @@ class YodaReroll(Action):
 
 
 @attrs.frozen
+class PlayActionCard(Action):
+    kind: ClassVar[str] = "play_action_card"
+    card: int
+
+
+@attrs.frozen
+class AsRed(Action):
+    kind: ClassVar[str] = "as_red"
+    die: int
+
+
+@attrs.frozen
 class QueueDestroy(Action):
     kind: ClassVar[str] = "destroy_queued"
     unit: int
@@ -512,5 +537,8 @@ ACTION_SPACE = ActionSpace(
         # the Rise of the Empire mission cards
         (Subvert, {"slot": MAX_SLOTS}),
         (QueueDeploy, {"unit": NU, "space": 4}),
+        # the action cards
+        (PlayActionCard, {"card": len(ACTIONS)}),
+        (AsRed, {"die": MAX_DICE}),
     ]
 )

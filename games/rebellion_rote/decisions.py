@@ -9,6 +9,9 @@ import attrs
 from tabletop import Decision
 
 __all__ = [
+    "ActionDestroy",
+    "ActionRetrieve",
+    "ActionTheater",
     "ActivateSystem",
     "AdvanceQueue",
     "AfterMissionRoll",
@@ -39,6 +42,7 @@ __all__ = [
     "Combat",
     "CommandTurn",
     "ConquestMove",
+    "ConvertHits",
     "DamageSink",
     "DamageSource",
     "DemolishQueue",
@@ -84,9 +88,11 @@ __all__ = [
     "PlaceTargetMarker",
     "PlaceUnits",
     "PlansTarget",
+    "PlayActionCard",
     "PlayObjective",
     "PullLeader",
     "RaidQueue",
+    "ReadyLeader",
     "ReassignLeader",
     "ReassignMission",
     "RecoverMission",
@@ -1021,3 +1027,66 @@ class ExplosivesDestroy(Decision):
     system: int
     left: int
     count: int
+
+
+# ---------------------------------------------------------------- action cards
+@attrs.frozen(kw_only=True)
+class PlayActionCard(Decision):
+    """An action card window (:mod:`.rules.action_cards`): ``player`` may play one card of
+    the hand whose moment this is (``play_action_card <i>``), or pass. ``window``:
+    ``"start_of_combat"`` (after Add Leader, the current player first)."""
+
+    kind: ClassVar[str] = "play_action_card"
+    window: str
+
+
+@attrs.frozen(kw_only=True)
+class ActionDestroy(Decision):
+    """Action card ``card`` destroys enemy figures in the combat: ``what`` names those it
+    may (``"ship"``, ``"structure"``, ``"health"``); ``left`` is the printed health still
+    to use (``"health"``) or the figures still to destroy; ``stop`` once one is destroyed
+    where the card says "up to"."""
+
+    kind: ClassVar[str] = "action_destroy"
+    card: int
+    what: str
+    left: int
+    done: int = 0
+
+
+@attrs.frozen(kw_only=True)
+class ActionTheater(Decision):
+    """More Dangerous Than You Realize: the theater whose discarded tactic cards are taken
+    back (``option 1`` space, ``option 2`` ground)."""
+
+    kind: ClassVar[str] = "action_theater"
+    card: int
+
+
+@attrs.frozen(kw_only=True)
+class ActionRetrieve(Decision):
+    """More Dangerous Than You Realize: ``left`` more tactic cards of ``theater`` (0 space,
+    1 ground) taken back from the discard (``tactic <card>``)."""
+
+    kind: ClassVar[str] = "action_retrieve"
+    card: int
+    theater: int
+    left: int
+
+
+@attrs.frozen(kw_only=True)
+class ReadyLeader(Decision):
+    """Ready for Action with both its leaders in the pool: the one brought into the combat
+    (``target <leader>``)."""
+
+    kind: ClassVar[str] = "ready_leader"
+    card: int
+
+
+@attrs.frozen(kw_only=True)
+class ConvertHits(Decision):
+    """Target the Star Destroyers: ``left`` more black hits of the Rebels' space attack may
+    count as red hits (``as_red <die>``, ``stop``), before the prevention."""
+
+    kind: ClassVar[str] = "convert_hits"
+    left: int

@@ -26,6 +26,7 @@
   rounds, leaders, tactic cards, abilities, attacks, damage, retreat, after the retreat).
 * :mod:`.refresh`: the Refresh Phase.
 * :mod:`.recruit`: recruiting leaders with action cards (the Refresh Phase's recruit icon).
+* :mod:`.action_cards`: playing action cards from the hand in their windows.
 * :mod:`.dice`: dice rolls and mission dice pools.
 * :mod:`.units`: unit facts as flat tuples.
 
@@ -76,6 +77,7 @@ from ..decisions import (
     SeizeControl,
 )
 from . import (
+    action_cards,
     assignment,
     combat,
     command,
@@ -142,4 +144,5 @@ HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = 
     **roe_missions.HANDLERS,
     **roe_imperial_missions.HANDLERS,
     **roe_rebel_missions.HANDLERS,
+    **action_cards.HANDLERS,
 }
