@@ -16,7 +16,10 @@ __all__ = [
     "AdvanceQueue",
     "AfterMissionRoll",
     "AidLoyalty",
+    "AssignCardLeader",
+    "AssignCardSystem",
     "AssignDamage",
+    "AssignDestroy",
     "AssignMission",
     "AttackActions",
     "BaitMove",
@@ -1089,4 +1092,34 @@ class ConvertHits(Decision):
     count as red hits (``as_red <die>``, ``stop``), before the prevention."""
 
     kind: ClassVar[str] = "convert_hits"
+    left: int
+
+
+@attrs.frozen(kw_only=True)
+class AssignCardLeader(Decision):
+    """An Assignment action card with both its leaders in the pool: the one it places
+    (``target <leader>``)."""
+
+    kind: ClassVar[str] = "assign_card_leader"
+    card: int
+
+
+@attrs.frozen(kw_only=True)
+class AssignCardSystem(Decision):
+    """An Assignment action card: the system ``leader`` goes to (``system <s>``)."""
+
+    kind: ClassVar[str] = "assign_card_system"
+    card: int
+    leader: int
+
+
+@attrs.frozen(kw_only=True)
+class AssignDestroy(Decision):
+    """An Assignment action card destroys an Imperial ground unit in ``system``
+    (``destroy <unit> 0``): Ambush within ``left`` printed health, free to ``stop``;
+    Trust in the Force one with a triangle build icon."""
+
+    kind: ClassVar[str] = "assign_destroy"
+    card: int
+    system: int
     left: int

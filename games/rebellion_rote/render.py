@@ -1504,6 +1504,17 @@ def describe_action_cards(s: RebellionState, a: Action, top: object) -> str:
         return f"Take '{TACTICS[a.card].name}' back from the discard"
     if isinstance(top, D.ReadyLeader) and isinstance(a, A.Target):
         return f"Bring {LEADERS[a.leader].name} from the pool into the combat"
+    if isinstance(top, D.AssignCardLeader) and isinstance(a, A.Target):
+        return f"{ACTIONS[top.card].name}: place {LEADERS[a.leader].name}"
+    if isinstance(top, D.AssignCardSystem) and isinstance(a, A.SystemChoice):
+        name = ACTIONS[top.card].name
+        return f"{name}: place {LEADERS[top.leader].name} in {loc_name(a.system)}"
+    if isinstance(top, D.AssignDestroy):
+        name = ACTIONS[top.card].name
+        if isinstance(a, A.Destroy):
+            return f"{name}: destroy 1 {UNITS[a.unit].name} in {loc_name(top.system)}"
+        if isinstance(a, A.Stop):
+            return f"{name}: destroy nothing more"
     return ""
 
 
@@ -1527,6 +1538,19 @@ def prompt_action_cards(s: RebellionState, top: object, who: str) -> str:
         return f"{who}: {ACTIONS[top.card].name}: choose the leader brought into the combat"
     if isinstance(top, D.ConvertHits):
         return f"{who}: Target the Star Destroyers: count black hits as red ({top.left} left)"
+    if isinstance(top, D.AssignCardLeader):
+        return f"{who}: {ACTIONS[top.card].name}: choose the leader to place"
+    if isinstance(top, D.AssignCardSystem):
+        name = ACTIONS[top.card].name
+        return f"{who}: {name}: choose where {LEADERS[top.leader].name} goes"
+    if isinstance(top, D.AssignDestroy):
+        name = ACTIONS[top.card].name
+        where = loc_name(top.system)
+        if name == "Ambush":
+            return f"{who}: Ambush: destroy an Imperial ground unit in {where} ({top.left} printed health left), or stop"
+        return (
+            f"{who}: {name}: destroy an Imperial ground unit with a triangle build icon in {where}"
+        )
     return ""
 
 

@@ -439,3 +439,97 @@ def test_hands_stay_hidden_in_view_clone_and_resample() -> None:
 
 def test_tactics_named() -> None:
     assert TACTICS and tactic_card(0) >= 0
+
+
+# ---------------------------------------------------------------- Assignment cards
+def assignment(
+    cards: tuple[tuple[int, str], ...],
+    units: dict[str, dict[str, int]] | None = None,
+    leaders: dict[str, str] | None = None,
+) -> tuple[RebellionState, list[int]]:
+    s = position(phase="assignment", units=units or {}, leaders=leaders or {})
+    return s, [give(s, side, name) for side, name in cards]
+
+
+def test_rr128_assignment_cards_are_offered_in_the_assignment_turn() -> None:
+    """RR-128: beside ``assign <card>`` and ``pass``, only when the pictured leader is in
+    the pool; the side goes on assigning after the card."""
+    s, (i,) = assignment(((REBEL, "Rebel Planning"),))
+    assert PlayActionCard(i) in s.legal_actions()
+    assert s.legal_actions()[-2:] == [PlayActionCard(i), Pass()]
+    s.board.leader_status[L("Jan Dodonna")] = BOARD
+    s._legal = None
+    assert PlayActionCard(i) not in s.legal_actions()
+
+
+def test_rebel_planning() -> None:
+    s, (i,) = assignment(((REBEL, "Rebel Planning"),))
+    deck = s.zones["objective_deck"]
+    top = deck.cards[-1]
+    s.apply(PlayActionCard(i))
+    b = s.board
+    assert b.leader_loc[L("Jan Dodonna")] == 32 and b.leader_status[L("Jan Dodonna")] == BOARD
+    assert s.zones["objective_hand"].cards == [top]
+    assert s.zones["action_discard0"].cards == [action_card(i)]
+    # the Rebels go on assigning
+    assert s.current_player == REBEL and s.stack[-1].kind == "assign_mission"
+
+
+def test_local_rumors() -> None:
+    s, (i,) = assignment(
+        ((IMPERIAL, "Local Rumors"),),
+        units={"Naboo": {"Stormtrooper": 1}, "Malastare": {"Star Destroyer": 1}},
+        leaders={"Colonel Yularen": "pool"},
+    )
+    s.apply(Pass())  # the Rebels assign nothing
+    s.apply(PlayActionCard(i))
+    assert s.legal_actions() == [SystemChoice(MALASTARE), SystemChoice(NABOO)]
+    assert s.describe(SystemChoice(NABOO)) == "Local Rumors: place Colonel Yularen in Naboo"
+    s.apply(SystemChoice(NABOO))
+    assert s.board.leader_loc[L("Colonel Yularen")] == NABOO
+    # the base (Dantooine) is not in Naboo's region: said in public
+    assert s.view(REBEL)["log"][-1]["kind"] == "base_not_in_region"
+    assert not s.base_mask >> system_id("Naboo") & 1
+
+
+def test_rr129_ambush() -> None:
+    """RR-129: Ambush destroys printed health 3 at most, one unit at a time, free to stop."""
+    s, (i,) = assignment(
+        ((REBEL, "Ambush"),),
+        units={"Naboo": {"Stormtrooper": 2, "AT-AT": 1, "AT-ST": 1}},
+        leaders={"General Madine": "pool"},
+    )
+    s.apply(PlayActionCard(i))
+    s.apply(SystemChoice(NABOO))
+    assert s.prompt.startswith("Rebel: Ambush: destroy an Imperial ground unit in Naboo (3 ")
+    assert s.legal_actions() == [
+        Destroy(U("Stormtrooper"), 0),
+        Destroy(U("AT-ST"), 0),
+        Destroy(U("AT-AT"), 0),
+        Stop(),
+    ]
+    s.apply(Destroy(U("AT-ST"), 0))  # health 2
+    assert s.legal_actions() == [Destroy(U("Stormtrooper"), 0), Stop()]
+    s.apply(Destroy(U("Stormtrooper"), 0))
+    row = s.board.units[NABOO]
+    assert (row[U("Stormtrooper")], row[U("AT-ST")], row[U("AT-AT")]) == (1, 0, 1)
+    assert s.stack[-1].kind == "assign_mission" and s.current_player == REBEL
+
+
+def test_rr129_trust_in_the_force() -> None:
+    """RR-129: 1 loyalty, then 1 triangle Imperial ground unit destroyed."""
+    s, (i,) = assignment(
+        ((REBEL, "Trust in the Force"),),
+        units={"Naboo": {"Stormtrooper": 2, "AT-ST": 1}},
+        leaders={"Jyn Erso": "pool", "Chirrut Îmwe": "pool"},
+    )
+    s.apply(PlayActionCard(i))
+    assert [s.describe(a) for a in s.legal_actions()] == [
+        "Trust in the Force: place Jyn Erso",
+        "Trust in the Force: place Chirrut Îmwe",
+    ]
+    s.apply(Target(L("Chirrut Îmwe")))  # Naboo is the only subjugated system
+    b = s.board
+    assert b.loyalty[NABOO] == REBEL
+    assert b.units[NABOO][U("Stormtrooper")] == 1 and b.units[NABOO][U("AT-ST")] == 1
+    assert b.leader_loc[L("Chirrut Îmwe")] == NABOO

@@ -27,6 +27,7 @@
 * :mod:`.refresh`: the Refresh Phase.
 * :mod:`.recruit`: recruiting leaders with action cards (the Refresh Phase's recruit icon).
 * :mod:`.action_cards`: playing action cards from the hand in their windows.
+* :mod:`.assignment_cards`: the Assignment action cards.
 * :mod:`.dice`: dice rolls and mission dice pools.
 * :mod:`.units`: unit facts as flat tuples.
 
@@ -79,6 +80,7 @@ from ..decisions import (
 from . import (
     action_cards,
     assignment,
+    assignment_cards,
     combat,
     command,
     destroyed,
@@ -145,4 +147,5 @@ HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = 
     **roe_imperial_missions.HANDLERS,
     **roe_rebel_missions.HANDLERS,
     **action_cards.HANDLERS,
+    **assignment_cards.HANDLERS,
 }
