@@ -1477,7 +1477,11 @@ def narrate_roe(ev: Event) -> str:
 
 
 # ---------------------------------------------------------------- action cards
-ACTION_WINDOW_WORDS = {"start_of_combat": "at the start of the combat"}
+ACTION_WINDOW_WORDS = {
+    "start_of_combat": "at the start of the combat",
+    "captured_mission": "as the leader is captured",
+    "captured_combat": "as the leader is captured",
+}
 
 
 def describe_action_cards(s: RebellionState, a: Action, top: object) -> str:
@@ -1521,6 +1525,10 @@ def describe_action_cards(s: RebellionState, a: Action, top: object) -> str:
 def prompt_action_cards(s: RebellionState, top: object, who: str) -> str:
     """The action cards' decisions."""
     if isinstance(top, D.PlayActionCard):
+        if top.window.startswith("captured"):
+            x = s.board.captured
+            name = LEADERS[x].name if x >= 0 else "a leader"
+            return f"{who}: play an action card when {name} is captured, or pass"
         return f"{who}: play an action card {ACTION_WINDOW_WORDS[top.window]}, or pass"
     if isinstance(top, D.ActionDestroy):
         name = ACTIONS[top.card].name

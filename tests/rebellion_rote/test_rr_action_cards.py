@@ -533,3 +533,42 @@ def test_rr129_trust_in_the_force() -> None:
     assert b.loyalty[NABOO] == REBEL
     assert b.units[NABOO][U("Stormtrooper")] == 1 and b.units[NABOO][U("AT-ST")] == 1
     assert b.leader_loc[L("Chirrut Îmwe")] == NABOO
+
+
+# ---------------------------------------------------------------- Special cards
+def test_rr130_noble_sacrifice() -> None:
+    """RR-130: Obi-Wan captured: the Rebels may eliminate him for 1 reputation."""
+    from rr_helpers import assign as put
+
+    from rebellion_rote.actions import Reveal
+    from rebellion_rote.board import ELIMINATED, OFF
+
+    obi = L("Obi-Wan Kenobi")
+    for seed in range(40):
+        s = position(
+            player="Imperial",
+            units={"Naboo": {"TIE Fighter": 1}},
+            leaders={"Obi-Wan Kenobi": "Naboo"},
+            seed=seed,
+        )
+        i = give(s, REBEL, "Noble Sacrifice")
+        slot = put(s, IMPERIAL, "Capture Rebel Operative", "Darth Vader")
+        s.apply(Reveal(slot))
+        s.apply(SystemChoice(NABOO))
+        s.apply(Target(obi))
+        s.apply(Pass())
+        if s.board.captured != obi:
+            continue
+        top = s.stack[-1]
+        assert isinstance(top, Window) and top.window == "captured_mission"
+        assert s.legal_actions() == [PlayActionCard(i), Pass()]
+        assert s.prompt == "Rebel: play an action card when Obi-Wan Kenobi is captured, or pass"
+        before = s.board.reputation
+        s.apply(PlayActionCard(i))
+        b = s.board
+        assert b.captured == OFF and b.leader_status[obi] == ELIMINATED
+        assert b.reputation == before - 1  # one space toward the time marker (1)
+        assert s.zones["action_discard0"].cards == [action_card(i)]
+        assert not isinstance(s.stack[-1], Window)
+        return
+    raise AssertionError("no capture in 40 seeds")

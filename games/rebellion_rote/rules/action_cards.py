@@ -13,6 +13,13 @@ played the window opens again for the same side, until it passes.
 
 * ``start_of_combat``: right after Add Leader, the current player first, then the other
   side (research-2 §3.1); the effect lasts for that combat.
+* ``captured_mission`` / ``captured_combat``: right after a Rebel leader is captured by a
+  mission or in a combat (Tractor Beam), once (Noble Sacrifice, RR-130).
+
+**Special cards:**
+
+* Noble Sacrifice (Obi-Wan Kenobi): when he is captured, he is eliminated instead of
+  staying captive and the Rebels gain 1 reputation (RR-130).
 
 **Who can play.** A card needing a leader in a combat needs one of its pictured leaders
 in the combat's system, neither captured nor lured (research-2 §3.1), except a card that
@@ -52,7 +59,7 @@ from typing import TYPE_CHECKING
 from tabletop import Action
 
 from ..actions import AsRed, Destroy, Option, Pass, PlayActionCard, Stop, Tactic, Target
-from ..board import BOARD, LURE, POOL, UNITS_OF
+from ..board import BOARD, ELIMINATED, LURE, OFF, POOL, UNITS_OF, gain_reputation, rebels_win
 from ..data import ACTION_LEADERS, ACTIONS, IMPERIAL, REBEL, action_id
 from ..decisions import (
     ActionDestroy,
@@ -64,7 +71,13 @@ from ..decisions import (
 from ..decisions import (
     PlayActionCard as PlayWindow,
 )
-from ..events import ActionCardPlayed, LeaderJoined, UnitsDestroyed
+from ..events import (
+    ActionCardPlayed,
+    GameOver,
+    LeaderJoined,
+    ReputationChanged,
+    UnitsDestroyed,
+)
 from ..ids import action_card, action_of, tactic_card, tactic_of
 from .combat.damage import after_destruction, lost
 from .combat.flow import STEPS, advance, then
@@ -77,6 +90,7 @@ if TYPE_CHECKING:
 __all__ = [
     "HANDLERS",
     "START_OF_COMBAT",
+    "open_captured",
     "possible_hand",
     "return_ready",
     "step_action_cards",
@@ -440,17 +454,85 @@ def step_action_cards(s: RebellionState, p: int, th: int, extra: int) -> None:
 
 
 def legal_play(s: RebellionState, d: PlayWindow) -> list[Action]:
+    if d.window in CAPTURED_WINDOWS:
+        return legal_captured(s, d)
     return [*(PlayActionCard(i) for i in playable(s, d.player, d.window)), Pass()]
 
 
 def apply_play(s: RebellionState, d: PlayWindow, a: Action) -> None:
     s.stack.pop()
+    if d.window in CAPTURED_WINDOWS:
+        after_capture(s, d.window, a)
+        return
     if isinstance(a, PlayActionCard):
         play(s, d.player, a.card)
         if d.window == "start_of_combat" and s.battle.active:
             then(s, ("action_cards", d.player, -1, 0))  # another card, until a pass
         _BY_INDEX[d.window][a.card][1](s, d.player, a.card)
     advance(s)
+
+
+# ---------------------------------------------------------------- captured: Noble Sacrifice
+NOBLE = action_id("Noble Sacrifice")
+CAPTURED_WINDOWS = ("captured_mission", "captured_combat")
+"""The window when a leader is captured: in a mission's effects, or in a combat."""
+
+
+def noble_playable(s: RebellionState, leader: int) -> bool:
+    return leader in ACTION_LEADERS[NOBLE] and s.board.leader_status[leader] != ELIMINATED
+
+
+def open_captured(s: RebellionState, leader: int, where: str) -> bool:
+    """A Rebel leader was just captured (``where``: "mission" or "combat"): the Rebels may
+    play Noble Sacrifice (RR-130). True when the window was pushed (on public facts,
+    RR-120)."""
+    p = REBEL
+    if not s.zones[f"action_hand{p}"].cards or not noble_playable(s, leader):
+        return False
+    if NOBLE not in possible_hand(s, p):
+        return False
+    s.stack.append(PlayWindow(player=p, window=f"captured_{where}"))
+    return True
+
+
+def legal_captured(s: RebellionState, d: PlayWindow) -> list[Action]:
+    held = action_card(NOBLE) in s.zones[f"action_hand{d.player}"].cards
+    captive = s.board.captured
+    return [PlayActionCard(NOBLE), Pass()] if held and captive >= 0 else [Pass()]
+
+
+def after_capture(s: RebellionState, window: str, a: Action) -> None:
+    """Noble Sacrifice: the captured leader is eliminated, the Rebels gain 1 reputation."""
+    if isinstance(a, PlayActionCard):
+        from ..board import release
+        from ..events import LeaderEliminated
+
+        play(s, REBEL, NOBLE)
+        b = s.board
+        x = b.captured
+        release(b, x)
+        b.leader_status[x] = ELIMINATED
+        b.leader_loc[x] = OFF
+        s.emit(LeaderEliminated(player=REBEL, leader=x))
+        before = b.reputation
+        gain_reputation(b, 1)
+        s.emit(
+            ReputationChanged(
+                amount=b.reputation - before if b.time > before else before - b.reputation,
+                reputation=b.reputation,
+                reason=ACTIONS[NOBLE].name,
+            )
+        )
+        if rebels_win(b):
+            s.emit(GameOver(winner=REBEL, reason="reputation met the time marker"))
+            s.finish([1.0, -1.0])
+            return
+    if window == "captured_combat":
+        advance(s)
+    else:
+        from .missions import continue_mission
+
+        continue_mission(s)
 
 
 def play(s: RebellionState, p: int, i: int) -> None:

@@ -581,7 +581,9 @@ def effect_capture(s: RebellionState, r: Resolving, e: MissionEffect) -> bool:
     s.emit(Captured(leader=r.target, system=r.system))
     if before != OFF:
         s.emit(Rescued(leader=before, dst=rescue(b, before, s.base)))
-    return False
+    from .action_cards import open_captured
+
+    return open_captured(s, r.target, "mission")  # Noble Sacrifice (RR-130)
 
 
 def effect_draw_probes(s: RebellionState, r: Resolving, e: MissionEffect) -> bool:
