@@ -76,6 +76,7 @@ __all__ = [
     "LoyaltyInRegion",
     "MightDeploy",
     "MissionDestroy",
+    "MissionDiceWindow",
     "MissionLeader",
     "MissionSystem",
     "MissionTarget",
@@ -1123,3 +1124,19 @@ class AssignDestroy(Decision):
     card: int
     system: int
     left: int
+
+
+@attrs.frozen(kw_only=True)
+class MissionDiceWindow(Decision):
+    """Before the dice of the Empire's Spec Ops mission ``card`` opposed by Chewbacca: the
+    Rebels may play Wookiee Guardian (``play_action_card <i>``) or pass; the fields are
+    the attempt's, as :class:`OpposeMission` has them."""
+
+    kind: ClassVar[str] = "mission_dice_window"
+    attacker: int
+    card: int
+    system: int
+    target: int = -1
+    leaders: int = 1
+    portrait: bool = False
+    extra: int = 0

@@ -1491,6 +1491,8 @@ def describe_action_cards(s: RebellionState, a: Action, top: object) -> str:
         return f"Play '{c.name}': {c.text}"
     if isinstance(a, A.AsRed):
         return f"Count die {a.die + 1}, a black hit, as a red hit"
+    if isinstance(top, D.MissionDiceWindow) and isinstance(a, A.Pass):
+        return f"Play no action card: roll the dice of {MISSIONS[top.card].name}"
     if isinstance(top, D.PlayActionCard) and isinstance(a, A.Pass):
         return f"Play no action card {ACTION_WINDOW_WORDS[top.window]}"
     if isinstance(top, D.ConvertHits) and isinstance(a, A.Stop):
@@ -1546,6 +1548,9 @@ def prompt_action_cards(s: RebellionState, top: object, who: str) -> str:
         return f"{who}: {ACTIONS[top.card].name}: choose the leader brought into the combat"
     if isinstance(top, D.ConvertHits):
         return f"{who}: Target the Star Destroyers: count black hits as red ({top.left} left)"
+    if isinstance(top, D.MissionDiceWindow):
+        name = MISSIONS[top.card].name
+        return f"{who}: before the dice of {name}: play an action card, or pass"
     if isinstance(top, D.AssignCardLeader):
         return f"{who}: {ACTIONS[top.card].name}: choose the leader to place"
     if isinstance(top, D.AssignCardSystem):

@@ -572,3 +572,45 @@ def test_rr130_noble_sacrifice() -> None:
         assert not isinstance(s.stack[-1], Window)
         return
     raise AssertionError("no capture in 40 seeds")
+
+
+def test_rr131_wookiee_guardian() -> None:
+    """RR-131: before the dice of an Imperial Spec Ops mission Chewbacca opposes, the
+    mission fails; with no card, the dice are rolled as usual."""
+    from rr_helpers import assign as put
+
+    from rebellion_rote.actions import Reveal
+    from rebellion_rote.decisions import MissionDiceWindow
+
+    def attempt(with_card: bool) -> tuple[RebellionState, int]:
+        s = position(
+            player="Imperial",
+            units={"Naboo": {"TIE Fighter": 1}},
+            leaders={"Chewbacca": "Naboo", "Princess Leia": "Naboo"},
+        )
+        i = give(s, REBEL, "Wookiee Guardian") if with_card else -1
+        slot = put(s, IMPERIAL, "Capture Rebel Operative", "Darth Vader")
+        s.apply(Reveal(slot))
+        s.apply(SystemChoice(NABOO))
+        s.apply(Target(L("Princess Leia")))
+        s.apply(Pass())  # no pool leader sent: Chewbacca and Leia oppose
+        return s, i
+
+    s, i = attempt(True)
+    top = s.stack[-1]
+    assert isinstance(top, MissionDiceWindow) and s.current_player == REBEL
+    assert (
+        s.prompt
+        == "Rebel: before the dice of Capture Rebel Operative: play an action card, or pass"
+    )
+    assert s.legal_actions() == [PlayActionCard(i), Pass()]
+    s.apply(PlayActionCard(i))
+    assert s.board.captured == -1
+    kinds = [e.kind for e in s.log[-6:]]
+    assert "mission_rolled" not in kinds and "mission_outcome" in kinds
+    outcome = next(e for e in reversed(s.log) if e.kind == "mission_outcome")
+    assert outcome.success is False  # type: ignore[attr-defined]
+    # no card in hand: no window, the dice roll
+    s2, _ = attempt(False)
+    assert not isinstance(s2.stack[-1], MissionDiceWindow)
+    assert any(e.kind == "mission_rolled" for e in s2.log[-6:])

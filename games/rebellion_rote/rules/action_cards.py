@@ -20,6 +20,9 @@ played the window opens again for the same side, until it passes.
 
 * Noble Sacrifice (Obi-Wan Kenobi): when he is captured, he is eliminated instead of
   staying captive and the Rebels gain 1 reputation (RR-130).
+* Wookiee Guardian (Chewbacca): before the dice of an Imperial Spec Ops mission that
+  Chewbacca opposes, the mission fails at once (RR-131; a
+  :class:`.decisions.MissionDiceWindow`).
 
 **Who can play.** A card needing a leader in a combat needs one of its pictured leaders
 in the combat's system, neither captured nor lured (research-2 §3.1), except a card that
@@ -66,6 +69,8 @@ from ..decisions import (
     ActionRetrieve,
     ActionTheater,
     ConvertHits,
+    MissionDiceWindow,
+    OpposeMission,
     ReadyLeader,
 )
 from ..decisions import (
@@ -535,6 +540,73 @@ def after_capture(s: RebellionState, window: str, a: Action) -> None:
         continue_mission(s)
 
 
+# ---------------------------------------------------------------- a mission's dice
+WOOKIEE = action_id("Wookiee Guardian")
+
+
+def guardian_here(s: RebellionState, opp: list[int]) -> bool:
+    b = s.board
+    return any(
+        x in opp and not b.is_captive(x) and b.rings[x] != LURE for x in ACTION_LEADERS[WOOKIEE]
+    )
+
+
+def open_mission_dice(s: RebellionState, d: OpposeMission, opp: list[int]) -> bool:
+    """Before the dice of an Imperial Spec Ops mission opposed by Chewbacca (RR-131): the
+    window opens on public facts (RR-120). True when pushed."""
+    from ..data import MISSIONS
+
+    if d.attacker != IMPERIAL or MISSIONS[d.card].skill != "spec_ops":
+        return False
+    if not s.zones["action_hand0"].cards or not guardian_here(s, opp):
+        return False
+    if WOOKIEE not in possible_hand(s, REBEL):
+        return False
+    s.stack.append(
+        MissionDiceWindow(
+            player=REBEL,
+            attacker=d.attacker,
+            card=d.card,
+            system=d.system,
+            target=d.target,
+            leaders=d.leaders,
+            portrait=d.portrait,
+            extra=d.extra,
+        )
+    )
+    return True
+
+
+def legal_mission_dice(s: RebellionState, d: MissionDiceWindow) -> list[Action]:
+    held = action_card(WOOKIEE) in s.zones["action_hand0"].cards
+    return [PlayActionCard(WOOKIEE), Pass()] if held else [Pass()]
+
+
+def apply_mission_dice(s: RebellionState, d: MissionDiceWindow, a: Action) -> None:
+    """Wookiee Guardian: the mission fails at once, no die rolled; else the dice."""
+    from .missions import finish_mission, start_roll_off
+
+    s.stack.pop()
+    if isinstance(a, PlayActionCard):
+        play(s, REBEL, WOOKIEE)
+        finish_mission(s, d.attacker, d.card, d.system, d.target, False, d.leaders, d.portrait)
+        return
+    start_roll_off(
+        s,
+        OpposeMission(
+            player=REBEL,
+            attacker=d.attacker,
+            card=d.card,
+            system=d.system,
+            target=d.target,
+            leaders=d.leaders,
+            portrait=d.portrait,
+            extra=d.extra,
+        ),
+        windows=False,
+    )
+
+
 def play(s: RebellionState, p: int, i: int) -> None:
     """Card ``i`` leaves ``p``'s hand face up (with the leader it recruited, RR-32)."""
     hand = s.zones[f"action_hand{p}"]
@@ -552,6 +624,7 @@ HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = 
     ActionRetrieve: (legal_retrieve, apply_retrieve),
     ReadyLeader: (legal_ready, apply_ready),
     ConvertHits: (legal_convert, apply_convert),
+    MissionDiceWindow: (legal_mission_dice, apply_mission_dice),
 }
 
 STEPS.update({"action_cards": step_action_cards, "as_red": step_as_red})
