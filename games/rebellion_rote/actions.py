@@ -90,6 +90,17 @@ The attachment rings' other choices reuse actions: ``target <leader>`` (the lead
 goes on, RR-150; the captive the Millennium Falcon ring rescues and the leaders that go
 with it, RR-153), ``pass`` and ``stop`` (the ring is kept).
 
+* ``play_action_card <i>``: play action card ``i`` (an index into ``data.ACTIONS``) from
+  the hand in its window (``pass``: play none), :mod:`.rules.action_cards`.
+* ``as_red <die>``: Target the Star Destroyers: die ``die`` of the Rebels' space attack,
+  a black hit, counts as a red hit (``stop``: no more).
+
+The action cards' other choices reuse actions: ``destroy <unit> <damage>`` and ``stop``
+(the figures Fully Operational, Target the Generator and Baze's Loyalty destroy),
+``option <which>`` (More Dangerous Than You Realize: 1 space, 2 ground), ``tactic
+<card>`` (the tactic cards it takes back), ``target <leader>`` (the leader Ready for
+Action brings in).
+
 The Rise of the Empire mission cards' other choices reuse actions: ``recruit <leader>``
 (Hire Mercenaries, Imperial Promotion, My Only Hope, Rebel Promotion), ``target
 <leader>`` (Draw Them Out's Rebel leader, the captive a rescue frees), ``option <which>``
@@ -153,6 +164,7 @@ __all__ = [
     "ActionCardChoice",
     "Activate",
     "Advance",
+    "AsRed",
     "Assign",
     "BlankDie",
     "Build",
@@ -175,6 +187,7 @@ __all__ = [
     "Option",
     "Pass",
     "Place",
+    "PlayActionCard",
     "ProbePlace",
     "QueueDeploy",
     "QueueDestroy",
@@ -462,6 +475,18 @@ class UseRing(Action):
 
 
 @attrs.frozen
+class PlayActionCard(Action):
+    kind: ClassVar[str] = "play_action_card"
+    card: int
+
+
+@attrs.frozen
+class AsRed(Action):
+    kind: ClassVar[str] = "as_red"
+    die: int
+
+
+@attrs.frozen
 class QueueDestroy(Action):
     kind: ClassVar[str] = "destroy_queued"
     unit: int
@@ -553,5 +578,8 @@ ACTION_SPACE = ActionSpace(
         # the attachment rings
         (BlankDie, {"die": MAX_DICE}),
         (UseRing, {"ring": len(RINGS)}),
+        # the action cards
+        (PlayActionCard, {"card": len(ACTIONS)}),
+        (AsRed, {"die": MAX_DICE}),
     ]
 )

@@ -81,6 +81,17 @@ class Battle:
     """The Rebels played this combat's objective (one per combat)."""
     plans_round: int = 0
     """The round Death Star Plans was rolled in (0: not yet; once a round)."""
+    # the Start of Combat action cards in force (:mod:`.rules.action_cards`)
+    fewer_dice: bool = False
+    """According to My Design: the Rebels roll 1 red and 2 black dice fewer in round 1."""
+    no_retreat: list[bool] = attrs.field(factory=lambda: [False, False])
+    """Per side: its units may not retreat (Keep Them from Escaping)."""
+    ready: list[int] = attrs.field(factory=list)
+    """Leaders brought in by Ready for Action: they cannot retreat, back to the pool after."""
+    point_blank: bool = False
+    """Point-Blank Assault: every unit here has 1 health less (at least 1)."""
+    black_as_red: bool = False
+    """Target the Star Destroyers: up to 2 Rebel black hits a space battle count as red."""
 
     @property
     def active(self) -> bool:
@@ -121,4 +132,9 @@ class Battle:
         b.subjugated = self.subjugated
         b.objective_played = self.objective_played
         b.plans_round = self.plans_round
+        b.fewer_dice = self.fewer_dice
+        b.no_retreat = self.no_retreat[:]
+        b.ready = self.ready[:]
+        b.point_blank = self.point_blank
+        b.black_as_red = self.black_as_red
         return b

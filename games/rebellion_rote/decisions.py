@@ -9,11 +9,17 @@ import attrs
 from tabletop import Decision
 
 __all__ = [
+    "ActionDestroy",
+    "ActionRetrieve",
+    "ActionTheater",
     "ActivateSystem",
     "AdvanceQueue",
     "AfterMissionRoll",
     "AidLoyalty",
+    "AssignCardLeader",
+    "AssignCardSystem",
     "AssignDamage",
+    "AssignDestroy",
     "AssignMission",
     "AttachRing",
     "AttackActions",
@@ -41,6 +47,7 @@ __all__ = [
     "Combat",
     "CommandTurn",
     "ConquestMove",
+    "ConvertHits",
     "DamageSink",
     "DamageSource",
     "DemolishQueue",
@@ -73,6 +80,7 @@ __all__ = [
     "LoyaltyInRegion",
     "MightDeploy",
     "MissionDestroy",
+    "MissionDiceWindow",
     "MissionLeader",
     "MissionSystem",
     "MissionTarget",
@@ -88,9 +96,11 @@ __all__ = [
     "PlaceTargetMarker",
     "PlaceUnits",
     "PlansTarget",
+    "PlayActionCard",
     "PlayObjective",
     "PullLeader",
     "RaidQueue",
+    "ReadyLeader",
     "ReassignLeader",
     "ReassignMission",
     "RecoverMission",
@@ -1068,3 +1078,112 @@ class FalconFollow(Decision):
     system: int
     dst: int
     rescued: int
+
+
+# ---------------------------------------------------------------- action cards
+@attrs.frozen(kw_only=True)
+class PlayActionCard(Decision):
+    """An action card window (:mod:`.rules.action_cards`): ``player`` may play one card of
+    the hand whose moment this is (``play_action_card <i>``), or pass. ``window``:
+    ``"start_of_combat"`` (after Add Leader, the current player first)."""
+
+    kind: ClassVar[str] = "play_action_card"
+    window: str
+
+
+@attrs.frozen(kw_only=True)
+class ActionDestroy(Decision):
+    """Action card ``card`` destroys enemy figures in the combat: ``what`` names those it
+    may (``"ship"``, ``"structure"``, ``"health"``); ``left`` is the printed health still
+    to use (``"health"``) or the figures still to destroy; ``stop`` once one is destroyed
+    where the card says "up to"."""
+
+    kind: ClassVar[str] = "action_destroy"
+    card: int
+    what: str
+    left: int
+    done: int = 0
+
+
+@attrs.frozen(kw_only=True)
+class ActionTheater(Decision):
+    """More Dangerous Than You Realize: the theater whose discarded tactic cards are taken
+    back (``option 1`` space, ``option 2`` ground)."""
+
+    kind: ClassVar[str] = "action_theater"
+    card: int
+
+
+@attrs.frozen(kw_only=True)
+class ActionRetrieve(Decision):
+    """More Dangerous Than You Realize: ``left`` more tactic cards of ``theater`` (0 space,
+    1 ground) taken back from the discard (``tactic <card>``)."""
+
+    kind: ClassVar[str] = "action_retrieve"
+    card: int
+    theater: int
+    left: int
+
+
+@attrs.frozen(kw_only=True)
+class ReadyLeader(Decision):
+    """Ready for Action with both its leaders in the pool: the one brought into the combat
+    (``target <leader>``)."""
+
+    kind: ClassVar[str] = "ready_leader"
+    card: int
+
+
+@attrs.frozen(kw_only=True)
+class ConvertHits(Decision):
+    """Target the Star Destroyers: ``left`` more black hits of the Rebels' space attack may
+    count as red hits (``as_red <die>``, ``stop``), before the prevention."""
+
+    kind: ClassVar[str] = "convert_hits"
+    left: int
+
+
+@attrs.frozen(kw_only=True)
+class AssignCardLeader(Decision):
+    """An Assignment action card with both its leaders in the pool: the one it places
+    (``target <leader>``)."""
+
+    kind: ClassVar[str] = "assign_card_leader"
+    card: int
+
+
+@attrs.frozen(kw_only=True)
+class AssignCardSystem(Decision):
+    """An Assignment action card: the system ``leader`` goes to (``system <s>``)."""
+
+    kind: ClassVar[str] = "assign_card_system"
+    card: int
+    leader: int
+
+
+@attrs.frozen(kw_only=True)
+class AssignDestroy(Decision):
+    """An Assignment action card destroys an Imperial ground unit in ``system``
+    (``destroy <unit> 0``): Ambush within ``left`` printed health, free to ``stop``;
+    Trust in the Force one with a triangle build icon."""
+
+    kind: ClassVar[str] = "assign_destroy"
+    card: int
+    system: int
+    left: int
+
+
+@attrs.frozen(kw_only=True)
+class MissionDiceWindow(Decision):
+    """Before the dice of the Empire's Spec Ops mission ``card`` opposed by Chewbacca: the
+    Rebels may play Wookiee Guardian (``play_action_card <i>``) or pass; the fields are
+    the attempt's, as :class:`OpposeMission` has them."""
+
+    kind: ClassVar[str] = "mission_dice_window"
+    attacker: int
+    card: int
+    system: int
+    target: int = -1
+    leaders: int = 1
+    portrait: bool = False
+    extra: int = 0

@@ -14,6 +14,7 @@ __all__ = [
     "ActionCardDiscarded",
     "ActionCardKept",
     "ActionCardKeptHidden",
+    "ActionCardPlayed",
     "ActionCardsBottomed",
     "ActionCardsBottomedCount",
     "Activated",
@@ -1367,3 +1368,12 @@ class DieBlanked(Event):
     die: int
     was: str
     successes: int
+
+
+@attrs.frozen(kw_only=True)
+class ActionCardPlayed(Event):
+    """An action card played from the hand, face up (:mod:`.rules.action_cards`)."""
+
+    kind: ClassVar[str] = "action_card_played"
+    player: int
+    card: int = card_field()

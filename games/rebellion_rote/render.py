@@ -91,6 +91,7 @@ OPTION_WORDS: dict[str, str] = {
 def describe(s: RebellionState, a: Action) -> str:
     top = s.stack[-1] if s.stack else None
     text = describe_rings(s, a, top) or describe_roe(s, a, top) or describe_mission_deck(s, a, top)
+    text = text or describe_action_cards(s, a, top)
     if text:
         return text
     if isinstance(a, A.MissionSet):
@@ -298,6 +299,7 @@ def prompt(s: RebellionState) -> str:
     top = s.stack[-1]
     who = SIDES[top.player]
     text = prompt_rings(s, top, who) or prompt_roe(s, top, who) or prompt_mission_deck(s, top, who)
+    text = text or prompt_action_cards(s, top, who)
     if text:
         return text
     if isinstance(top, D.ChooseMissionSet):
@@ -560,6 +562,7 @@ def imperial_prompt(s: RebellionState, top: Decision, who: str) -> str:
 
 def narrate(s: RebellionState, ev: Event) -> str:
     text = narrate_rings(ev) or narrate_roe(ev) or narrate_mission_deck(ev)
+    text = text or narrate_action_cards(ev)
     if text:
         return text
     if isinstance(ev, E.MissionSetChosen):
@@ -1537,4 +1540,102 @@ def narrate_rings(ev: Event) -> str:
             f"{SIDES[ev.player]}'s die {ev.die + 1} ({ev.was.replace('_', ' ')}) became a "
             f"blank: {ev.successes} successes"
         )
+    return ""
+
+
+# ---------------------------------------------------------------- action cards
+ACTION_WINDOW_WORDS = {
+    "start_of_combat": "at the start of the combat",
+    "captured_mission": "as the leader is captured",
+    "captured_combat": "as the leader is captured",
+}
+
+
+def describe_action_cards(s: RebellionState, a: Action, top: object) -> str:
+    """The action cards' choices (:mod:`.rules.action_cards`)."""
+    if isinstance(a, A.PlayActionCard):
+        c = ACTIONS[a.card]
+        return f"Play '{c.name}': {c.text}"
+    if isinstance(a, A.AsRed):
+        return f"Count die {a.die + 1}, a black hit, as a red hit"
+    if isinstance(top, D.MissionDiceWindow) and isinstance(a, A.Pass):
+        return f"Play no action card: roll the dice of {MISSIONS[top.card].name}"
+    if isinstance(top, D.PlayActionCard) and isinstance(a, A.Pass):
+        return f"Play no action card {ACTION_WINDOW_WORDS[top.window]}"
+    if isinstance(top, D.ConvertHits) and isinstance(a, A.Stop):
+        return "Count no more black hits as red"
+    if isinstance(top, D.ActionDestroy):
+        name = ACTIONS[top.card].name
+        if isinstance(a, A.Destroy):
+            return f"{name}: destroy 1 {UNITS[a.unit].name} {damage_words(a.damage)}"
+        if isinstance(a, A.Stop):
+            return f"{name}: destroy nothing more"
+    if isinstance(top, D.ActionTheater) and isinstance(a, A.Option):
+        th = THEATER_WORD[a.which - 1]
+        return f"Take back {th} tactic cards from the discard"
+    if isinstance(top, D.ActionRetrieve) and isinstance(a, A.Tactic):
+        return f"Take '{TACTICS[a.card].name}' back from the discard"
+    if isinstance(top, D.ReadyLeader) and isinstance(a, A.Target):
+        return f"Bring {LEADERS[a.leader].name} from the pool into the combat"
+    if isinstance(top, D.AssignCardLeader) and isinstance(a, A.Target):
+        return f"{ACTIONS[top.card].name}: place {LEADERS[a.leader].name}"
+    if isinstance(top, D.AssignCardSystem) and isinstance(a, A.SystemChoice):
+        name = ACTIONS[top.card].name
+        return f"{name}: place {LEADERS[top.leader].name} in {loc_name(a.system)}"
+    if isinstance(top, D.AssignDestroy):
+        name = ACTIONS[top.card].name
+        if isinstance(a, A.Destroy):
+            return f"{name}: destroy 1 {UNITS[a.unit].name} in {loc_name(top.system)}"
+        if isinstance(a, A.Stop):
+            return f"{name}: destroy nothing more"
+    return ""
+
+
+def prompt_action_cards(s: RebellionState, top: object, who: str) -> str:
+    """The action cards' decisions."""
+    if isinstance(top, D.PlayActionCard):
+        if top.window.startswith("captured"):
+            x = s.board.captured
+            name = LEADERS[x].name if x >= 0 else "a leader"
+            return f"{who}: play an action card when {name} is captured, or pass"
+        return f"{who}: play an action card {ACTION_WINDOW_WORDS[top.window]}, or pass"
+    if isinstance(top, D.ActionDestroy):
+        name = ACTIONS[top.card].name
+        if top.what == "health":
+            left = f"{top.left} printed health left"
+            return f"{who}: {name}: choose an Imperial unit to destroy ({left})"
+        what = {"ship": "Rebel ship", "structure": "Rebel structure"}[top.what]
+        return f"{who}: {name}: choose the {what} to destroy"
+    if isinstance(top, D.ActionTheater):
+        return f"{who}: {ACTIONS[top.card].name}: take back space or ground tactic cards"
+    if isinstance(top, D.ActionRetrieve):
+        th = THEATER_WORD[top.theater]
+        return f"{who}: {ACTIONS[top.card].name}: take back a {th} tactic card ({top.left} left)"
+    if isinstance(top, D.ReadyLeader):
+        return f"{who}: {ACTIONS[top.card].name}: choose the leader brought into the combat"
+    if isinstance(top, D.ConvertHits):
+        return f"{who}: Target the Star Destroyers: count black hits as red ({top.left} left)"
+    if isinstance(top, D.MissionDiceWindow):
+        name = MISSIONS[top.card].name
+        return f"{who}: before the dice of {name}: play an action card, or pass"
+    if isinstance(top, D.AssignCardLeader):
+        return f"{who}: {ACTIONS[top.card].name}: choose the leader to place"
+    if isinstance(top, D.AssignCardSystem):
+        name = ACTIONS[top.card].name
+        return f"{who}: {name}: choose where {LEADERS[top.leader].name} goes"
+    if isinstance(top, D.AssignDestroy):
+        name = ACTIONS[top.card].name
+        where = loc_name(top.system)
+        if name == "Ambush":
+            return f"{who}: Ambush: destroy an Imperial ground unit in {where} ({top.left} printed health left), or stop"
+        return (
+            f"{who}: {name}: destroy an Imperial ground unit with a triangle build icon in {where}"
+        )
+    return ""
+
+
+def narrate_action_cards(ev: Event) -> str:
+    """Action cards played."""
+    if isinstance(ev, E.ActionCardPlayed):
+        return f"{SIDES[ev.player]} played {card_name(ev.card)}"
     return ""

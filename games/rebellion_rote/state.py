@@ -349,6 +349,11 @@ class RebellionState(State):
             "subjugated": bt.subjugated,
             "objective_played": bt.objective_played,
             "plans_round": bt.plans_round,
+            "fewer_dice": bt.fewer_dice,
+            "no_retreat": bt.no_retreat[:],
+            "ready": bt.ready[:],
+            "point_blank": bt.point_blank,
+            "black_as_red": bt.black_as_red,
         }
 
     def _copy_into(self, new: State) -> None:

@@ -26,6 +26,8 @@
   rounds, leaders, tactic cards, abilities, attacks, damage, retreat, after the retreat).
 * :mod:`.refresh`: the Refresh Phase.
 * :mod:`.recruit`: recruiting leaders with action cards (the Refresh Phase's recruit icon).
+* :mod:`.action_cards`: playing action cards from the hand in their windows.
+* :mod:`.assignment_cards`: the Assignment action cards.
 * :mod:`.dice`: dice rolls and mission dice pools.
 * :mod:`.units`: unit facts as flat tuples.
 
@@ -76,7 +78,9 @@ from ..decisions import (
     SeizeControl,
 )
 from . import (
+    action_cards,
     assignment,
+    assignment_cards,
     combat,
     command,
     destroyed,
@@ -144,4 +148,6 @@ HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = 
     **roe_imperial_missions.HANDLERS,
     **roe_rebel_missions.HANDLERS,
     **rings.HANDLERS,
+    **action_cards.HANDLERS,
+    **assignment_cards.HANDLERS,
 }

@@ -8,7 +8,9 @@ lists every card with every leader. Skill requirements are checked only when the
 mission is revealed. ``pass`` ends the player's assignments; a player with no
 card or no leader left is done at once.
 
-Not yet built: action cards marked Assignment (a later part, with the action deck).
+Instead of assigning, a player may play an Assignment action card
+(``play_action_card <i>``, :mod:`.assignment_cards`); the turn is offered on public facts
+(RR-120).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from tabletop import Action
 
-from ..actions import Assign, Close, Lead, Pass, Second
+from ..actions import Assign, Close, Lead, Pass, PlayActionCard, Second
 from ..board import MISSION
 from ..data import IMPERIAL, MISSIONS, REBEL
 from ..decisions import AssignMission, MissionLeader, SecondLeader
@@ -39,7 +41,11 @@ def start_round(s: RebellionState) -> None:
 
 
 def can_assign(s: RebellionState, player: int) -> bool:
-    return bool(s.zones[f"missions{player}"].cards) and bool(s.board.pool(player))
+    from .assignment_cards import window_due
+
+    if s.zones[f"missions{player}"].cards and s.board.pool(player):
+        return True
+    return window_due(s, player)  # an Assignment action card (RR-120)
 
 
 def next_assigner(s: RebellionState, player: int) -> None:
@@ -64,6 +70,10 @@ def legal_assign(s: RebellionState, d: AssignMission) -> list[Action]:
         if name not in names:
             names.add(name)
             out.append(ASSIGN[mission_of(card)])
+    if s.zones[f"action_hand{d.player}"].cards:
+        from .assignment_cards import assignment_plays
+
+        out.extend(assignment_plays(s, d.player))
     out.append(Pass())
     return out
 
@@ -84,6 +94,11 @@ def apply_assign(s: RebellionState, d: AssignMission, a: Action) -> None:
             from .command import start_command
 
             start_command(s)
+        return
+    if isinstance(a, PlayActionCard):
+        from .assignment_cards import start
+
+        start(s, p, a.card)
         return
     assert isinstance(a, Assign)
     s.move(mission_card(a.card), s.zones[f"missions{p}"], s.zones[f"assigned{p}"])

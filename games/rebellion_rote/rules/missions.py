@@ -373,7 +373,7 @@ def take_attempt_bonus(s: RebellionState) -> int:
     return sum(n for _, n in mine)
 
 
-def start_roll_off(s: RebellionState, d: OpposeMission) -> None:
+def start_roll_off(s: RebellionState, d: OpposeMission, windows: bool = True) -> None:
     """Both sides roll, the attacker first; then each side, Rebels first (RR-16), may use
     its abilities on the dice (the Master Yoda ring, RR-84), and the attacker succeeds
     with strictly more successes (research §4.4). Unopposed, it simply succeeds."""
@@ -382,6 +382,11 @@ def start_roll_off(s: RebellionState, d: OpposeMission) -> None:
     x = d.system
     added = take_attempt_bonus(s) + (m.portrait_successes if d.portrait else 0)
     opp = side_leaders(s, x, defender, d.target)
+    if windows and opp:
+        from .action_cards import open_mission_dice
+
+        if open_mission_dice(s, d, opp):  # Wookiee Guardian (RR-131)
+            return
     if not opp and not m.roll_unopposed:
         finish_mission(s, attacker, d.card, x, d.target, True, d.leaders, d.portrait)
         return
@@ -597,7 +602,9 @@ def effect_capture(s: RebellionState, r: Resolving, e: MissionEffect) -> bool:
     s.emit(Captured(leader=r.target, system=r.system))
     if before != OFF:
         s.emit(Rescued(leader=before, dst=rescue(b, before, s.base)))
-    return False
+    from .action_cards import open_captured
+
+    return open_captured(s, r.target, "mission")  # Noble Sacrifice (RR-130)
 
 
 def effect_draw_probes(s: RebellionState, r: Resolving, e: MissionEffect) -> bool:

@@ -196,6 +196,10 @@ def resume_draw(s: RebellionState) -> None:
         from .refresh import advance_time
 
         advance_time(s)
+    elif then == "assignment":  # Rebel Planning (:mod:`.assignment_cards`)
+        from .assignment_cards import resume_assignment
+
+        resume_assignment(s, REBEL)
     else:
         from .missions import continue_mission
 

@@ -141,6 +141,9 @@ def apply_leader(s: RebellionState, d: ChooseLeader, a: Action) -> None:
         s.emit(Captured(leader=a.leader, system=s.battle.system))
         if before != OFF:
             s.emit(Rescued(leader=before, dst=rescue(b, before, s.base)))
+        from ..action_cards import open_captured
+
+        open_captured(s, a.leader, "combat")  # Noble Sacrifice (RR-130)
     else:
         s.doomed_leaders.append(a.leader)
         s.emit(LeaderMarked(leader=a.leader))

@@ -14,6 +14,7 @@ from tabletop import Action
 
 from ...actions import Hit, Mark, Repair, Reroll, Spend, Stop, YodaReroll
 from ...board import UNITS_OF
+from ...data import REBEL
 from ...decisions import AssignDamage, AttackActions, SpendSpecial
 from ...events import DicePrevented, DiceRerolled, DiceRolled
 from .. import dice as D
@@ -22,7 +23,7 @@ from ..units import UNIT_FACTS as F
 from .card_damage import shield_after
 from .damage import add_damage, remove_damage, repair_levels
 from .flow import advance, then
-from .forces import GROUND, attack_dice, in_theater, levels, protected, tactic_value
+from .forces import GROUND, SPACE, attack_dice, in_theater, levels, protected, tactic_value
 
 if TYPE_CHECKING:
     from ...state import RebellionState
@@ -44,6 +45,8 @@ def step_attack(s: RebellionState, p: int, th: int, extra: int) -> None:
         bt.rolled[p] = True
     s.emit(DiceRolled(player=p, theater=th, dice=tuple(bt.dice)))
     then(s, ("assign", p, th, 0))
+    if bt.black_as_red and p == REBEL and th == SPACE:
+        then(s, ("as_red", p, th, 2))  # Target the Star Destroyers (RR-126)
     if legal_attack(s, AttackActions(player=p, theater=th))[:-1]:
         s.stack.append(AttackActions(player=p, theater=th))
 

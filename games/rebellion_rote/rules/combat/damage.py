@@ -12,7 +12,17 @@ from ...board import SIDE_OF_UNIT, empire_wins
 from ...data import IMPERIAL, REBEL, unit_id
 from ...events import Damaged, GameOver, Repaired, UnitsDestroyed
 from ..units import UNIT_FACTS as F
-from .forces import DEATH_STAR, DSUC, GROUND, SPACE, in_theater, levels, protected, side_units
+from .forces import (
+    DEATH_STAR,
+    DSUC,
+    GROUND,
+    SPACE,
+    health,
+    in_theater,
+    levels,
+    protected,
+    side_units,
+)
 
 if TYPE_CHECKING:
     from ...state import RebellionState
@@ -113,9 +123,10 @@ def step_destroy(s: RebellionState, p: int, th: int, extra: int) -> None:
     for u in range(len(bt.damage)):
         if not in_theater(u, th) or not bt.damage[u] or protected(s, u):
             continue
-        n = sum(1 for x in bt.damage[u] if x >= F.health[u])
+        h = health(s, u)  # Point-Blank Assault (RR-125)
+        n = sum(1 for x in bt.damage[u] if x >= h)
         if n:
-            bt.damage[u] = [x for x in bt.damage[u] if x < F.health[u]]
+            bt.damage[u] = [x for x in bt.damage[u] if x < h]
             s.board.remove_unit(u, bt.system, n)
             lost(s, u, n)
             s.emit(

@@ -20,6 +20,9 @@ from ...battle import Battle
 from ...board import release_held
 from ...data import IMPERIAL, REBEL
 from ...decisions import (
+    ActionDestroy,
+    ActionRetrieve,
+    ActionTheater,
     AssignDamage,
     AttackActions,
     CardDamage,
@@ -30,12 +33,15 @@ from ...decisions import (
     ChooseTactic,
     Combat,
     CommandTurn,
+    ConvertHits,
     DamageSink,
     DamageSource,
     GainChoice,
     ObjectiveLeader,
     PlansTarget,
+    PlayActionCard,
     PlayObjective,
+    ReadyLeader,
     RetreatChoice,
     RetreatTo,
     RetreatUnits,
@@ -69,7 +75,10 @@ def start_combat(s: RebellionState, system: int, attacker: int, after: str) -> N
     bt.subjugated = s.board.subjugated[system]
     s.battle = bt
     s.emit(CombatBegan(system=system, attacker=attacker))
-    bt.steps = [("join", attacker, -1, 0), ("join", 1 - attacker, -1, 0), ("round", -1, -1, 0)]
+    bt.steps = [("join", attacker, -1, 0), ("join", 1 - attacker, -1, 0)]
+    # Start of Combat action cards, the current player first (research-2 §3.1)
+    bt.steps += [("action_cards", attacker, -1, 0), ("action_cards", 1 - attacker, -1, 0)]
+    bt.steps.append(("round", -1, -1, 0))
     bt.steps.append(("objectives", REBEL, -1, 1))  # the end of the combat's window (RR-59)
     advance(s)
 
@@ -189,6 +198,9 @@ def end_combat(s: RebellionState) -> None:
     bt = s.battle
     s.battle = Battle()
     b = s.board
+    from ..action_cards import return_ready
+
+    return_ready(s, bt.ready)  # Ready for Action's leader goes back to the pool (RR-124)
     release_held(b)  # narrated right after the combat's end
     s.emit(CombatEnded(system=bt.system, rounds=bt.round))
     rescue_if_due(s)
@@ -227,5 +239,12 @@ COMBAT_DECISIONS = frozenset(
         PlansTarget,
         ObjectiveLeader,
         SeizeControl,
+        # the action cards (:mod:`..action_cards`)
+        ActionDestroy,
+        ActionTheater,
+        ActionRetrieve,
+        ReadyLeader,
+        ConvertHits,
+        PlayActionCard,
     }
 )

@@ -73,6 +73,15 @@ def protected(s: RebellionState, u: int) -> bool:
     return u in (DEATH_STAR, DSUC) and s.board.units[s.battle.system][SHIELD_BUNKER] > 0
 
 
+def health(s: RebellionState, u: int) -> int:
+    """``u``'s health in the combat: Point-Blank Assault takes 1 off, never below 1
+    (RR-125)."""
+    h = F.health[u]
+    if s.battle.point_blank and h > 1:
+        return h - 1
+    return h
+
+
 def side_units(s: RebellionState, side: int, th: int) -> list[int]:
     """``side``'s unit types with figures in the combat, in theater ``th`` (-1: any)."""
     row = s.board.units[s.battle.system]
@@ -112,4 +121,7 @@ def attack_dice(s: RebellionState, p: int, th: int) -> tuple[int, int, int]:
             green += n * F.green[u]
     if p == IMPERIAL and th == SPACE:
         red = max(0, red - 2 * row[ION_CANNON])
-    return min(red, D.COMBAT_CAP), min(black, D.COMBAT_CAP), min(green, D.GREEN_CAP)
+    red, black, green = min(red, D.COMBAT_CAP), min(black, D.COMBAT_CAP), min(green, D.GREEN_CAP)
+    if bt.fewer_dice and p == REBEL and bt.round == 1:  # According to My Design (RR-121)
+        red, black = max(0, red - 1), max(0, black - 2)
+    return red, black, green

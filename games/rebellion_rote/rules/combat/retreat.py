@@ -39,8 +39,8 @@ def can_retreat(s: RebellionState, p: int) -> list[int]:
     """The leaders ``p`` may retreat with (empty: no retreat)."""
     b, bt = s.board, s.battle
     row = b.units[bt.system]
-    if bt.retreated[p] or not b.has_units(bt.system, 1 - p):
-        return []
+    if bt.retreated[p] or bt.no_retreat[p] or not b.has_units(bt.system, 1 - p):
+        return []  # Keep Them from Escaping (RR-123)
     if p == REBEL and row[INTERDICTOR]:
         return []
     if p == IMPERIAL and (row[DEATH_STAR] or row[DSUC]):
@@ -49,7 +49,8 @@ def can_retreat(s: RebellionState, p: int) -> list[int]:
         return []
     if not retreat_destinations(s, p):
         return []
-    return [x for x in b.leaders_at(bt.system, p) if not b.is_captive(x)]
+    here = b.leaders_at(bt.system, p)
+    return [x for x in here if not b.is_captive(x) and x not in bt.ready]  # RR-124
 
 
 def step_retreat(s: RebellionState, p: int, th: int, extra: int) -> None:
