@@ -647,7 +647,7 @@ def narrate(s: RebellionState, ev: Event) -> str:
     if isinstance(ev, E.GameOver):
         if ev.winner < 0:
             return f"Draw: {ev.reason}"
-        return f"{SIDES[ev.winner]} win: {ev.reason}"
+        return f"{('The Rebels win', 'The Empire wins')[ev.winner]}: {ev.reason}"
     if isinstance(ev, E.CombatBegan):
         return f"Combat in {loc_name(ev.system)}"
     if isinstance(ev, E.LeaderJoined):

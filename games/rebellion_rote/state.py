@@ -234,6 +234,15 @@ class RebellionState(State):
 
         return prompt(self)
 
+    def _over_prompt(self) -> str:
+        """How the game ended: the game-over event, in words."""
+        from .events import GameOver
+
+        for ev in reversed(self.log):
+            if isinstance(ev, GameOver):
+                return f"The game is over: {self._narrate(ev)}"
+        return "The game is over"
+
     def _narrate(self, event: Event) -> str:
         from .render import narrate
 

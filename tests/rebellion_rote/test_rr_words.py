@@ -100,3 +100,16 @@ def test_played_cards_are_named_apart() -> None:
     assert named["assign"] and named["assign"] <= {m.name for m in MISSIONS}
     assert named["tactic"] and all(x.endswith(" (tactic card)") for x in named["tactic"])
     assert {x.removesuffix(" (tactic card)") for x in named["tactic"]} <= {t.name for t in TACTICS}
+
+
+def test_a_finished_game_says_how_it_ended() -> None:
+    """The prompt of a finished game names the winner and the reason (issue 19)."""
+    for seed in (1, 2):
+        s = GAME.new_state(seed=seed)
+        bot = RandomBot(seed)
+        while not s.is_terminal:
+            s.apply(bot.choose(s))
+        over = [e for e in s.log if e.kind == "game_over"][-1]
+        winner = ("The Rebels win", "The Empire wins")[over.winner]
+        assert s.prompt == f"The game is over: {winner}: {over.reason}"
+        assert s.view(None)["prompt"] == s.prompt
