@@ -141,7 +141,7 @@ GAME = Game(
     phases=PHASES,
     observation=OBSERVATION,
     ui={
-        "colours": ["#2b2b2b", "#c0392b", "#2980b9", "#27ae60", "#8e44ad", "#d68910"],
+        "colours": ["#bfc5cf", "#e74c3c", "#2980b9", "#27ae60", "#8e44ad", "#d68910"],
         "grid": {"cell": "a ship card on the table, at x (left to right) and y (bottom to top)"},
     },
 )

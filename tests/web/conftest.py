@@ -32,35 +32,58 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+class WebServer:
+    """``tabletop serve`` in a subprocess (its own process group) on a SQLite file in ``folder``."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> WebServer:
+        cmd = [sys.executable, "-m", "tabletop.cli", "serve", "--db", "sqlite:///games.db"]
+        cmd += ["--port", str(self.port), "--bot-workers", "1", "--log-level", "warning"]
+        with open(self.folder / "server.log", "ab") as log:
+            self.proc = subprocess.Popen(
+                cmd, cwd=self.folder, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+            )
+        deadline = time.monotonic() + 30
+        while True:
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError((self.folder / "server.log").read_text()[-2000:])
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
+                    return self
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.proc = None
+
+
 @pytest.fixture(scope="session")
 def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The URL of a ``tabletop serve`` (its own process group) on a fresh SQLite file."""
-    tmp = tmp_path_factory.mktemp("web-server")
-    port = _free_port()
-    log = open(tmp / "server.log", "wb")  # noqa: SIM115 (open for the process's life)
-    cmd = [sys.executable, "-m", "tabletop.cli", "serve", "--db", "sqlite:///games.db"]
-    cmd += ["--port", str(port), "--bot-workers", "1", "--log-level", "warning"]
-    proc = subprocess.Popen(
-        cmd, cwd=tmp, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            raise RuntimeError((tmp / "server.log").read_text()[-2000:])
-        with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(url + "/healthz", timeout=1).status_code == 200:
-                break
-        time.sleep(0.05)
-    yield url
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-    log.close()
+    """The URL of a ``tabletop serve`` on a fresh SQLite file, for the session."""
+    server = WebServer(tmp_path_factory.mktemp("web-server")).start()
+    yield server.url
+    server.stop()
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[WebServer]:
+    """A server of the test's own, to stop and start again."""
+    server = WebServer(tmp_path).start()
+    yield server
+    server.stop()
 
 
 @pytest.fixture(scope="session")

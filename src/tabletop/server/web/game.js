@@ -24,6 +24,7 @@ export class GamePage {
 
   close() {
     this.closed = true;
+    for (const k of ["step", "status", "yourTurn"]) delete this.root.dataset[k];
     document.removeEventListener("keydown", this.onKey);
     if (this.ws) this.ws.close();
     setConn("");
@@ -131,6 +132,10 @@ export class GamePage {
     const b = this.body;
     const e = this.el;
     const me = b.seat === null ? null : b.seats[b.seat];
+    // Public facts on the page for scripts and tests: the step shown and the status.
+    this.root.dataset.step = b.step;
+    this.root.dataset.status = b.status;
+    this.root.dataset.yourTurn = b.your_turn;
     e.title.textContent = `${b.title}${me ? `: you are ${me.player}` : ": watching"}`;
     e.turn.textContent = turnWords(b);
     e.turn.className = `turn${b.your_turn ? " yours" : ""}`;
@@ -185,11 +190,13 @@ export class GamePage {
     if (r.ok) {
       this.addBatches(r.data.events || []);
       this.note("");
-      this.show(r.data);
+      this.show(r.data); // (ignored if the WebSocket brought a later step first)
+      this.drawChoices();
     } else {
       this.note(r.status === 409 ? "The game moved on before your choice arrived: here it is now." : r.data.message);
       const again = await api(`/games/${encodeURIComponent(this.id)}?since=${seen}`, { token: this.token });
-      if (again.ok) { this.addBatches(again.data.events || []); this.show(again.data); } else this.drawChoices();
+      if (again.ok) { this.addBatches(again.data.events || []); this.show(again.data); }
+      this.drawChoices();
     }
   }
 

@@ -54,6 +54,7 @@ export async function showLobby(root) {
       sel.value = i === 0 ? "you" : "mcts:100";
       seatBox.append(h("label", { class: "seat" }, `${name}: `, sel));
     }
+    seatBox.dataset.pack = pack.name; // the seats are this pack's now
   }
   function seatCount(pack) {
     const p = optionInputs.get("players");
@@ -89,10 +90,12 @@ export async function showLobby(root) {
     const base = `${location.origin}${location.pathname}`;
     out.replaceChildren(
       h("p", {}, `Game ${game.id} made.`),
-      friends.map((s) => h("p", { class: "friend-link" }, `Send this link to the ${s.player} player: `,
+      ...friends.map((s) => h("p", { class: "friend-link" }, `Send this link to the ${s.player} player: `,
         h("input", { readonly: true, value: `${base}#/play/${game.id}/${s.token}`, size: 40, "data-seat": s.seat }))),
-      mine.length ? null : h("a", { href: `#/watch/${game.id}` }, "Watch it"));
-    if (mine.length) location.hash = `#/play/${game.id}/${mine[0].token}`;
+      ...mine.map((s) => h("p", {}, h("a", { href: `#/play/${game.id}/${s.token}`, class: "play" }, `Play as ${s.player}`))),
+      h("p", {}, h("a", { href: `#/watch/${game.id}`, class: "watch" }, "Watch it")));
+    // Straight to the game, unless there are friends' links to copy first.
+    if (mine.length && !friends.length) location.hash = `#/play/${game.id}/${mine[0].token}`;
   });
   await fill();
   await showGames(list);
