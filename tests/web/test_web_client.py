@@ -80,6 +80,30 @@ def finish(page: Any) -> str:
     return str(page.locator("#result").inner_text())
 
 
+def place_by_clicking_a_cell(page: Any) -> None:
+    """Space Station Assault: play a ship by clicking a highlighted cell of the grid."""
+    for _ in range(60):
+        assert page.locator("#app").get_attribute("data-status") == "active"
+        if page.locator(".sa-cell.target").count():
+            break
+        before = step(page)
+        try:
+            page.locator(CHOICE).first.click(timeout=2000)
+        except Exception:  # the bot's turn
+            continue
+        wait_step_above(page, before)
+    cell = page.locator(".sa-cell.target").first
+    where = cell.get_attribute("data-cell")
+    before = step(page)
+    cell.click()
+    if page.locator("#choices button.all").count():  # several choices there: narrowed
+        texts = page.locator(CHOICE).all_inner_texts()
+        x, y = where.split(",")
+        assert texts and all(f"at ({x},{y})" in t for t in texts), texts
+        page.locator(CHOICE).first.click()
+    wait_step_above(page, before)
+
+
 GAMES = {
     "station_assault": ({"max_waves": 1}, 200),
     "rebel_space": ({"starting_hand": 20, "deploy_points": 20}, 500),
@@ -102,6 +126,8 @@ def test_a_person_plays_a_whole_game_against_a_bot(
     before = step(page)
     page.keyboard.press("1")
     wait_step_above(page, before)
+    if pack == "station_assault":
+        place_by_clicking_a_cell(page)
     click_through(page, cap, 40, stop_at=before + 12)
     page.screenshot(path=str(shots / f"{pack}-mid.png"))
     click_through(page, cap, 40)
@@ -133,7 +159,7 @@ def test_two_people_in_two_browsers_and_a_second_tab_stay_in_step(
         second = context.new_page()  # Alice's second tab, same seat
         second.goto(alice.url)
         second.wait_for_selector("#app[data-step]")
-        for _ in range(12):
+        for _ in range(8):
             mover = (
                 alice if alice.locator("#app").get_attribute("data-your-turn") == "true" else bob
             )

@@ -182,7 +182,19 @@ function rebellion(body, ui) {
   const me = body.seat;
   const hands = me === null ? [] : Object.entries(v.zones).filter(([n, z]) => z.owner === me && z.cards && z.cards.length && /^(action_hand|missions|objective_hand|probe_hand)/.test(n))
     .map(([n, z]) => zoneList(body, n.replace(/\d$/, "").replaceAll("_", " "), z, "hand"));
+  const units = h("details", { class: "rr-units", "data-zone": "units" }, h("summary", {}, "Units and leaders by system"),
+    h("ul", {}, systems.map((s, i) => {
+      const here = (st.units[i] || []).map((n, u) => [u, n]).filter(([, n]) => n > 0);
+      const ls = leadersAt.get(i) || [];
+      if (!here.length && !ls.length) return null;
+      return h("li", { "data-system": s.name }, h("b", {}, s.name), ": ",
+        here.map(([u, n]) => h("span", { class: `unit ${ui.units[u].side === "Rebel" ? "reb" : "imp"}`,
+          facts: [`${ui.units[u].name} (${ui.units[u].side}, ${ui.units[u].theater} ${ui.units[u].kind})`,
+            `attack: ${Object.entries(ui.units[u].attack).filter(([, d]) => d).map(([c, d]) => `${d} ${c}`).join(", ") || "none"}`,
+            `health ${ui.units[u].health}${ui.units[u].capacity ? `, carries ${ui.units[u].capacity}` : ""}`] }, `${n} ${ui.units[u].name}`)),
+        ls.length ? ` · leaders: ${ls.map((l) => ui.leaders[l].name).join(", ")}` : "");
+    })));
   return h("div", { class: "rr" }, status,
     track("Time", st.time, ui.time_track || 16, "time"), track("Reputation", st.reputation, ui.time_track || 16, "reputation"),
-    h("div", { class: "rr-scroll" }, map), queue, leaders, hands);
+    h("div", { class: "rr-scroll" }, map), queue, units, leaders, hands);
 }
