@@ -64,6 +64,9 @@ def _ui() -> dict[str, Any]:
             for s in SYSTEMS
         ],
         "rebel_base": "Rebel Base",
+        # where the base is: the one "card" of these zones is a system's index; the
+        # first is the Rebels' secret (only their view holds it), the second once revealed
+        "base_zones": ["base", "base_face_up"],
         "adjacent": [list(ns) for ns in ADJACENT],
         "units": [
             {

@@ -128,7 +128,7 @@ function rebellion(body, ui) {
   const sides = ui.sides || [];
   const W = (ui.map && ui.map.width) || 100, H = (ui.map && ui.map.height) || 62;
   const regionColour = new Map((ui.regions || []).map((r) => [r.region, r.colour]));
-  const map = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "rr-map", role: "img", "aria-label": "The galaxy map" });
+  const map = svg("svg", { viewBox: `-1 -3 ${W + 2} ${H + 6}`, class: "rr-map", role: "img", "aria-label": "The galaxy map" });
   const drawn = new Set();
   (ui.adjacent || []).forEach((ns, i) => ns.forEach((j) => {
     const key = i < j ? `${i}-${j}` : `${j}-${i}`;
@@ -138,7 +138,9 @@ function rebellion(body, ui) {
   }));
   const leadersAt = new Map();
   (st.leader_loc || []).forEach((loc, i) => { if (loc >= 0) { if (!leadersAt.has(loc)) leadersAt.set(loc, []); leadersAt.get(loc).push(i); } });
-  const baseKnown = v.zones.base && v.zones.base.cards && v.zones.base.cards.length ? v.zones.base.cards : null;
+  // the base's system, where this seat may know it (the zones ui.base_zones name hold its index)
+  const baseZone = (ui.base_zones || []).map((n) => v.zones[n]).find((z) => z && z.cards && z.cards.length);
+  const base = baseZone ? baseZone.cards[0] : null;
   systems.forEach((s, i) => {
     const loyal = st.loyalty[i];
     const units = st.units[i] || [];
@@ -148,6 +150,7 @@ function rebellion(body, ui) {
       `loyalty: ${loyal === -1 ? "none" : sides[loyal]?.name}${st.subjugated[i] ? ", subjugated" : ""}${st.sabotage[i] ? ", sabotaged" : ""}${st.destroyed[i] ? ", destroyed" : ""}`,
       ...present.map(([u, n]) => `${n} × ${ui.units[u].name} (${ui.units[u].side})`),
       ...leaders.map((l) => `leader: ${ui.leaders[l].name}`),
+      base === i ? `the Rebel base${st.base_revealed ? "" : " (hidden from the Empire)"}` : "",
       ...(ui.markers || []).filter((_, k) => st.markers[i] & (1 << k)).map((m) => `marker: ${m}`),
       st.ruled_out && st.ruled_out[i] ? "ruled out as the Rebel base" : ""].filter(Boolean);
     const g = svg("g", { class: "rr-system", "data-system": s.name, facts });
@@ -161,6 +164,7 @@ function rebellion(body, ui) {
     if (reb) g.append(svg("text", { x: s.x - 1.4, y: s.y + 1, class: "rr-count reb" }, String(reb)));
     if (imp) g.append(svg("text", { x: s.x + 1.4, y: s.y + 1, class: "rr-count imp" }, String(imp)));
     if (leaders.length) g.append(svg("text", { x: s.x, y: s.y + 5.6, class: "rr-leaders" }, leaders.map((l) => ui.leaders[l].name.split(" ").slice(-1)[0]).join(", ")));
+    if (base === i) g.append(svg("text", { x: s.x, y: s.y + 2.2, class: "rr-base" }, "★"));
     if (st.markers[i]) g.append(svg("rect", { x: s.x + 2.4, y: s.y - 3.4, width: 1.4, height: 1.4, class: "rr-marker" }));
     map.append(g);
   });
@@ -173,7 +177,7 @@ function rebellion(body, ui) {
       return h("span", { class: "slot" }, `in ${k}: ${q.length ? q.map((u) => ui.units[u].name).join(", ") : "—"}`);
     }))));
   const status = h("p", { class: "scores" }, `Round ${st.round}, ${st.phase} phase. Time ${st.time}, reputation ${st.reputation}.`,
-    baseKnown ? ` The Rebel base: ${baseKnown.map((c) => cardName(body, c)).join(", ")}${st.base_revealed ? " (revealed)" : " (hidden from the Empire)"}.` : st.base_revealed ? " The Rebel base is revealed." : " The Rebel base is hidden.",
+    base !== null && systems[base] ? ` The Rebel base: ${systems[base].name}${st.base_revealed ? " (revealed)" : " (hidden from the Empire)"}.` : " The Rebel base is hidden.",
     baseUnits.length ? ` Rebel Base: ${baseUnits.map(([u, n]) => `${n} × ${ui.units[u].name}`).join(", ")}.` : "");
   const pool = (st.leader_status || []).map((s, i) => [s, i]).filter(([s]) => s === 1).map(([, i]) => i);
   const leaders = h("div", { class: "zone" }, h("div", { class: "zone-name" }, "Leaders in the pools"),
