@@ -84,21 +84,22 @@ def place_by_clicking_a_cell(page: Any) -> None:
     """Space Station Assault: play a ship by clicking a highlighted cell of the grid."""
     for _ in range(60):
         assert page.locator("#app").get_attribute("data-status") == "active"
-        if page.locator(".sa-cell.target").count():
-            break
         before = step(page)
+        cell = page.locator(".sa-cell.target").first
         try:
+            if page.locator(".sa-cell.target").count():
+                where = cell.get_attribute("data-cell", timeout=2000)
+                cell.click(timeout=2000)
+                break
             page.locator(CHOICE).first.click(timeout=2000)
-        except Exception:  # the bot's turn
+        except Exception:  # the bot's turn, or the page was redrawn: look again
             continue
         wait_step_above(page, before)
-    cell = page.locator(".sa-cell.target").first
-    where = cell.get_attribute("data-cell")
-    before = step(page)
-    cell.click()
+    else:
+        pytest.fail("no cell to click")
     if page.locator("#choices button.all").count():  # several choices there: narrowed
         texts = page.locator(CHOICE).all_inner_texts()
-        x, y = where.split(",")
+        x, y = str(where).split(",")
         assert texts and all(f"at ({x},{y})" in t for t in texts), texts
         page.locator(CHOICE).first.click()
     wait_step_above(page, before)
