@@ -23,7 +23,11 @@ import httpx
 import pytest
 
 CHROMIUM = os.environ.get("TABLETOP_CHROMIUM", "/usr/bin/chromium")
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "images" / "web"
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / ".screenshots" / "web"
+"""Where every run leaves its screenshots (ignored by git)."""
+DOC_SHOTS = ROOT / "docs" / "images" / "web"
+"""Where the docs' screenshots live: refreshed when TABLETOP_UPDATE_SCREENSHOTS=1."""
 
 
 def _free_port() -> int:
@@ -112,9 +116,12 @@ def context(chromium: Any) -> Iterator[Any]:
 @pytest.fixture(scope="session")
 def shots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """Where the tests write screenshots (under pytest's tmp folder); copied to
-    docs/images/web/ at the end of the session."""
+    .screenshots/web/ at the end of the session, and to docs/images/web/ with
+    TABLETOP_UPDATE_SCREENSHOTS=1."""
     folder = tmp_path_factory.mktemp("screenshots")
     yield folder
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for png in sorted(folder.glob("*.png")):
-        shutil.copy(png, SHOTS / png.name)
+    targets = [SHOTS] + ([DOC_SHOTS] if os.environ.get("TABLETOP_UPDATE_SCREENSHOTS") else [])
+    for target in targets:
+        target.mkdir(parents=True, exist_ok=True)
+        for png in sorted(folder.glob("*.png")):
+            shutil.copy(png, target / png.name)
