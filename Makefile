@@ -6,17 +6,33 @@ STAMP  := $(VENV)/.installed-stamp
 PYTHON ?= python3
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: run test lint typecheck pytest docs bench thorough clean
+.PHONY: run demo test lint typecheck pytest docs bench thorough clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,docs,analysis,ray,rl,server]'
+	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(PY) -m pip install --quiet -e '.[dev,docs,analysis,ray,rl,server,web]'
 	touch $(STAMP)
 
+# The front door: the game server with the web client, on ./tabletop.db, on loopback.
+# Ctrl-C stops it; every game is in the database and goes on at the next `make run`.
+HOST ?= 127.0.0.1
+PORT ?= 8000
 run: $(STAMP)
+	$(VENV)/bin/tabletop serve --host $(HOST) --port $(PORT) --db sqlite:///tabletop.db
+
+# The narrated text demo: a game of each pack simulated and told in the terminal.
+demo: $(STAMP)
 	$(VENV)/bin/tabletop list
 	$(VENV)/bin/tabletop demo
+
+# The web client's browser tests drive Debian's chromium (Playwright never downloads one).
+chromium:
+	@if ! command -v chromium >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "chromium missing: sudo apt-get install chromium (the browser tests skip without it)"; fi; \
+	fi
 
 test: lint typecheck pytest docs
 
@@ -27,13 +43,13 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
-pytest: $(STAMP)
+pytest: $(STAMP) chromium
 	$(PY) -m pytest
 
 docs: $(STAMP)
 	@if [ -f mkdocs.yml ]; then $(VENV)/bin/mkdocs build --strict --quiet; fi
 
-thorough: $(STAMP)
+thorough: $(STAMP) chromium
 	HYPOTHESIS_PROFILE=thorough $(PY) -m pytest
 
 bench: $(STAMP)

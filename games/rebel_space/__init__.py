@@ -121,4 +121,15 @@ GAME = Game(
     rulings=RULINGS,
     phases=PHASES,
     observation=OBSERVATION,
+    ui={
+        "colours": ["#c0392b", "#2c3e50"],
+        "zones": {
+            "hand": "Hand",
+            "active": "Active",
+            "inactive": "Inactive",
+            "attached": "Attached",
+            "discard": "Discard pile",
+            "deck": "Deck",
+        },
+    },
 )

@@ -22,17 +22,25 @@ class RebelSpaceOptions:
     starting_hand: int = attrs.field(
         default=5,
         validator=_between(0, 20),
-        metadata={"help": "Cards each player draws at set-up (RS-02: 5)."},
+        metadata={"min": 0, "max": 20, "help": "Cards each player draws at set-up (RS-02: 5)."},
     )
     hand_limit: int = attrs.field(
         default=12,
         validator=_between(1, 76),
-        metadata={"help": "Cards a hand may keep at the end of the end phase (RS-08: 12)."},
+        metadata={
+            "min": 1,
+            "max": 76,
+            "help": "Cards a hand may keep at the end of the end phase (RS-08: 12).",
+        },
     )
     deploy_points: int = attrs.field(
         default=3,
         validator=_between(1, 20),
-        metadata={"help": "Points of cost a player may deploy each turn (RS-07: 3)."},
+        metadata={
+            "min": 1,
+            "max": 20,
+            "help": "Points of cost a player may deploy each turn (RS-07: 3).",
+        },
     )
     tie_destroys_both: bool = attrs.field(
         default=True,

@@ -186,6 +186,7 @@ from .heuristic import heuristic
 from .observation import OBSERVATION
 from .options import RebellionOptions
 from .state import RebellionState
+from .ui import UI
 
 __all__ = ["GAME", "RULINGS_FILE"]
 
@@ -263,4 +264,5 @@ GAME = Game(
         ),
     ],
     observation=OBSERVATION,
+    ui=UI,
 )

@@ -35,10 +35,11 @@ class RebellionOptions:
         default="rote",
         validator=_setup,
         metadata={
+            "choices": SETUPS,
             "help": "RR-03: starting units. 'rote' (default): the Rise of the Empire list, "
             "with the Death Star Under Construction in a remote system; 'base': the base "
             "game list; 'fixed': the first-game fixed set-up of the Learn to Play booklet "
-            "(loyalty and units in fixed systems), for tutorials and tests."
+            "(loyalty and units in fixed systems), for tutorials and tests.",
         },
     )
     first_game: bool = attrs.field(
@@ -52,17 +53,20 @@ class RebellionOptions:
         default="imperial",
         validator=_queue,
         metadata={
+            "choices": QUEUES,
             "help": "RR-63: the build queue the objective A Time for Peace destroys its 2 "
             "triangle, 1 circle and 1 square units on. 'imperial' (default, the research's "
             "reading): the Empire's; 'rebel': the Rebels' own, a cost (a later reading of "
-            "JC's, from a player's report)."
+            "JC's, from a player's report).",
         },
     )
     max_rounds: int = attrs.field(
         default=20,
         validator=_rounds,
         metadata={
+            "min": 1,
+            "max": 100,
             "help": "RR-18: a game still going at the end of this many rounds ends as a draw "
-            "(checked at the end of each round's Refresh Phase)."
+            "(checked at the end of each round's Refresh Phase).",
         },
     )

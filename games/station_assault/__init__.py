@@ -140,4 +140,8 @@ GAME = Game(
     rulings=load_rulings(),
     phases=PHASES,
     observation=OBSERVATION,
+    ui={
+        "colours": ["#bfc5cf", "#e74c3c", "#2980b9", "#27ae60", "#8e44ad", "#d68910"],
+        "grid": {"cell": "a ship card on the table, at x (left to right) and y (bottom to top)"},
+    },
 )

@@ -88,31 +88,39 @@ class Options:
         default="duel",
         validator=_mode,
         metadata={
+            "choices": MODES,
             "help": "duel (2 players, the printed game); free_for_all (2-6 players, each "
             "counts their own losses, 60 lost puts a player out: SSA-14, SSA-15); teams "
-            "(2 vs 2 or 3 vs 3, a team wins at 50 Victory per member: SSA-16, SSA-17)."
+            "(2 vs 2 or 3 vs 3, a team wins at 50 Victory per member: SSA-16, SSA-17).",
         },
     )
     players: int = attrs.field(
         default=2,
         validator=_players,
-        metadata={"help": "Number of players: 2 for duel, 2-6 for free_for_all, 4 or 6 for teams."},
+        metadata={
+            "min": 2,
+            "max": 6,
+            "help": "Number of players: 2 for duel, 2-6 for free_for_all, 4 or 6 for teams.",
+        },
     )
     anchor: str = attrs.field(
         default="any",
         validator=_anchor,
         metadata={
+            "choices": ANCHORS,
             "help": "Where ships may be played and moved (SSA-07, SSA-20): 'any' = next to "
             "any card in play (the printed rule); 'friendly' = next to your own or a "
-            "teammate's cards only (a known house rule)."
+            "teammate's cards only (a known house rule).",
         },
     )
     max_waves: int = attrs.field(
         default=30,
         validator=_max_waves,
         metadata={
+            "min": 1,
+            "max": MAX_WAVES,
             "help": "Wave cap (SSA-13): after this many waves the game ends and the higher "
-            "score wins. 1-200."
+            "score wins. 1-200.",
         },
     )
     ship_file: str = attrs.field(

@@ -431,7 +431,10 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         kwargs["sqlite_synchronous"] = args.sqlite_synchronous
     if args.no_ws_compression:
         kwargs["ws_compression"] = False
-    out.write(f"tabletop serve: http://{args.host}:{args.port}/ (database {args.db})\n")
+    out.write(
+        f"tabletop serve: http://{args.host}:{args.port}/ (open it in a browser to play; "
+        f"database {args.db}; Ctrl-C stops)\n"
+    )
     out.flush()
     serve(Settings(**kwargs), log_level=args.log_level)
     return 0

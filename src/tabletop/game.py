@@ -81,6 +81,7 @@ class Game:
         phases: Sequence[Phase] = (),
         record_compat: Sequence[str] = (),
         observation: Observation | None = None,
+        ui: Mapping[str, Any] | None = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -105,6 +106,10 @@ class Game:
         self.record_compat = tuple(record_compat) or (version,)
         self.observation = observation
         """The pack's observation encoding (:mod:`tabletop.observation`), or ``None``."""
+        self.ui: dict[str, Any] = dict(ui or {})
+        """Static facts a user interface needs and the views do not repeat (JSON-able):
+        say, where a board draws each place, its colours, the names behind the
+        indices a view uses. The server serves them at ``GET /packs/{name}``."""
         bound = state_cls.__dict__.get("game")
         if isinstance(bound, Game) and bound is not self:
             raise ValueError(
@@ -258,6 +263,35 @@ class Game:
                             "file's content instead; only a program may pass a path)"
                         )
         return self.make_options(dict(data))
+
+    def options_schema(self) -> list[dict[str, Any]]:
+        """The options a form may offer, from the options class's fields.
+
+        One entry per field of a plain type (``bool``, ``int``, ``str``):
+        ``name``, ``type``, ``default``, ``help`` (the field's ``"help"``
+        metadata), and ``choices`` or ``min``/``max`` when the pack's metadata
+        gives them. Fields of other types, and fields that name a file
+        (metadata ``"path"``), are left out: a program sets those itself.
+        """
+        if not attrs.has(self.options_cls):
+            return []
+        out: list[dict[str, Any]] = []
+        for f in attrs.fields(self.options_cls):
+            kind = {bool: "bool", int: "int", str: "str"}.get(type(f.default))
+            if kind is None or f.metadata.get("path"):
+                continue
+            entry: dict[str, Any] = {
+                "name": f.name,
+                "type": kind,
+                "default": f.default,
+                "help": str(f.metadata.get("help", "")),
+            }
+            for key in ("choices", "min", "max"):
+                if key in f.metadata:
+                    value = f.metadata[key]
+                    entry[key] = list(value) if key == "choices" else value
+            out.append(entry)
+        return out
 
     def unstructure_options(self, options: Any) -> dict[str, Any]:
         out: dict[str, Any] = self.converter.unstructure(options)

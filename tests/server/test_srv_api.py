@@ -44,10 +44,28 @@ def test_index_packs_openapi(api: Any) -> None:
     packs = {p["name"]: p for p in api.http.get("/packs").json()["packs"]}
     assert set(packs) == {"rebel_space", "station_assault", "rebellion_rote"}
     assert packs["rebel_space"]["default_options"]["starting_hand"] == 5
+    schema = {o["name"]: o for o in packs["rebel_space"]["options"]}
+    assert schema["starting_hand"] == {
+        "name": "starting_hand",
+        "type": "int",
+        "default": 5,
+        "help": "Cards each player draws at set-up (RS-02: 5).",
+        "min": 0,
+        "max": 20,
+    }
+    rr = api.http.get("/packs/rebellion_rote").json()
+    assert rr["players"] == ["Rebel", "Imperial"]
+    assert len(rr["ui"]["systems"]) == 32 and rr["ui"]["systems"][3]["name"] == "Yavin"
+    assert api.http.get("/packs/nope").json()["error"] == "unknown_pack"
+    page = api.http.get("/", headers={"Accept": "text/html"})
+    assert page.headers["content-type"].startswith("text/html") and "/web/app.js" in page.text
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    assert api.http.get("/web/app.js").headers["content-type"].startswith("text/javascript")
     spec = api.http.get("/openapi.json").json()
     assert spec["openapi"].startswith("3.")
     assert set(spec["paths"]) == {
         "/packs",
+        "/packs/{name}",
         "/games",
         "/games/{game_id}",
         "/games/{game_id}/actions",

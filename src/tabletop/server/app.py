@@ -29,6 +29,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import __version__
+from . import web
 from .bodies import batches
 from .bots import BotPool
 from .openapi import openapi
@@ -154,6 +155,8 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
 
     # ---------------------------------------------------------------- HTTP
     async def index(request: Request) -> Response:
+        if "text/html" in request.headers.get("accept", ""):
+            return web.page()  # a browser: the web client (its own query is its own)
         _query(request, {})
         return _json({"server": "tabletop", "version": __version__, "openapi": "/openapi.json"})
 
@@ -166,6 +169,10 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
     async def packs(request: Request) -> Response:
         _query(request, {})
         return _json(games().packs())
+
+    async def pack(request: Request) -> Response:
+        _query(request, {})
+        return _json(games().pack(request.path_params["name"]))
 
     async def list_games(request: Request) -> Response:
         q = _query(request, {"status": "", "pack": "", "limit": "", "offset": ""})
@@ -315,6 +322,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         Route("/healthz", health, methods=["GET"]),
         Route("/openapi.json", openapi_json, methods=["GET"]),
         Route("/packs", packs, methods=["GET"]),
+        Route("/packs/{name}", pack, methods=["GET"]),
         Route("/games", list_games, methods=["GET"]),
         Route("/games", create, methods=["POST"]),
         Route(f"/games/{game}", read, methods=["GET"]),
@@ -322,6 +330,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         Route(f"/games/{game}/resign", resign, methods=["POST"]),
         Route(f"/games/{game}/record", record, methods=["GET"]),
         WebSocketRoute(f"/games/{game}/live", live_ws),
+        web.mount(),
     ]
     return Starlette(
         routes=routes,

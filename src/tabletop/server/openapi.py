@@ -222,7 +222,32 @@ def openapi() -> dict[str, Any]:
             "/packs": {
                 "get": {
                     "summary": "The installed packs",
-                    "responses": {"200": {"description": "name, title, seats, default options"}},
+                    "responses": {
+                        "200": {
+                            "description": "name, title, seats, default options, and `options`: "
+                            "the option schema (name, type, default, help, choices or min/max)"
+                        }
+                    },
+                }
+            },
+            "/packs/{name}": {
+                "get": {
+                    "summary": "One pack: its facts, player names, option schema and `ui` facts",
+                    "parameters": [
+                        {
+                            "name": "name",
+                            "in": "path",
+                            "required": True,
+                            "schema": {"type": "string"},
+                        }
+                    ],
+                    "responses": {
+                        "200": {
+                            "description": "as in /packs, plus `players`, `description` and `ui`: "
+                            "static facts a client draws with (positions, colours, names)"
+                        },
+                        "404": {"description": "unknown_pack"},
+                    },
                 }
             },
             "/games": {

@@ -571,9 +571,34 @@ class Games:
                     "min_players": game.min_players,
                     "max_players": game.max_players,
                     "default_options": game.unstructure_options(game.default_options()),
+                    "options": game.options_schema(),
                 }
             )
         return {"packs": out}
+
+    @staticmethod
+    def pack(name: str) -> dict[str, Any]:
+        """One installed pack: its facts as in :meth:`packs`, its player names, its
+        description and its ``ui`` facts (static data a client draws with)."""
+        if type(name) is not str or name not in pack_names():
+            raise ApiError(404, "unknown_pack", f"no pack {short(name, 40)} is installed here")
+        try:
+            game: Game = registered_pack(name)
+        except UnknownGameError:
+            raise ApiError(404, "unknown_pack", f"pack {name!r} failed to load here") from None
+        options = game.default_options()
+        return {
+            "name": game.name,
+            "title": game.title,
+            "version": game.version,
+            "description": game.description,
+            "min_players": game.min_players,
+            "max_players": game.max_players,
+            "players": [game.player_name(i, options) for i in range(game.num_players(options))],
+            "default_options": game.unstructure_options(options),
+            "options": game.options_schema(),
+            "ui": game.ui,
+        }
 
     # ------------------------------------------------------------ watching
     def watch(self, live: Live) -> asyncio.Event:
