@@ -780,11 +780,16 @@ class BuiltHidden(Event):
 
 @attrs.frozen(kw_only=True)
 class Built(Event):
+    """``unit`` onto ``player``'s build queue space ``space``: built from the icons of
+    system ``loc`` (the Refresh Phase, Construct Factory), or, with ``by_card``, put there
+    by a card resolved in ``loc`` that names the unit (Construct Death Star's Death Star)."""
+
     kind: ClassVar[str] = "built"
     player: int
     unit: int
     loc: int
     space: int
+    by_card: bool = False
 
 
 @attrs.frozen(kw_only=True)

@@ -703,8 +703,10 @@ def narrate(s: RebellionState, ev: Event) -> str:
     if isinstance(ev, E.BuiltHidden):
         return f"{SIDES[ev.player]} placed {ev.n} units on the build queue"
     if isinstance(ev, E.Built):
-        # a project (a Death Star) is queued too, not built from a system's icons
-        return f"1 {UNITS[ev.unit].name} onto queue space {ev.space} of the {SIDES[ev.player]} build queue"
+        queue = f"queue space {ev.space} of the {SIDES[ev.player]} build queue"
+        if ev.by_card:  # a card names the unit: no system's icons built it
+            return f"1 {UNITS[ev.unit].name} put onto {queue} by a card"
+        return f"1 {UNITS[ev.unit].name} built from {loc_name(ev.loc)}'s icons onto {queue}"
     if isinstance(ev, E.Deployed):
         return f"{UNITS[ev.unit].name} deployed to {loc_name(ev.loc)}"
     if isinstance(ev, E.LeaderEliminated):

@@ -342,6 +342,10 @@ def test_construct_death_star() -> None:
     b = s.board
     assert b.units[S("Endor")][U("Death Star Under Construction")] == 1
     assert b.queue_at(IMPERIAL, 3) == [U("Death Star")]
+    queued = [e for e in s.log if e.kind == "built"]
+    assert [s.narrate(e) for e in queued] == [
+        "1 Death Star put onto queue space 3 of the Imperial build queue by a card"
+    ]  # no system built it (issue 19)
     assert s.zones["project_discard"].cards == [card("Construct Death Star")]
     assert "mission_discarded" in public_kinds(s) and rebel_turn(s)
 
@@ -376,6 +380,10 @@ def test_construct_factory_removes_sabotage_and_builds_from_each_icon() -> None:
     assert s.legal_actions() == [Build(U("AT-ST"), om), Build(U("Shield Bunker"), om), Stop()]
     s.apply(Build(U("Shield Bunker"), om))
     assert s.board.queue_at(IMPERIAL, 2) == [U("Assault Carrier"), U("Shield Bunker")]
+    assert [s.narrate(e) for e in s.log if e.kind == "built"] == [
+        f"1 {u} built from Ord Mantell's icons onto queue space 2 of the Imperial build queue"
+        for u in ("Assault Carrier", "Shield Bunker")
+    ]
     assert s.zones["project_discard"].cards == [card("Construct Factory")] and rebel_turn(s)
 
 

@@ -55,10 +55,11 @@ def test_words_along_random_games() -> None:
             seen.add("roll")
         for e in s.log[-3:]:
             if e.kind == "built":
-                assert " built from " not in s.narrate(e)
-                assert re.fullmatch(
-                    r"1 .+ onto queue space [123] of the (Rebel|Imperial) build queue", s.narrate(e)
-                )
+                queue = r"onto queue space [123] of the (Rebel|Imperial) build queue"
+                if e.by_card:  # a card put it there: no system built it
+                    assert re.fullmatch(rf"1 .+ put {queue} by a card", s.narrate(e))
+                else:
+                    assert re.fullmatch(rf"1 .+ built from .+'s icons {queue}", s.narrate(e))
                 seen.add("built")
     assert seen >= {"tactic", "ability", "mark", "no damage", "roll", "built"}
 

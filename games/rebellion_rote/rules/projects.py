@@ -258,14 +258,17 @@ def effect_construct_death_star(s: RebellionState, r: Resolving, e: MissionEffec
     if b.in_supply(DSUC) > 0 and b.in_supply(DEATH_STAR) > 0:
         b.add_unit(DSUC, r.system)
         s.emit(UnitGained(side=IMPERIAL, unit=DSUC, system=r.system))
-        queue(s, DEATH_STAR, r.system, e.amount)
+        queue(s, DEATH_STAR, r.system, e.amount, by_card=True)
     return False
 
 
-def queue(s: RebellionState, u: int, x: int, space: int, player: int = IMPERIAL) -> None:
-    """``u`` onto ``player``'s build queue space ``space``, placed from ``x``."""
+def queue(
+    s: RebellionState, u: int, x: int, space: int, player: int = IMPERIAL, by_card: bool = False
+) -> None:
+    """``u`` onto ``player``'s build queue space ``space``, built from ``x``'s icons or,
+    ``by_card``, put there by a card resolved in ``x``."""
     s.board.queue_at(player, space).append(u)
-    s.emit(Built(player=player, unit=u, loc=x, space=space))
+    s.emit(Built(player=player, unit=u, loc=x, space=space, by_card=by_card))
 
 
 # ================================================================ Construct Factory
@@ -356,7 +359,7 @@ def effect_queue_unit(s: RebellionState, r: Resolving, e: MissionEffect) -> bool
     assigned), if the supply holds one (RR-42)."""
     u = unit_id(e.unit)
     if s.board.in_supply(u) > 0:
-        queue(s, u, r.system, e.amount_for(r.leaders), r.player)
+        queue(s, u, r.system, e.amount_for(r.leaders), r.player, by_card=True)
     return False
 
 
