@@ -256,6 +256,15 @@ class Board:
                 return True
         return False
 
+    def lock_map(self, side: int) -> list[bool]:
+        """:meth:`locks` for every location at once (index ``loc``)."""
+        out = [False] * NUM_LOCATIONS
+        side_of = self.leader_side
+        for i, where in enumerate(self.leader_loc):
+            if 0 <= where < NUM_LOCATIONS and side_of[i] == side and not self.is_captive(i):
+                out[where] = True
+        return out
+
     def pool(self, side: int) -> list[int]:
         side_of = self.leader_side
         return [i for i, st in enumerate(self.leader_status) if st == POOL and side_of[i] == side]

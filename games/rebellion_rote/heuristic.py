@@ -60,7 +60,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from .board import POOL, SIDE_OF_LEADER, Board
+from .board import POOL, SIDE_OF_LEADER
 from .data import ADJACENT, IMPERIAL, LEADERS, NUM_SYSTEMS, REBEL, REBEL_BASE, UNITS
 from .decisions import ActivateSystem, MoveUnits
 from .state import RebellionState
@@ -201,7 +201,7 @@ class Forces:
         into = -1  # the system the Empire is activating
         if isinstance(top, (ActivateSystem, MoveUnits)) and top.player == IMPERIAL:
             into = top.system
-        locked = _locked(b)
+        locked = b.lock_map(IMPERIAL)
         for loc, row in enumerate(s.board.units):
             if not any(row):
                 continue
@@ -239,17 +239,6 @@ class Forces:
         self.groups = groups
         self.imperial = imperial
         self.rebel = rebel
-
-
-def _locked(b: Board) -> list[bool]:
-    """Per location, whether an Imperial leader there (not a captive) holds the Empire's
-    units for the rest of the round (the leader lock)."""
-    out = [False] * (NUM_SYSTEMS + 1)
-    side_of = b.leader_side
-    for i, where in enumerate(b.leader_loc):
-        if 0 <= where <= NUM_SYSTEMS and side_of[i] == IMPERIAL and not b.is_captive(i):
-            out[where] = True
-    return out
 
 
 def _reach(dist: tuple[int, ...], loc: int, to: int) -> int:

@@ -196,3 +196,16 @@ def test_capture_rescue_predicates() -> None:
     b.base_revealed = True
     assert capture(b, han) == leia
     assert rescue(b, leia, HOTH) == HOTH and b.captured == han
+
+
+def test_lock_map_is_locks_for_every_location() -> None:
+    """Board.lock_map(side) answers Board.locks for every location at once (the heuristic
+    reads it): a leader locks its location, a captive locks nothing."""
+    from rebellion_rote.data import NUM_LOCATIONS
+    from rebellion_rote.position import position
+
+    s = position(leaders={"Darth Vader": "Naboo", "Jan Dodonna": "Rebel Base"})
+    b = s.board
+    for side in (0, 1):
+        assert b.lock_map(side) == [b.locks(loc, side) for loc in range(NUM_LOCATIONS)]
+    assert sum(b.lock_map(1)) == 1 and sum(b.lock_map(0)) == 1
