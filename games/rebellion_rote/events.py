@@ -137,6 +137,8 @@ __all__ = [
     "SabotageRemoved",
     "SecondAssigned",
     "Stalemate",
+    "StartingActionCards",
+    "StartingActionCardsHidden",
     "StartingMissions",
     "Subjugation",
     "Subverted",
@@ -853,6 +855,25 @@ class ActionCardKept(Event):
 class ActionCardKeptHidden(Event):
     kind: ClassVar[str] = "action_card_kept_hidden"
     player: int
+
+
+@attrs.frozen(kw_only=True)
+class StartingActionCards(Event):
+    """Starting action cards drawn from the box, face down: only their owner sees which."""
+
+    kind: ClassVar[str] = "starting_action_cards"
+    player: int
+    cards: tuple[int, ...] = card_field()
+
+    def public(self) -> Event:
+        return StartingActionCardsHidden(player=self.player, count=len(self.cards))
+
+
+@attrs.frozen(kw_only=True)
+class StartingActionCardsHidden(Event):
+    kind: ClassVar[str] = "starting_action_cards_hidden"
+    player: int
+    count: int
 
 
 @attrs.frozen(kw_only=True)

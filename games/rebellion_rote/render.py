@@ -1068,6 +1068,12 @@ def narrate_actions(ev: Event) -> str:
         return f"{SIDES[ev.player]} kept {card_name(ev.card)} face down"
     if isinstance(ev, E.ActionCardKeptHidden):
         return f"{SIDES[ev.player]} kept an action card face down"
+    if isinstance(ev, E.StartingActionCards):
+        names = " and ".join(card_name(c) for c in ev.cards)
+        return f"{SIDES[ev.player]} drew the starting action cards {names} (face down)"
+    if isinstance(ev, E.StartingActionCardsHidden):
+        n = ev.count
+        return f"{SIDES[ev.player]} drew {n} starting action card{'s' * (n != 1)} face down"
     if isinstance(ev, E.ActionCardDiscarded):
         return (
             f"{SIDES[ev.player]} discarded {card_name(ev.card)}: no leader on it could be recruited"

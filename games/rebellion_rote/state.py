@@ -165,6 +165,12 @@ class RebellionState(State):
     reassigned: list[int] = attrs.field(factory=list)
     """Leaders Contingency Plan put on a face-down starting mission this Command Phase:
     the Empire knows their card is a starting mission, not which (RR-86)."""
+    # ------------------------------------------------------------ action cards gained
+    gains: list[tuple[int, int]] = attrs.field(factory=list)
+    """Immediate action cards gained and still to resolve: (side, card), in order
+    (:mod:`.rules.gains`)."""
+    gains_then: str = ""
+    """Where play goes on when they are resolved ("": the decision under them; "recruit")."""
 
     # ------------------------------------------------------------ helpers
     @property
@@ -400,6 +406,8 @@ class RebellionState(State):
         new.misdirected = self.misdirected[:]
         new.attempt_bonus = self.attempt_bonus[:]
         new.reassigned = self.reassigned[:]
+        new.gains = self.gains[:]
+        new.gains_then = self.gains_then
 
     def _resample(self, player: int, rng: Rng) -> None:
         """Re-deal the opponent's face-down mission-set choice, tactic card, build placements

@@ -218,18 +218,6 @@ def test_set_up_shuffles_each_recruit_deck_hidden_from_both() -> None:
     assert s.zones["action_deck0"].cards != other.zones["action_deck0"].cards  # shuffled
 
 
-def test_rr29_no_starting_action_cards_are_dealt() -> None:
-    """RR-29: no starting action card is dealt in this part (as in the first game); the
-    starting cards lie in the box, face up."""
-    s = position()
-    for p, side in enumerate(SIDE_NAMES):
-        box = s.zones[f"action_box{p}"]
-        want = [action_card(i) for i, c in enumerate(ACTIONS) if c.starting and c.side == side]
-        assert box.cards == want and len(want) == (6 if p == IMPERIAL else 8)
-        assert s.view(1 - p)["zones"][f"action_box{p}"]["cards"] == want  # public
-        assert not s.zones[f"action_hand{p}"].cards
-
-
 # ---------------------------------------------------------------- recruiting
 def test_recruit_a_leader_from_two_cards_then_build() -> None:
     s = at_recruit(rebel=("Ambush", "An Old Friend"), imperial=("Blindside", "Local Rumors"))

@@ -20,7 +20,8 @@ on either card:
   choose face down, then the Empire; the Empire sees only how many cards the Rebels drew
   and that they chose (RR-32);
 * once both are in, each recruited leader goes into its pool (public), the card kept goes
-  face down into the action hand (its ability is a later part of the pack), a discarded
+  face down into the action hand (an Immediate card is then revealed and resolved at
+  once, the Rebels' first, :mod:`.gains`), a discarded
   card goes face up to ``action_discard<side>``, and the other cards drawn go to the
   bottom of the action deck in the order drawn, the last drawn lowest (their owner
   knows them there; the other side never learns which card was kept or which went to
@@ -55,10 +56,14 @@ from ..events import (
     Recruited,
 )
 from ..ids import ACTION_BASE, action_card, action_of
+from .gains import gain, resume, starting_cards
 
 if TYPE_CHECKING:
     from ..board import Board
     from ..state import RebellionState
+
+STARTING_CARDS = (frozenset(starting_cards(REBEL)), frozenset(starting_cards(IMPERIAL)))
+"""Per side, its starting action cards (card ids)."""
 
 __all__ = [
     "CARDS_DRAWN",
@@ -182,9 +187,8 @@ def reveal(s: RebellionState) -> None:
         resolve(s, p)
     s.recruit_card = [-1, -1]
     s.recruit_leader = [-1, -1]
-    from .refresh import after_recruit
-
-    after_recruit(s)
+    s.gains_then = "recruit"
+    resume(s)  # the Immediate cards kept, the Rebels' first; then the pool limit, the build
 
 
 def resolve(s: RebellionState, p: int) -> None:
@@ -198,6 +202,7 @@ def resolve(s: RebellionState, p: int) -> None:
         s.move(card, drawn, s.zones[f"action_hand{p}"])
         s.hand_recruits[p].append(leader)
         s.emit(ActionCardKept(player=p, card=card, to=(p,)))
+        gain(s, p, card)
     else:
         s.move(card, drawn, s.zones[f"action_discard{p}"])
         s.emit(ActionCardDiscarded(player=p, card=card))
@@ -231,8 +236,25 @@ def redeal_actions(s: RebellionState, side: int, viewer: int, rng: Rng) -> None:
     zones = [s.zones[f"action_{k}{side}"] for k in ("deck", "hand", "drawn")]
     _, hand, drawn = zones
     known = [set(z.known.get(viewer, ())) for z in zones]
-    free = [c for z, k in zip(zones, known) for c in z.cards if c not in k]
+    box = s.zones[f"action_box{side}"]
+    known_box = set(box.known.get(viewer, ()))
+    starting = STARTING_CARDS[side]
+    # the starting cards hidden from ``viewer``: in the box and the hand's slots of cards
+    # gained otherwise than by recruiting (-1), wherever an earlier deal left them
+    start_slots = [i for i, x in enumerate(s.hand_recruits[side]) if x < 0]
+    start_slots = [i for i in start_slots if hand.cards[i] not in known[1]]
+    free_start = [c for c in box.cards if c not in known_box]
+    free_start += [c for z, k in zip(zones, known) for c in z.cards if c not in k and c in starting]
+    rng.shuffle(free_start)
+    free = [c for z, k in zip(zones, known) for c in z.cards if c not in k and c not in starting]
     rng.shuffle(free)
+    # the deal below fills every other hidden place: start with the hand's starting slots
+    # holding starting cards, so that they are kept where they are
+    it_start = iter(free_start)
+    for i in start_slots:
+        hand.cards[i] = next(it_start)
+    box.cards = [c if c in known_box else next(it_start) for c in box.cards]
+    known[1] |= {hand.cards[i] for i in start_slots}
     b = s.board
     # the constrained slots: (zone index, position, leader the card must picture, or -1 for
     # "no recruitable leader")

@@ -6,7 +6,7 @@ In order:
 2. The advanced tactic decks (8 per side and theater) are laid out, public (RR-17).
    Each side shuffles its recruit-icon action cards into its action deck (the Rise of
    the Empire replacement cards in place of the base versions, RR-28), hidden from
-   both; its starting action cards stay in the box, face up: none is dealt (RR-29).
+   both; its starting action cards go to its box, face down (RR-29).
    The objective deck is built the Rise of the Empire way, 5 cards of each stage,
    the unused cards out of the game unseen (:mod:`.objectives`), and the Rebels draw
    their first objective card into their hidden hand (set-up step 4, RR-35: a stage I
@@ -24,6 +24,9 @@ In order:
    first-game positions. Players place their own units one at a time, the
    Empire first: every Imperial system gets at least 1 ground unit; the Rebels
    use the Rebel Base space and at most one system with no Imperial units.
+   Then each side draws 2 random starting action cards from its box, face down, and
+   their Immediate cards resolve at once, the Rebels' first (:mod:`.gains`, RR-29);
+   with ``setup="fixed"`` (the first game) nobody draws one.
 6. The Rebel base: the Rebels secretly take a card of the probe deck (in the
    first game, not a system with or next to Imperial units, which are then ruled out
    for the Empire's determinisation, ``Board.ruled_out``); the deck is shuffled.
@@ -78,6 +81,7 @@ from ..events import (
     UnitPlaced,
 )
 from ..ids import action_card, mission_card, tactic_card
+from .gains import deal_starting, resume
 from .mission_deck import DRAW_AT_SETUP, draw_missions
 from .mission_deck import add_zones as add_mission_zones
 from .mission_deck import build_decks as build_mission_decks
@@ -162,7 +166,7 @@ def action_decks(s: RebellionState, p: int) -> None:
     s.add_zone(Zone(f"action_hand{p}", p, Vis.OWNER, pool=pool))
     s.add_zone(Zone(f"action_drawn{p}", p, Vis.OWNER, pool=pool))
     s.add_zone(Zone(f"action_discard{p}", p, Vis.PUBLIC))
-    box = s.add_zone(Zone(f"action_box{p}", p, Vis.PUBLIC))
+    box = s.add_zone(Zone(f"action_box{p}", p, Vis.OWNER, pool=f"starting{p}"))
     box.cards = [
         action_card(i) for i, c in enumerate(ACTIONS) if c.starting and side_of(c.side) == p
     ]
@@ -344,6 +348,8 @@ def apply_place(s: RebellionState, d: PlaceUnits, a: Action) -> None:
         s.stack.append(PlaceUnits(player=REBEL, remaining=units_to_place(s.options.setup, REBEL)))
     else:
         s.stack.append(ChooseBase(player=REBEL))
+        deal_starting(s)  # the end of step 8; their Immediate cards resolve first
+        resume(s)
 
 
 # ---------------------------------------------------------------- 6-7
