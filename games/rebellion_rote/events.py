@@ -33,6 +33,7 @@ __all__ = [
     "CaptiveMoved",
     "Captured",
     "CardCanceled",
+    "CardRecalled",
     "CardRetrieved",
     "CombatBegan",
     "CombatEnded",
@@ -72,6 +73,7 @@ __all__ = [
     "MissionOutcome",
     "MissionRevealed",
     "MissionRolled",
+    "MissionSearched",
     "MissionSetChosen",
     "MissionSetHidden",
     "MissionSetsRevealed",
@@ -119,6 +121,10 @@ __all__ = [
     "ProjectsDrawnCount",
     "QueueAdvanced",
     "QueueUnitDestroyed",
+    "RadarProbeKept",
+    "RadarProbeKeptHidden",
+    "RadarProbeReturned",
+    "RadarProbesPlaced",
     "Reassigned",
     "ReassignedHidden",
     "RecruitChosen",
@@ -149,6 +155,7 @@ __all__ = [
     "TacticsRecovered",
     "TacticsRevealed",
     "TimeAdvanced",
+    "UndercoverMoved",
     "UnitGained",
     "UnitPlaced",
     "UnitsDestroyed",
@@ -1403,3 +1410,68 @@ class ActionCardPlayed(Event):
     kind: ClassVar[str] = "action_card_played"
     player: int
     card: int = card_field()
+
+
+# ---------------------------------------------------------------- the Rebel action cards
+# (:mod:`.rules.rebel_cards`)
+@attrs.frozen(kw_only=True)
+class RadarProbeKept(Event):
+    """Under the Radar: the Rebels kept probe card ``card`` face down under the card."""
+
+    kind: ClassVar[str] = "radar_probe_kept"
+    card: int = card_field()
+
+    def public(self) -> Event:
+        return RadarProbeKeptHidden()
+
+
+@attrs.frozen(kw_only=True)
+class RadarProbeKeptHidden(Event):
+    kind: ClassVar[str] = "radar_probe_kept_hidden"
+
+
+@attrs.frozen(kw_only=True)
+class RadarProbesPlaced(Event):
+    """Under the Radar: the ``count`` other probe cards looked at went back on top of the
+    probe deck (``top``) or at its bottom."""
+
+    kind: ClassVar[str] = "radar_probes_placed"
+    count: int
+    top: bool
+
+
+@attrs.frozen(kw_only=True)
+class RadarProbeReturned(Event):
+    """Under the Radar: the probe card kept under it went back on top of the probe deck,
+    face down; the card leaves play."""
+
+    kind: ClassVar[str] = "radar_probe_returned"
+
+
+@attrs.frozen(kw_only=True)
+class CardRecalled(Event):
+    """False Orders: Imperial ``leader`` went back to the pool from a face-down mission,
+    the card back to the Imperial hand unseen (RR-175)."""
+
+    kind: ClassVar[str] = "card_recalled"
+    leader: int
+
+
+@attrs.frozen(kw_only=True)
+class UndercoverMoved(Event):
+    """Undercover: ``leader`` moved from ``src`` into the mission's system ``dst``."""
+
+    kind: ClassVar[str] = "undercover_moved"
+    leader: int
+    src: int
+    dst: int
+
+
+@attrs.frozen(kw_only=True)
+class MissionSearched(Event):
+    """Son of Skywalker: ``player`` took mission ``card`` from its deck into its hand,
+    shown (RR-177)."""
+
+    kind: ClassVar[str] = "mission_searched"
+    player: int
+    card: int

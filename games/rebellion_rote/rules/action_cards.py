@@ -414,7 +414,11 @@ def apply_convert(s: RebellionState, d: ConvertHits, a: Action) -> None:
 # ---------------------------------------------------------------- the windows
 def seen(s: RebellionState, p: int) -> set[int]:
     """``p``'s action cards the other side knows are not in the hand."""
-    return {*s.zones[f"action_discard{p}"].cards, *s.zones[f"action_box{p}"].cards}
+    return {
+        *s.zones[f"action_discard{p}"].cards,
+        *s.zones[f"action_box{p}"].cards,
+        *s.zones[f"action_in_play{p}"].cards,  # a card staying in play (Under the Radar)
+    }
 
 
 def possible_hand(s: RebellionState, p: int) -> set[int]:

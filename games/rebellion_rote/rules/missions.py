@@ -110,6 +110,7 @@ from ..ids import mission_card, mission_of
 from . import (
     imperial_missions,
     projects,
+    rebel_cards,
     rebel_missions,
     rings,
     roe_imperial_missions,
@@ -373,7 +374,9 @@ def take_attempt_bonus(s: RebellionState) -> int:
     return sum(n for _, n in mine)
 
 
-def start_roll_off(s: RebellionState, d: OpposeMission, windows: bool = True) -> None:
+def start_roll_off(
+    s: RebellionState, d: OpposeMission, windows: bool = True, undercover: bool = True
+) -> None:
     """Both sides roll, the attacker first; then each side, Rebels first (RR-16), may use
     its abilities on the dice (the Master Yoda ring, RR-84), and the attacker succeeds
     with strictly more successes (research §4.4). Unopposed, it simply succeeds."""
@@ -381,6 +384,11 @@ def start_roll_off(s: RebellionState, d: OpposeMission, windows: bool = True) ->
     attacker, defender = d.attacker, d.player
     x = d.system
     added = take_attempt_bonus(s) + (m.portrait_successes if d.portrait else 0)
+    if windows and undercover:
+        from .rebel_cards import open_undercover
+
+        if open_undercover(s, d):  # Undercover (RR-176)
+            return
     opp = side_leaders(s, x, defender, d.target)
     if windows and opp:
         from .action_cards import open_mission_dice
@@ -487,7 +495,7 @@ def finish_mission(
         continue_mission(s)
         return
     if not ok or m.timing:  # a card with a timing is resolved then (it stays in play)
-        if not (ok and rings.falcon_due(s, player, card, x)):  # RR-153
+        if not (ok and rebel_cards.after_success(s, player, card, x)):  # RR-153, RR-177
             done_mission(s, player, card)
         return
     s.resolving = [player, card, x, target, leaders, 0, len(m.effects), int(portrait), 0, margin]
@@ -531,7 +539,7 @@ def continue_mission(s: RebellionState) -> None:
             r = current(s)
             failed = s.resolving[8]
             s.resolving = []
-            if failed or not rings.falcon_due(s, r.player, r.card, r.system):  # RR-153
+            if failed or not rebel_cards.after_success(s, r.player, r.card, r.system):
                 done_mission(s, r.player, r.card)
             return
         s.resolving[5] = nxt + 1
