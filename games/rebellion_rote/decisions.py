@@ -90,6 +90,10 @@ __all__ = [
     "LoseGroundUnits",
     "LoyaltyInRegion",
     "MightDeploy",
+    "MillionAttack",
+    "MillionDiscredit",
+    "MillionMission",
+    "MillionPlans",
     "MissionDestroy",
     "MissionDiceWindow",
     "MissionLeader",
@@ -1370,3 +1374,58 @@ class FightForObjective(Decision):
     (``objective <card>``)."""
 
     kind: ClassVar[str] = "fight_for_objective"
+
+
+@attrs.frozen(kw_only=True)
+class MillionMission(Decision):
+    """Before the dice of mission ``card`` (the fields are the attempt's, as
+    :class:`OpposeMission` has them): the Rebels may play One in a Million
+    (``play_action_card <i>``, or ``pass``); once played (``playing``), set up to 2 of
+    their dice (``set_die <colour> <face>``, or ``stop``); ``preset``: the dice set so far,
+    each ``colour * 4 + face`` (RR-179)."""
+
+    kind: ClassVar[str] = "million_mission"
+    attacker: int
+    card: int
+    system: int
+    target: int = -1
+    leaders: int = 1
+    portrait: bool = False
+    extra: int = 0
+    playing: bool = False
+    preset: tuple[int, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class MillionAttack(Decision):
+    """Before the Rebels' attack roll in ``theater`` (0 space, 1 ground): One in a Million,
+    as :class:`MillionMission` (RR-179)."""
+
+    kind: ClassVar[str] = "million_attack"
+    theater: int
+    playing: bool = False
+    preset: tuple[int, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class MillionPlans(Decision):
+    """Before Death Star Plans' roll (objective ``card``, an id, against unit type
+    ``target``): One in a Million, as :class:`MillionMission` (RR-179)."""
+
+    kind: ClassVar[str] = "million_plans"
+    card: int
+    target: int
+    playing: bool = False
+    preset: tuple[int, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class MillionDiscredit(Decision):
+    """Before the Rebels roll ``dice`` dice for Discredit Rebellion in ``system``: One in a
+    Million, as :class:`MillionMission` (RR-179)."""
+
+    kind: ClassVar[str] = "million_discredit"
+    system: int
+    dice: int
+    playing: bool = False
+    preset: tuple[int, ...] = ()

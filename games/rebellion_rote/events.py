@@ -43,6 +43,7 @@ __all__ = [
     "DiceRerolled",
     "DiceRolled",
     "DieBlanked",
+    "DieSet",
     "Discredited",
     "Drew",
     "DrewCount",
@@ -1475,3 +1476,14 @@ class MissionSearched(Event):
     kind: ClassVar[str] = "mission_searched"
     player: int
     card: int
+
+
+@attrs.frozen(kw_only=True)
+class DieSet(Event):
+    """One in a Million: ``player`` set one of its dice of ``colour`` to ``face`` instead of
+    rolling it (RR-179)."""
+
+    kind: ClassVar[str] = "die_set"
+    player: int
+    colour: str
+    face: str

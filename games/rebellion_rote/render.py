@@ -1702,6 +1702,8 @@ def describe_rebel_cards(s: RebellionState, a: Action, top: object) -> str:
         )
     if isinstance(top, D.FightForWindow) and isinstance(a, A.Pass):
         return "Play Something to Fight For not: the objective discard stays"
+    if isinstance(top, (D.MillionMission, D.MillionAttack, D.MillionPlans, D.MillionDiscredit)):
+        return describe_million(s, a, top)
     if isinstance(top, D.FightForObjective) and isinstance(a, A.Objective):
         return f"Something to Fight For: put {OBJECTIVES[a.card].name} on top of the objective deck"
     return ""
@@ -1749,6 +1751,8 @@ def prompt_rebel_cards(s: RebellionState, top: object, who: str) -> str:
         return (
             f"{who}: you won a battle in {loc_name(s.battle.system)}: play an action card, or pass"
         )
+    if isinstance(top, (D.MillionMission, D.MillionAttack, D.MillionPlans, D.MillionDiscredit)):
+        return prompt_million(s, top, who)
     if isinstance(top, D.FightForObjective):
         n = len(s.zones["objective_discard"].cards)
         return f"{who}: Something to Fight For: choose the discarded objective ({n} there) put on top of the objective deck"
@@ -1772,6 +1776,52 @@ def narrate_rebel_cards(ev: Event) -> str:
         return f"False Orders: {LEADERS[ev.leader].name} went back to the Imperial pool, the mission back to hand"
     if isinstance(ev, E.UndercoverMoved):
         return f"Undercover: {LEADERS[ev.leader].name} moved from {loc_name(ev.src)} to {loc_name(ev.dst)}"
+    if isinstance(ev, E.DieSet):
+        return f"One in a Million: {SIDES[ev.player]} set a {ev.colour} die to {ev.face.replace('_', ' ')}"
     if isinstance(ev, E.MissionSearched):
         return f"{SIDES[ev.player]} took {card_name(ev.card)} from the mission deck into their hand"
     return ""
+
+
+def million_roll(
+    top: D.MillionMission | D.MillionAttack | D.MillionPlans | D.MillionDiscredit,
+) -> str:
+    """The roll One in a Million's decision is about."""
+    if isinstance(top, D.MillionMission):
+        return f"the dice of {MISSIONS[top.card].name}"
+    if isinstance(top, D.MillionAttack):
+        return f"your {THEATER_WORD[top.theater]} attack"
+    if isinstance(top, D.MillionDiscredit):
+        return "the dice of Discredit Rebellion"
+    return "the dice of Death Star Plans"
+
+
+def describe_million(
+    s: RebellionState,
+    a: Action,
+    top: D.MillionMission | D.MillionAttack | D.MillionPlans | D.MillionDiscredit,
+) -> str:
+    """One in a Million's choices."""
+    from .actions import DIE_COLOURS, DIE_FACES
+
+    if isinstance(a, A.SetDie):
+        face = DIE_FACES[a.face].replace("_", " ")
+        n = len(top.preset) + 1
+        return (
+            f"One in a Million: set a {DIE_COLOURS[a.colour]} die to {face} (die {n} of 2 at most)"
+        )
+    if isinstance(a, A.Stop):
+        return f"One in a Million: set no more dice, roll the others of {million_roll(top)}"
+    if isinstance(a, A.Pass):
+        return f"Play no action card: roll {million_roll(top)}"
+    return ""
+
+
+def prompt_million(
+    s: RebellionState,
+    top: D.MillionMission | D.MillionAttack | D.MillionPlans | D.MillionDiscredit,
+    who: str,
+) -> str:
+    if top.playing:
+        return f"{who}: One in a Million: set a die of {million_roll(top)} to a face ({len(top.preset)} of 2 set), or stop"
+    return f"{who}: before {million_roll(top)}: play an action card, or pass"

@@ -479,3 +479,120 @@ def test_rr178_something_to_fight_for() -> None:
     kinds = [e["kind"] for e in s.view(IMPERIAL)["log"]]
     assert "objective_to_deck" in kinds and "objective_to_deck_hidden" not in kinds
     assert not s.battle.active
+
+
+# ================================================================ One in a Million (RR-179)
+def test_rr179_one_in_a_million_in_a_mission() -> None:
+    """RR-179: before the roll-off's dice, Luke there: the Rebels set up to 2 of their own
+    dice (here Luke rolls 1 die only) and roll the rest; the Empire rolls as usual."""
+    from rebellion_rote.actions import Oppose, SetDie
+    from rebellion_rote.decisions import MillionMission
+
+    s = position(leaders={"Luke Skywalker": "pool"})
+    i = give(s, REBEL, "One in a Million")
+    slot = put(s, REBEL, "Sabotage", "Luke Skywalker")
+    s.apply(Reveal(slot))
+    s.apply(SystemChoice(NABOO))
+    s.apply(Oppose(L("Darth Vader")))
+    top = s.stack[-1]
+    assert isinstance(top, MillionMission) and not top.playing and s.current_player == REBEL
+    assert s.prompt == "Rebel: before the dice of Sabotage: play an action card, or pass"
+    assert s.legal_actions() == [PlayActionCard(i), Pass()]
+    s.apply(PlayActionCard(i))
+    assert s.legal_actions() == [SetDie(1, f) for f in range(4)] + [Stop()]
+    assert (
+        s.describe(SetDie(1, 2))
+        == "One in a Million: set a black die to special (die 1 of 2 at most)"
+    )
+    s.apply(SetDie(1, 2))  # Luke's one Spec Ops die: nothing left to set, the dice roll
+    rolled = [e for e in s.log if e.kind == "mission_rolled"]
+    assert [e.player for e in rolled] == [REBEL, IMPERIAL]  # type: ignore[attr-defined]
+    assert rolled[0].dice == ("special",)  # type: ignore[attr-defined]
+    assert rolled[0].successes == 2  # type: ignore[attr-defined]
+    assert any(e["kind"] == "die_set" for e in s.view(IMPERIAL)["log"])
+
+
+def test_rr179_one_in_a_million_in_an_attack() -> None:
+    """RR-179: before the Rebels' attack roll, Wedge there: two dice set, the rest rolled."""
+    from rebellion_rote.actions import SetDie
+    from rebellion_rote.decisions import MillionAttack
+    from rebellion_rote.rules.combat.forces import SPACE
+
+    s = position(
+        units={"Naboo": {"X-wing": 3, "TIE Fighter": 1}}, leaders={"Wedge Antilles": "Naboo"}
+    )
+    i = give(s, REBEL, "One in a Million")
+    bt = Battle(system=NABOO, attacker=REBEL, after="activation", round=1)
+    bt.first = [REBEL, REBEL]
+    bt.steps = [("attack", REBEL, SPACE, 0)]
+    s.battle = bt
+    s.stack.clear()
+    advance(s)
+    assert isinstance(s.stack[-1], MillionAttack)
+    assert s.prompt == "Rebel: before your space attack: play an action card, or pass"
+    s.apply(PlayActionCard(i))
+    assert SetDie(0, 0) not in s.legal_actions()  # X-wings roll black dice only
+    s.apply(SetDie(1, 1))
+    s.apply(SetDie(1, 1))  # 2 set: the attack is rolled at once
+    assert s.battle.dice[:2] == [("black", "direct_hit"), ("black", "direct_hit")]
+    assert len(s.battle.dice) == 3
+    # without the card: no window, the dice roll
+    s = position(
+        units={"Naboo": {"X-wing": 3, "TIE Fighter": 1}}, leaders={"Wedge Antilles": "Naboo"}
+    )
+    bt = Battle(system=NABOO, attacker=REBEL, after="activation", round=1)
+    bt.first = [REBEL, REBEL]
+    bt.steps = [("attack", REBEL, SPACE, 0)]
+    s.battle = bt
+    s.stack.clear()
+    advance(s)
+    assert not isinstance(s.stack[-1], MillionAttack) and len(s.battle.dice) == 3
+
+
+def test_rr179_one_in_a_million_for_death_star_plans() -> None:
+    """RR-179: Death Star Plans' dice too: a red die set to a direct hit destroys the Death
+    Star."""
+    from rebellion_rote.actions import SetDie
+    from rebellion_rote.decisions import MillionPlans
+    from rebellion_rote.rules.objective_play import roll_plans
+
+    s = position(
+        units={"Naboo": {"Y-wing": 1, "Death Star": 1}},
+        leaders={"Luke Skywalker": "Naboo"},
+        objectives=["Death Star Plans"],
+        player="Imperial",
+    )
+    i = give(s, REBEL, "One in a Million")
+    s.battle = Battle(system=NABOO, attacker=IMPERIAL, after="activation", round=1)
+    s.stack.clear()
+    card = objective_card(objective_id("Death Star Plans"))
+    roll_plans(s, card, U("Death Star"))
+    assert isinstance(s.stack[-1], MillionPlans)
+    s.apply(PlayActionCard(i))
+    assert s.legal_actions() == [SetDie(0, f) for f in range(4)] + [Stop()]
+    s.apply(SetDie(0, 1))
+    s.apply(Stop())
+    rolled = next(e for e in reversed(s.log) if e.kind == "dice_rolled")
+    assert rolled.dice[0] == ("red", "direct_hit")  # type: ignore[attr-defined]
+    assert s.board.units[NABOO][U("Death Star")] == 0
+
+
+def test_rr179_one_in_a_million_for_discredit_rebellion() -> None:
+    """RR-179 (FAQ): the Rebels' Discredit Rebellion die set to a blank costs nothing."""
+    from test_rr_roe_missions import discredit
+
+    from rebellion_rote.actions import SetDie
+    from rebellion_rote.decisions import MillionDiscredit
+
+    s = discredit(0)
+    s.board.leader_loc[L("Wedge Antilles")] = system_id("Kessel")
+    s.board.leader_status[L("Wedge Antilles")] = BOARD
+    i = give(s, REBEL, "One in a Million")
+    s.apply(Option(2))
+    assert isinstance(s.stack[-1], MillionDiscredit)
+    assert s.prompt == "Rebel: before the dice of Discredit Rebellion: play an action card, or pass"
+    s.apply(PlayActionCard(i))
+    s.apply(SetDie(1, 3))  # the one die: a blank
+    rolled = [e for e in s.log if e.kind == "mission_rolled"][-1]
+    assert rolled.dice == ("blank",)  # type: ignore[attr-defined]
+    assert s.board.reputation == 14

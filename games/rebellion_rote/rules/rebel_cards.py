@@ -51,6 +51,11 @@ when recruited, RR-29):
 * Son of Skywalker (Rise of the Empire version, Luke Skywalker): after the Rebels succeed
   at an attempted mission with Luke in its system, take Seek Yoda or Daring Rescue from
   the mission deck into the hand, shown (RR-177).
+* One in a Million (Luke Skywalker, Wedge Antilles): right before the Rebels roll in a
+  mission's roll-off, an attack of a combat, Death Star Plans' or Discredit Rebellion's
+  roll (FAQ), with one of them
+  there: set up to 2 of those dice to faces of their choice (``set_die <colour> <face>``,
+  ``stop``), the rest rolled (RR-179).
 * Something to Fight For (Jyn Erso): at the end of a combat in which the Rebels won a
   battle, with Jyn there, put a card of the objective discard on top of the objective
   deck, face known to both (``objective <card>``) (RR-178).
@@ -61,9 +66,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from tabletop import Action
 
 from ..actions import (
+    DIE_COLOURS,
+    DIE_FACES,
     Build,
     Keep,
     Move,
@@ -71,6 +80,7 @@ from ..actions import (
     Option,
     Pass,
     PlayActionCard,
+    SetDie,
     Stop,
     SystemChoice,
     Target,
@@ -101,6 +111,10 @@ from ..decisions import (
     FightForObjective,
     FightForWindow,
     IndependentMove,
+    MillionAttack,
+    MillionDiscredit,
+    MillionMission,
+    MillionPlans,
     OpposeMission,
     RadarKeep,
     RadarRest,
@@ -112,6 +126,7 @@ from ..decisions import (
 from ..events import (
     Assigned,
     CardRecalled,
+    DieSet,
     MissionDeckShuffled,
     MissionSearched,
     Moved,
@@ -127,6 +142,7 @@ from ..events import (
 from ..ids import action_card, mission_card, mission_of
 from . import assignment_cards, gains, rings
 from .action_cards import play, possible_hand
+from .dice import FACES
 from .units import UNIT_FACTS as F
 
 if TYPE_CHECKING:
@@ -136,6 +152,10 @@ __all__ = [
     "HANDLERS",
     "after_success",
     "end_of_assignment",
+    "open_million_attack",
+    "open_million_discredit",
+    "open_million_mission",
+    "open_million_plans",
     "open_undercover",
     "radar_options",
     "step_fight_for",
@@ -657,7 +677,9 @@ def open_undercover(s: RebellionState, d: OpposeMission) -> bool:
     return True
 
 
-def attempt(d: OpposeMission | UndercoverWindow | UndercoverLeader) -> dict[str, Any]:
+def attempt(
+    d: OpposeMission | UndercoverWindow | UndercoverLeader | MillionMission,
+) -> dict[str, Any]:
     return {
         "attacker": d.attacker,
         "card": d.card,
@@ -855,6 +877,203 @@ def apply_fight_objective(s: RebellionState, d: FightForObjective, a: Action) ->
     advance(s)
 
 
+# ================================================================ One in a Million (RR-179)
+Million = MillionMission | MillionAttack | MillionPlans | MillionDiscredit
+"""One in a Million's decisions: in a mission, a combat's attack, Death Star Plans' roll,
+Discredit Rebellion's roll."""
+MILLION = action_id("One in a Million")
+MILLION_DICE = 2
+MILLION_LEADERS = frozenset(ACTION_LEADERS[MILLION]) | LUKES
+"""Luke Skywalker (or the Jedi, who counts as him) and Wedge Antilles."""
+DIE_FACES_OF: dict[str, tuple[str, ...]] = {
+    c: tuple(f for f in DIE_FACES if f in FACES[c]) for c in DIE_COLOURS
+}
+"""The faces each die colour has (a green die has no hit and no special)."""
+
+
+def million_here(s: RebellionState, loc: int) -> bool:
+    """Luke or Wedge is in ``loc``, free and not lured (research-2 §3.1)."""
+    b = s.board
+    at = where(s, loc)
+    return any(free_on_board(s, x) and b.leader_loc[x] == at for x in MILLION_LEADERS)
+
+
+def preset_faces(preset: tuple[int, ...]) -> dict[str, list[str]]:
+    """The faces set, by die colour."""
+    out: dict[str, list[str]] = {c: [] for c in DIE_COLOURS}
+    for k in preset:
+        out[DIE_COLOURS[k // 4]].append(DIE_FACES[k % 4])
+    return out
+
+
+def pack(preset: tuple[int, ...]) -> int:
+    """The dice set, as a combat step's ``extra`` (never 0: 0 means "not asked yet")."""
+    n = 1
+    for k, code in enumerate(preset):
+        n += (code + 1) * 13**k
+    return n
+
+
+def unpack(extra: int) -> tuple[int, ...]:
+    out = []
+    v = extra - 1
+    while v:
+        out.append(v % 13 - 1)
+        v //= 13
+    return tuple(out)
+
+
+def set_options(pool: dict[str, int], preset: tuple[int, ...]) -> list[Action]:
+    """``set_die <colour> <face>`` for each colour with a die left to set (at most 2)."""
+    if len(preset) >= MILLION_DICE:
+        return []
+    used = preset_faces(preset)
+    return [
+        SetDie(ci, DIE_FACES.index(f))
+        for ci, c in enumerate(DIE_COLOURS)
+        if pool.get(c, 0) > len(used[c])
+        for f in DIE_FACES_OF[c]
+    ]
+
+
+def million_window(s: RebellionState, playing: bool, options: list[Action]) -> list[Action]:
+    if playing:
+        return [*options, Stop()]
+    return [PlayActionCard(MILLION), Pass()] if held(s, MILLION) else [Pass()]
+
+
+def million_next(s: RebellionState, d: Million, a: Action) -> tuple[int, ...] | None:
+    """Apply ``a`` to a One in a Million decision: the dice set when it is over (then roll),
+    or None when it asks again."""
+    if isinstance(a, Pass):
+        return ()
+    if isinstance(a, PlayActionCard):
+        play(s, R, MILLION)
+        s.stack.append(attrs.evolve(d, playing=True))
+        return None
+    if isinstance(a, SetDie):
+        preset = (*d.preset, a.colour * 4 + a.face)
+        s.emit(DieSet(player=R, colour=DIE_COLOURS[a.colour], face=DIE_FACES[a.face]))
+        nxt = attrs.evolve(d, preset=preset)
+        if million_options(s, nxt):
+            s.stack.append(nxt)
+            return None
+        return preset
+    return d.preset  # stop
+
+
+def million_options(s: RebellionState, d: Million) -> list[Action]:
+    return set_options(million_pool(s, d), d.preset)
+
+
+def million_pool(s: RebellionState, d: Million) -> dict[str, int]:
+    """The dice the Rebels are about to roll, by colour."""
+    if isinstance(d, MillionMission):
+        from .missions import side_dice
+
+        regular, green = side_dice(s, OpposeMission(player=1 - d.attacker, **attempt(d)), R)
+        return {"black": regular, "green": green}
+    if isinstance(d, MillionDiscredit):
+        return {"black": d.dice}
+    if isinstance(d, MillionAttack):
+        from .combat.forces import attack_dice
+
+        red, black, green = attack_dice(s, R, d.theater)
+        return {"red": red, "black": black, "green": green}
+    from .combat.death_star_plans import PLANS_DICE
+
+    return {"red": PLANS_DICE}
+
+
+def legal_million(s: RebellionState, d: Million) -> list[Action]:
+    return million_window(s, d.playing, million_options(s, d) if d.playing else [])
+
+
+# ---------------------------------------------------------------- in a mission
+def open_million_mission(s: RebellionState, d: OpposeMission) -> bool:
+    """Before a roll-off's dice: the Rebels take part with Luke or Wedge there (RR-179)."""
+    if not may_hold(s, MILLION) or not million_here(s, d.system):
+        return False
+    nxt = MillionMission(player=R, **attempt(d))
+    if not million_pool(s, nxt)["black"] and not million_pool(s, nxt)["green"]:
+        return False
+    s.stack.append(nxt)
+    return True
+
+
+def apply_million_mission(s: RebellionState, d: MillionMission, a: Action) -> None:
+    from .missions import start_roll_off
+
+    s.stack.pop()
+    preset = million_next(s, d, a)
+    if preset is None:
+        return
+    start_roll_off(
+        s,
+        OpposeMission(player=1 - d.attacker, **attempt(d)),
+        windows=False,
+        million=False,
+        preset=preset,
+    )
+
+
+# ---------------------------------------------------------------- in a combat
+def open_million_attack(s: RebellionState, th: int) -> bool:
+    """Before the Rebels' attack roll, Luke or Wedge in the combat's system (RR-179)."""
+    if not may_hold(s, MILLION) or not million_here(s, s.battle.system):
+        return False
+    s.stack.append(MillionAttack(player=R, theater=th))
+    return True
+
+
+def apply_million_attack(s: RebellionState, d: MillionAttack, a: Action) -> None:
+    from .combat.flow import advance, then
+
+    s.stack.pop()
+    preset = million_next(s, d, a)
+    if preset is None:
+        return
+    then(s, ("attack", R, d.theater, pack(preset)))
+    advance(s)
+
+
+def open_million_plans(s: RebellionState, card: int, target: int) -> bool:
+    """Before Death Star Plans' dice, Luke or Wedge in the combat's system (RR-179)."""
+    if not may_hold(s, MILLION) or not million_here(s, s.battle.system):
+        return False
+    s.stack.append(MillionPlans(player=R, card=card, target=target))
+    return True
+
+
+def apply_million_plans(s: RebellionState, d: MillionPlans, a: Action) -> None:
+    from .objective_play import plans_roll
+
+    s.stack.pop()
+    preset = million_next(s, d, a)
+    if preset is None:
+        return
+    plans_roll(s, d.card, d.target, preset_faces(preset)["red"])  # the window goes on
+
+
+def open_million_discredit(s: RebellionState, system: int, dice: int) -> bool:
+    """Before the Rebels' dice of Discredit Rebellion, Luke or Wedge in its system (FAQ;
+    RR-179)."""
+    if not dice or not may_hold(s, MILLION) or not million_here(s, system):
+        return False
+    s.stack.append(MillionDiscredit(player=R, system=system, dice=dice))
+    return True
+
+
+def apply_million_discredit(s: RebellionState, d: MillionDiscredit, a: Action) -> None:
+    from .roe_imperial_missions import discredit_roll
+
+    s.stack.pop()
+    preset = million_next(s, d, a)
+    if preset is None:
+        return
+    discredit_roll(s, d.system, d.dice, preset_faces(preset)["black"])
+
+
 # ================================================================ registering
 Handler = tuple[Callable[..., list[Action]], Callable[..., None]]
 HANDLERS: dict[type, Handler] = {
@@ -875,6 +1094,10 @@ HANDLERS: dict[type, Handler] = {
     SonSearch: (legal_son_search, apply_son_search),
     FightForWindow: (legal_fight_for, apply_fight_for),
     FightForObjective: (legal_fight_objective, apply_fight_objective),
+    MillionMission: (legal_million, apply_million_mission),
+    MillionAttack: (legal_million, apply_million_attack),
+    MillionPlans: (legal_million, apply_million_plans),
+    MillionDiscredit: (legal_million, apply_million_discredit),
 }
 
 for _i in RING_OF:

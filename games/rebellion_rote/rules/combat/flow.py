@@ -39,6 +39,8 @@ from ...decisions import (
     FightForObjective,
     FightForWindow,
     GainChoice,
+    MillionAttack,
+    MillionPlans,
     ObjectiveLeader,
     PlansTarget,
     PlayActionCard,
@@ -252,5 +254,7 @@ COMBAT_DECISIONS = frozenset(
         # the Rebel action cards (:mod:`..rebel_cards`)
         FightForWindow,
         FightForObjective,
+        MillionAttack,
+        MillionPlans,
     }
 )
