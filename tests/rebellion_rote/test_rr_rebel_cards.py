@@ -133,6 +133,22 @@ def test_rr170_the_millennium_falcon_goes_on_han_at_once() -> None:
     assert action_card(i) in s.zones["action_discard0"].cards
 
 
+def test_rr170_the_millennium_falcon_recruited_resolves_at_once() -> None:
+    """RR-170: recruiting Han with The Millennium Falcon: once both recruit choices are in,
+    the ring goes on Han (Chewbacca is not in play) and the Refresh Phase goes on."""
+    from test_rr_recruit import at_recruit, first, recruit
+
+    from rebellion_rote.decisions import BuildUnits
+
+    s = at_recruit(rebel=("The Millennium Falcon", "Ambush"))
+    recruit(s, L("Han Solo"))
+    first(s)  # the Empire
+    assert s.board.rings[L("Han Solo")] == rings.FALCON
+    falcon = action_card(gains_id("The Millennium Falcon"))
+    assert falcon in s.zones["action_discard0"].cards and not s.zones["action_hand0"].cards
+    assert isinstance(s.stack[-1], BuildUnits)
+
+
 def test_immediate_starting_card_at_setup_then_base_choice() -> None:
     """RR-29, RR-170: a ring card dealt at set-up pushes its decision, and set-up then goes
     on to the Rebel base choice."""

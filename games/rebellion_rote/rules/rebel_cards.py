@@ -577,7 +577,7 @@ def move_out(s: RebellionState, x: int, y: int) -> None:
     """Every Imperial ground unit in ``x`` moves to ``y``; captives left with no Imperial
     unit are rescued; Imperial ground units in the hidden base's system reveal it."""
     from ..board import GROUND_OF
-    from .aftermath import rescue_if_due, reveal_if_due
+    from .aftermath import check_empire_win, rescue_if_due, reveal_if_due
 
     b = s.board
     for u in GROUND_OF[IMPERIAL]:
@@ -587,8 +587,8 @@ def move_out(s: RebellionState, x: int, y: int) -> None:
             b.add_unit(u, y)
             s.emit(Moved(player=IMPERIAL, unit=u, src=x, dst=y))
     rescue_if_due(s)
-    if not b.base_revealed:
-        reveal_if_due(s)
+    if not b.base_revealed and reveal_if_due(s):
+        check_empire_win(s)  # the base's system held by Imperial units alone (RR-18)
 
 
 ASSIGNMENT_CARDS: dict[str, tuple[assignment_cards.Where, assignment_cards.Effect]] = {
