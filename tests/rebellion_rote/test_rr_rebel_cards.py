@@ -222,6 +222,7 @@ def test_rr172_under_the_radar_keeps_a_probe_card() -> None:
     s.apply(Option(2))  # the other 3 at the bottom
     rest = [x for x in top4 if x != kept]
     assert deck.cards[:3] == rest and kept not in deck.cards
+    assert deck.known[REBEL] == rest  # the Rebels' determinisations keep them there
     assert s.zones["radar_probe"].cards == [kept]
     assert s.zones["action_in_play0"].cards == [action_card(i)]
     assert s.view(IMPERIAL)["zones"]["radar_probe"].get("cards") is None

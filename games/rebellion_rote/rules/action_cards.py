@@ -16,6 +16,10 @@ played the window opens again for the same side, until it passes.
 * ``captured_mission`` / ``captured_combat``: right after a Rebel leader is captured by a
   mission or in a combat (Tractor Beam), once (Noble Sacrifice, RR-130).
 
+The Rebel cards with windows of their own (Immediate, Assignment and Special cards:
+False Orders, Undercover, One in a Million, Son of Skywalker, Something to Fight For...)
+are :mod:`.rebel_cards`.
+
 **Special cards:**
 
 * Noble Sacrifice (Obi-Wan Kenobi): when he is captured, he is eliminated instead of

@@ -285,10 +285,9 @@ def gain_radar(s: RebellionState, p: int, i: int) -> bool:
     """Look at the top 4 probe cards (fewer if the deck holds fewer): keep one."""
     deck, look = s.zones["probe_deck"], s.zones["probe_look"]
     n = min(RADAR_LOOK, len(deck.cards))
-    card = action_card(i)
-    s.move(card, s.zones[f"action_discard{p}"], s.zones[f"action_in_play{p}"])
     if not n:
-        return False
+        return False  # nothing to keep: the card is used up
+    s.move(action_card(i), s.zones[f"action_discard{p}"], s.zones[f"action_in_play{p}"])
     got = [deck.cards.pop() for _ in range(n)]  # the top first
     look.cards.extend(got)
     s.emit(ProbesLooked(cards=tuple(got), to=(R,)))
@@ -328,6 +327,7 @@ def apply_radar_rest(s: RebellionState, d: RadarRest, a: Action) -> None:
         deck.cards.extend(reversed(rest))
     else:
         deck.cards[0:0] = rest
+    deck.reveal_to(R, rest)  # the Rebels know where they lie
     s.emit(RadarProbesPlaced(count=len(rest), top=top))
     gains.resume(s)
 
@@ -344,6 +344,7 @@ def radar_options(s: RebellionState, p: int) -> list[Action]:
 
 def apply_radar_return(s: RebellionState, card: int) -> None:
     s.move(card, s.zones["radar_probe"], s.zones["probe_deck"])
+    s.zones["probe_deck"].reveal_to(R, [card])
     s.move(action_card(RADAR), s.zones["action_in_play0"], s.zones["action_discard0"])
     s.emit(RadarProbeReturned())
 
