@@ -459,7 +459,7 @@ def test_rr177_son_of_skywalker_takes_seek_yoda() -> None:
     s.apply(PlayActionCard(i))
     seek = mission_card(mission_id("Seek Yoda"))
     assert seek in s.zones["missions0"].cards
-    assert seek in s.view(IMPERIAL)["zones"]["missions0"].get("known", [seek])
+    assert seek in s.view(IMPERIAL)["zones"]["missions0"]["known"]
     assert any(e["kind"] == "mission_searched" for e in s.view(IMPERIAL)["log"])
     assert isinstance(s.stack[-1], CommandTurn) and s.current_player == IMPERIAL
 
