@@ -95,11 +95,24 @@ with it, RR-153), ``pass`` and ``stop`` (the ring is kept).
 * ``as_red <die>``: Target the Star Destroyers: die ``die`` of the Rebels' space attack,
   a black hit, counts as a red hit (``stop``: no more).
 
+* ``set_die <colour> <face>``: One in a Million: one of the Rebels' dice of ``colour``
+  (0 red, 1 black, 2 green) is set to ``face`` (0 hit, 1 direct hit, 2 special, 3 blank)
+  instead of rolled (``stop``: no more) (RR-179).
+
 The action cards' other choices reuse actions: ``destroy <unit> <damage>`` and ``stop``
 (the figures Fully Operational, Target the Generator and Baze's Loyalty destroy),
 ``option <which>`` (More Dangerous Than You Realize: 1 space, 2 ground), ``tactic
 <card>`` (the tactic cards it takes back), ``target <leader>`` (the leader Ready for
 Action brings in).
+
+The Rebel action cards of :mod:`.rules.rebel_cards` reuse actions too: ``target <leader>``
+(the leader a ring goes on, False Orders' leader, Undercover's leader), ``option <which>``
+(Rebel Extremist's choice, Under the Radar's top or bottom), ``system <s>`` (Under the
+Radar's kept probe card, Independent Operation's destination, Temporary Alliance's figure
+destroyed to build), ``keep <card>`` (the mission card Our Most Desperate Hour and Son of
+Skywalker take), ``move <unit> <src>`` and ``stop`` (Start the Evacuation), ``build <unit>
+<loc>`` and ``stop`` (Temporary Alliance), ``objective <card>`` (Something to Fight For),
+``place_probe <card> 1`` (Under the Radar's probe card back on top).
 
 The Rise of the Empire mission cards' other choices reuse actions: ``recruit <leader>``
 (Hire Mercenaries, Imperial Promotion, My Only Hope, Rebel Promotion), ``target
@@ -200,6 +213,7 @@ __all__ = [
     "Reveal",
     "RevealBase",
     "Second",
+    "SetDie",
     "Spend",
     "Stop",
     "Subvert",
@@ -500,6 +514,21 @@ class ProbePlace(Action):
     top: int
 
 
+# ---------------------------------------------------------------- the Rebel action cards
+@attrs.frozen
+class SetDie(Action):
+    """One in a Million: one of the Rebels' dice of ``colour`` (0 red, 1 black, 2 green) is
+    set to ``face`` (0 hit, 1 direct hit, 2 special, 3 blank) instead of rolled (RR-179)."""
+
+    kind: ClassVar[str] = "set_die"
+    colour: int
+    face: int
+
+
+DIE_COLOURS = ("red", "black", "green")
+DIE_FACES = ("hit", "direct_hit", "special", "blank")
+
+
 MAX_SLOTS = 12
 """Face-down missions a side can have at once (4 starting + up to 10 in hand, 1 leader each
 from at most 8 leaders in the pool: 8 is the real limit)."""
@@ -581,5 +610,7 @@ ACTION_SPACE = ActionSpace(
         # the action cards
         (PlayActionCard, {"card": len(ACTIONS)}),
         (AsRed, {"die": MAX_DICE}),
+        # the Rebel action cards (rules/rebel_cards.py)
+        (SetDie, {"colour": 3, "face": 4}),
     ]
 )

@@ -16,6 +16,8 @@ __all__ = [
     "AdvanceQueue",
     "AfterMissionRoll",
     "AidLoyalty",
+    "AllianceBuild",
+    "AllianceReplace",
     "AssignCardLeader",
     "AssignCardSystem",
     "AssignDamage",
@@ -32,6 +34,7 @@ __all__ = [
     "CardDamage",
     "CardDestroy",
     "CardRepair",
+    "CardRing",
     "CellDiscard",
     "ChooseAbility",
     "ChooseBase",
@@ -52,6 +55,7 @@ __all__ = [
     "DamageSource",
     "DemolishQueue",
     "DeployUnits",
+    "DesperateSearch",
     "DestroyByHealth",
     "DestroyQueued",
     "DiscardMission",
@@ -60,18 +64,25 @@ __all__ = [
     "DiscreditChoice",
     "DiscreditReroll",
     "EliminateLeader",
+    "EvacuateMove",
     "ExplosivesDestroy",
+    "ExtremistChoice",
     "FactoryBuild",
     "FactoryReplace",
     "FailDestroy",
     "FalconFollow",
     "FalconRescue",
+    "FalseOrdersTarget",
+    "FalseOrdersWindow",
+    "FightForObjective",
+    "FightForWindow",
     "FollowRescued",
     "GainChoice",
     "GainGround",
     "GainUnits",
     "HavenDeploy",
     "HeistMarker",
+    "IndependentMove",
     "KeepActionCard",
     "KeepMission",
     "KeepObjective",
@@ -79,6 +90,10 @@ __all__ = [
     "LoseGroundUnits",
     "LoyaltyInRegion",
     "MightDeploy",
+    "MillionAttack",
+    "MillionDiscredit",
+    "MillionMission",
+    "MillionPlans",
     "MissionDestroy",
     "MissionDiceWindow",
     "MissionLeader",
@@ -99,6 +114,8 @@ __all__ = [
     "PlayActionCard",
     "PlayObjective",
     "PullLeader",
+    "RadarKeep",
+    "RadarRest",
     "RaidQueue",
     "ReadyLeader",
     "ReassignLeader",
@@ -116,7 +133,11 @@ __all__ = [
     "RogueOne",
     "SecondLeader",
     "SeizeControl",
+    "SonSearch",
+    "SonWindow",
     "SpendSpecial",
+    "UndercoverLeader",
+    "UndercoverWindow",
 ]
 
 
@@ -1187,3 +1208,224 @@ class MissionDiceWindow(Decision):
     leaders: int = 1
     portrait: bool = False
     extra: int = 0
+
+
+# ---------------------------------------------------------------- the Rebel action cards
+# (:mod:`.rules.rebel_cards`)
+@attrs.frozen(kw_only=True)
+class CardRing(Decision):
+    """An Immediate card (``card``) attaches ``ring``: the leader it goes on (``target
+    <leader>``, RR-170)."""
+
+    kind: ClassVar[str] = "card_ring"
+    card: int
+    ring: int
+
+
+@attrs.frozen(kw_only=True)
+class ExtremistChoice(Decision):
+    """Rebel Extremist: draw another starting action card (``option 1``), or lose 1
+    reputation and recruit Saw Gerrera (``option 2``) (RR-171)."""
+
+    kind: ClassVar[str] = "extremist_choice"
+
+
+@attrs.frozen(kw_only=True)
+class RadarKeep(Decision):
+    """Under the Radar: the probe card looked at that is kept face down (``system <s>``)."""
+
+    kind: ClassVar[str] = "radar_keep"
+
+
+@attrs.frozen(kw_only=True)
+class RadarRest(Decision):
+    """Under the Radar: the other cards looked at go back all on top of the probe deck
+    (``option 1``) or all at its bottom (``option 2``) (RR-172)."""
+
+    kind: ClassVar[str] = "radar_rest"
+
+
+@attrs.frozen(kw_only=True)
+class DesperateSearch(Decision):
+    """Our Most Desperate Hour: the card of the mission deck ``leader`` is assigned to
+    (``keep <card>``) (RR-173)."""
+
+    kind: ClassVar[str] = "desperate_search"
+    leader: int
+
+
+@attrs.frozen(kw_only=True)
+class EvacuateMove(Decision):
+    """Start the Evacuation: move a unit from the Rebel Base space into ``system``
+    (``move <unit> <src>``) or ``stop``; ``spare``: free transport capacity of the ships
+    moved (RR-174)."""
+
+    kind: ClassVar[str] = "evacuate_move"
+    system: int
+    spare: int = 0
+
+
+@attrs.frozen(kw_only=True)
+class AllianceBuild(Decision):
+    """Temporary Alliance: a unit for an unused resource icon of ``system`` onto the Rebel
+    build queue (``build <unit> <s>``) or ``stop``; ``used``: the icons used."""
+
+    kind: ClassVar[str] = "alliance_build"
+    system: int
+    used: tuple[int, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class AllianceReplace(Decision):
+    """Temporary Alliance: ``unit`` is out of supply: the system whose figure of it is
+    destroyed to build it (``system <s>``)."""
+
+    kind: ClassVar[str] = "alliance_replace"
+    unit: int
+    system: int
+    used: tuple[int, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class IndependentMove(Decision):
+    """Independent Operation: the Imperial system the Empire moves every ground unit of
+    ``system`` to (``system <s>``)."""
+
+    kind: ClassVar[str] = "independent_move"
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class FalseOrdersWindow(Decision):
+    """The end of the Assignment Phase: the Rebels may play False Orders
+    (``play_action_card <i>``) or pass (RR-175)."""
+
+    kind: ClassVar[str] = "false_orders_window"
+
+
+@attrs.frozen(kw_only=True)
+class FalseOrdersTarget(Decision):
+    """False Orders: the Imperial leader alone on a mission sent back to the pool
+    (``target <leader>``)."""
+
+    kind: ClassVar[str] = "false_orders_target"
+
+
+@attrs.frozen(kw_only=True)
+class UndercoverWindow(Decision):
+    """Before the dice of the Empire's mission ``card``: the Rebels may play Undercover
+    (``play_action_card <i>``) or pass; the fields are the attempt's, as
+    :class:`OpposeMission` has them (RR-176)."""
+
+    kind: ClassVar[str] = "undercover_window"
+    attacker: int
+    card: int
+    system: int
+    target: int = -1
+    leaders: int = 1
+    portrait: bool = False
+    extra: int = 0
+
+
+@attrs.frozen(kw_only=True)
+class UndercoverLeader(Decision):
+    """Undercover: the leader moved into the mission's system (``target <leader>``)."""
+
+    kind: ClassVar[str] = "undercover_leader"
+    attacker: int
+    card: int
+    system: int
+    target: int = -1
+    leaders: int = 1
+    portrait: bool = False
+    extra: int = 0
+
+
+@attrs.frozen(kw_only=True)
+class SonWindow(Decision):
+    """The Rebels' mission ``card`` succeeded in ``system`` with Luke there: they may play
+    Son of Skywalker (``play_action_card <i>``) or pass (RR-177)."""
+
+    kind: ClassVar[str] = "son_window"
+    card: int
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class SonSearch(Decision):
+    """Son of Skywalker: the card taken from the mission deck (``keep <card>``)."""
+
+    kind: ClassVar[str] = "son_search"
+    card: int
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class FightForWindow(Decision):
+    """The end of a combat in which the Rebels won a battle: they may play Something to
+    Fight For (``play_action_card <i>``) or pass (RR-178)."""
+
+    kind: ClassVar[str] = "fight_for_window"
+
+
+@attrs.frozen(kw_only=True)
+class FightForObjective(Decision):
+    """Something to Fight For: the discarded objective put on top of the objective deck
+    (``objective <card>``)."""
+
+    kind: ClassVar[str] = "fight_for_objective"
+
+
+@attrs.frozen(kw_only=True)
+class MillionMission(Decision):
+    """Before the dice of mission ``card`` (the fields are the attempt's, as
+    :class:`OpposeMission` has them): the Rebels may play One in a Million
+    (``play_action_card <i>``, or ``pass``); once played (``playing``), set up to 2 of
+    their dice (``set_die <colour> <face>``, or ``stop``); ``preset``: the dice set so far,
+    each ``colour * 4 + face`` (RR-179)."""
+
+    kind: ClassVar[str] = "million_mission"
+    attacker: int
+    card: int
+    system: int
+    target: int = -1
+    leaders: int = 1
+    portrait: bool = False
+    extra: int = 0
+    playing: bool = False
+    preset: tuple[int, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class MillionAttack(Decision):
+    """Before the Rebels' attack roll in ``theater`` (0 space, 1 ground): One in a Million,
+    as :class:`MillionMission` (RR-179)."""
+
+    kind: ClassVar[str] = "million_attack"
+    theater: int
+    playing: bool = False
+    preset: tuple[int, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class MillionPlans(Decision):
+    """Before Death Star Plans' roll (objective ``card``, an id, against unit type
+    ``target``): One in a Million, as :class:`MillionMission` (RR-179)."""
+
+    kind: ClassVar[str] = "million_plans"
+    card: int
+    target: int
+    playing: bool = False
+    preset: tuple[int, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class MillionDiscredit(Decision):
+    """Before the Rebels roll ``dice`` dice for Discredit Rebellion in ``system``: One in a
+    Million, as :class:`MillionMission` (RR-179)."""
+
+    kind: ClassVar[str] = "million_discredit"
+    system: int
+    dice: int
+    playing: bool = False
+    preset: tuple[int, ...] = ()

@@ -33,6 +33,7 @@ __all__ = [
     "CaptiveMoved",
     "Captured",
     "CardCanceled",
+    "CardRecalled",
     "CardRetrieved",
     "CombatBegan",
     "CombatEnded",
@@ -42,6 +43,7 @@ __all__ = [
     "DiceRerolled",
     "DiceRolled",
     "DieBlanked",
+    "DieSet",
     "Discredited",
     "Drew",
     "DrewCount",
@@ -72,6 +74,7 @@ __all__ = [
     "MissionOutcome",
     "MissionRevealed",
     "MissionRolled",
+    "MissionSearched",
     "MissionSetChosen",
     "MissionSetHidden",
     "MissionSetsRevealed",
@@ -119,6 +122,10 @@ __all__ = [
     "ProjectsDrawnCount",
     "QueueAdvanced",
     "QueueUnitDestroyed",
+    "RadarProbeKept",
+    "RadarProbeKeptHidden",
+    "RadarProbeReturned",
+    "RadarProbesPlaced",
     "Reassigned",
     "ReassignedHidden",
     "RecruitChosen",
@@ -149,6 +156,7 @@ __all__ = [
     "TacticsRecovered",
     "TacticsRevealed",
     "TimeAdvanced",
+    "UndercoverMoved",
     "UnitGained",
     "UnitPlaced",
     "UnitsDestroyed",
@@ -1403,3 +1411,79 @@ class ActionCardPlayed(Event):
     kind: ClassVar[str] = "action_card_played"
     player: int
     card: int = card_field()
+
+
+# ---------------------------------------------------------------- the Rebel action cards
+# (:mod:`.rules.rebel_cards`)
+@attrs.frozen(kw_only=True)
+class RadarProbeKept(Event):
+    """Under the Radar: the Rebels kept probe card ``card`` face down under the card."""
+
+    kind: ClassVar[str] = "radar_probe_kept"
+    card: int = card_field()
+
+    def public(self) -> Event:
+        return RadarProbeKeptHidden()
+
+
+@attrs.frozen(kw_only=True)
+class RadarProbeKeptHidden(Event):
+    kind: ClassVar[str] = "radar_probe_kept_hidden"
+
+
+@attrs.frozen(kw_only=True)
+class RadarProbesPlaced(Event):
+    """Under the Radar: the ``count`` other probe cards looked at went back on top of the
+    probe deck (``top``) or at its bottom."""
+
+    kind: ClassVar[str] = "radar_probes_placed"
+    count: int
+    top: bool
+
+
+@attrs.frozen(kw_only=True)
+class RadarProbeReturned(Event):
+    """Under the Radar: the probe card kept under it went back on top of the probe deck,
+    face down; the card leaves play."""
+
+    kind: ClassVar[str] = "radar_probe_returned"
+
+
+@attrs.frozen(kw_only=True)
+class CardRecalled(Event):
+    """False Orders: Imperial ``leader`` went back to the pool from a face-down mission,
+    the card back to the Imperial hand unseen (RR-175)."""
+
+    kind: ClassVar[str] = "card_recalled"
+    leader: int
+
+
+@attrs.frozen(kw_only=True)
+class UndercoverMoved(Event):
+    """Undercover: ``leader`` moved from ``src`` into the mission's system ``dst``."""
+
+    kind: ClassVar[str] = "undercover_moved"
+    leader: int
+    src: int
+    dst: int
+
+
+@attrs.frozen(kw_only=True)
+class MissionSearched(Event):
+    """Son of Skywalker: ``player`` took mission ``card`` from its deck into its hand,
+    shown (RR-177)."""
+
+    kind: ClassVar[str] = "mission_searched"
+    player: int
+    card: int
+
+
+@attrs.frozen(kw_only=True)
+class DieSet(Event):
+    """One in a Million: ``player`` set one of its dice of ``colour`` to ``face`` instead of
+    rolling it (RR-179)."""
+
+    kind: ClassVar[str] = "die_set"
+    player: int
+    colour: str
+    face: str

@@ -91,7 +91,7 @@ OPTION_WORDS: dict[str, str] = {
 def describe(s: RebellionState, a: Action) -> str:
     top = s.stack[-1] if s.stack else None
     text = describe_rings(s, a, top) or describe_roe(s, a, top) or describe_mission_deck(s, a, top)
-    text = text or describe_action_cards(s, a, top)
+    text = describe_rebel_cards(s, a, top) or text or describe_action_cards(s, a, top)
     if text:
         return text
     if isinstance(a, A.MissionSet):
@@ -299,7 +299,7 @@ def prompt(s: RebellionState) -> str:
     top = s.stack[-1]
     who = SIDES[top.player]
     text = prompt_rings(s, top, who) or prompt_roe(s, top, who) or prompt_mission_deck(s, top, who)
-    text = text or prompt_action_cards(s, top, who)
+    text = text or prompt_action_cards(s, top, who) or prompt_rebel_cards(s, top, who)
     if text:
         return text
     if isinstance(top, D.ChooseMissionSet):
@@ -562,7 +562,7 @@ def imperial_prompt(s: RebellionState, top: Decision, who: str) -> str:
 
 def narrate(s: RebellionState, ev: Event) -> str:
     text = narrate_rings(ev) or narrate_roe(ev) or narrate_mission_deck(ev)
-    text = text or narrate_action_cards(ev)
+    text = text or narrate_action_cards(ev) or narrate_rebel_cards(ev)
     if text:
         return text
     if isinstance(ev, E.MissionSetChosen):
@@ -1647,3 +1647,181 @@ def narrate_action_cards(ev: Event) -> str:
     if isinstance(ev, E.ActionCardPlayed):
         return f"{SIDES[ev.player]} played {card_name(ev.card)}"
     return ""
+
+
+# ---------------------------------------------------------------- the Rebel action cards
+def describe_rebel_cards(s: RebellionState, a: Action, top: object) -> str:
+    """The choices of :mod:`.rules.rebel_cards` ("" if none)."""
+    if isinstance(a, A.ProbePlace) and isinstance(top, D.CommandTurn):
+        return (
+            f"Under the Radar: put the {loc_name(a.card)} probe card back on top of the probe deck"
+        )
+    if isinstance(top, D.CardRing) and isinstance(a, A.Target):
+        name = ACTIONS[top.card].name
+        return f"{name}: attach the {ring_name(top.ring)} ring to {LEADERS[a.leader].name}"
+    if isinstance(top, D.ExtremistChoice) and isinstance(a, A.Option):
+        if a.which == 1:
+            return "Rebel Extremist: draw another starting action card"
+        return "Rebel Extremist: lose 1 reputation and recruit Saw Gerrera"
+    if isinstance(top, D.RadarKeep) and isinstance(a, A.SystemChoice):
+        return f"Under the Radar: keep the {loc_name(a.system)} probe card face down"
+    if isinstance(top, D.RadarRest) and isinstance(a, A.Option):
+        n = len(s.zones["probe_look"].cards)
+        where = "on top of" if a.which == 1 else "at the bottom of"
+        return f"Under the Radar: put the other {plural(n, 'probe card')} {where} the probe deck"
+    if isinstance(top, D.DesperateSearch) and isinstance(a, A.Keep):
+        leader = LEADERS[top.leader].name
+        return f"Our Most Desperate Hour: assign {leader} to {MISSIONS[a.card].name}, face down"
+    if isinstance(top, D.EvacuateMove):
+        if isinstance(a, A.Move):
+            return f"Start the Evacuation: move 1 {UNITS[a.unit].name} from {loc_name(a.src)} to {loc_name(top.system)}"
+        if isinstance(a, A.Stop):
+            return "Start the Evacuation: move no more units"
+    if isinstance(top, D.AllianceBuild):
+        if isinstance(a, A.Build):
+            return f"Temporary Alliance: put 1 {UNITS[a.unit].name} on the build queue from {loc_name(a.loc)}"
+        if isinstance(a, A.Stop):
+            return "Temporary Alliance: put no more units on the build queue"
+    if isinstance(top, D.AllianceReplace) and isinstance(a, A.SystemChoice):
+        return f"Temporary Alliance: destroy the {UNITS[top.unit].name} in {loc_name(a.system)} to build another"
+    if isinstance(top, D.IndependentMove) and isinstance(a, A.SystemChoice):
+        return f"Independent Operation: move every Imperial ground unit of {loc_name(top.system)} to {loc_name(a.system)}"
+    if isinstance(top, D.FalseOrdersWindow) and isinstance(a, A.Pass):
+        return "Play no action card at the end of the Assignment Phase"
+    if isinstance(top, D.FalseOrdersTarget) and isinstance(a, A.Target):
+        return f"False Orders: send {LEADERS[a.leader].name} back to the Imperial pool, the mission back to hand"
+    if isinstance(top, D.UndercoverWindow) and isinstance(a, A.Pass):
+        return f"Play Undercover not: {MISSIONS[top.card].name} goes on to the dice"
+    if isinstance(top, D.UndercoverLeader) and isinstance(a, A.Target):
+        return f"Undercover: move {LEADERS[a.leader].name} into {loc_name(top.system)}"
+    if isinstance(top, D.SonWindow) and isinstance(a, A.Pass):
+        return "Play Son of Skywalker not: take no card from the mission deck"
+    if isinstance(top, D.SonSearch) and isinstance(a, A.Keep):
+        return (
+            f"Son of Skywalker: take {MISSIONS[a.card].name} from the mission deck into your hand"
+        )
+    if isinstance(top, D.FightForWindow) and isinstance(a, A.Pass):
+        return "Play Something to Fight For not: the objective discard stays"
+    if isinstance(top, (D.MillionMission, D.MillionAttack, D.MillionPlans, D.MillionDiscredit)):
+        return describe_million(s, a, top)
+    if isinstance(top, D.FightForObjective) and isinstance(a, A.Objective):
+        return f"Something to Fight For: put {OBJECTIVES[a.card].name} on top of the objective deck"
+    return ""
+
+
+def prompt_rebel_cards(s: RebellionState, top: object, who: str) -> str:
+    """The decisions of :mod:`.rules.rebel_cards` ("" if none)."""
+    if isinstance(top, D.CardRing):
+        return f"{who}: {ACTIONS[top.card].name}: choose the leader the {ring_name(top.ring)} ring goes on"
+    if isinstance(top, D.ExtremistChoice):
+        return f"{who}: Rebel Extremist: draw another starting action card, or lose 1 reputation (now {s.board.reputation}) and recruit Saw Gerrera"
+    if isinstance(top, D.RadarKeep):
+        n = len(s.zones["probe_look"].cards)
+        return (
+            f"{who}: Under the Radar: keep 1 of the {plural(n, 'probe card')} looked at face down"
+        )
+    if isinstance(top, D.RadarRest):
+        n = len(s.zones["probe_look"].cards)
+        return f"{who}: Under the Radar: put the other {plural(n, 'probe card')} all on top of the probe deck or all at its bottom"
+    if isinstance(top, D.DesperateSearch):
+        n = len(s.zones[f"mission_deck{top.player}"].cards)
+        return f"{who}: Our Most Desperate Hour: choose the card of your mission deck ({plural(n, 'card')}) to assign {LEADERS[top.leader].name} to"
+    if isinstance(top, D.EvacuateMove):
+        return f"{who}: Start the Evacuation: move units from the Rebel base to {loc_name(top.system)} ({top.spare} transport room free), or stop"
+    if isinstance(top, D.AllianceBuild):
+        left = len(SYSTEMS[top.system].icons) - len(top.used)
+        return f"{who}: Temporary Alliance: put a unit on the build queue from {loc_name(top.system)} ({plural(left, 'icon')} left), or stop"
+    if isinstance(top, D.AllianceReplace):
+        return f"{who}: Temporary Alliance: no {UNITS[top.unit].name} in the supply: choose the one destroyed to build it"
+    if isinstance(top, D.IndependentMove):
+        return f"{who}: Independent Operation: choose the Imperial system your ground units in {loc_name(top.system)} move to"
+    if isinstance(top, D.FalseOrdersWindow):
+        return f"{who}: the Assignment Phase is over: play an action card, or pass"
+    if isinstance(top, D.FalseOrdersTarget):
+        return f"{who}: False Orders: choose the Imperial leader alone on a mission to send back to the pool"
+    if isinstance(top, D.UndercoverWindow):
+        return f"{who}: the Empire attempts {MISSIONS[top.card].name} in {loc_name(top.system)}: play an action card before the dice, or pass"
+    if isinstance(top, D.UndercoverLeader):
+        return f"{who}: Undercover: choose the leader moved into {loc_name(top.system)}"
+    if isinstance(top, D.SonWindow):
+        return f"{who}: {MISSIONS[top.card].name} succeeded with Luke in {loc_name(top.system)}: play an action card, or pass"
+    if isinstance(top, D.SonSearch):
+        return f"{who}: Son of Skywalker: choose the card taken from the mission deck"
+    if isinstance(top, D.FightForWindow):
+        return (
+            f"{who}: you won a battle in {loc_name(s.battle.system)}: play an action card, or pass"
+        )
+    if isinstance(top, (D.MillionMission, D.MillionAttack, D.MillionPlans, D.MillionDiscredit)):
+        return prompt_million(s, top, who)
+    if isinstance(top, D.FightForObjective):
+        n = len(s.zones["objective_discard"].cards)
+        return f"{who}: Something to Fight For: choose the discarded objective ({n} there) put on top of the objective deck"
+    return ""
+
+
+def narrate_rebel_cards(ev: Event) -> str:
+    """The events of :mod:`.rules.rebel_cards` ("" if none)."""
+    if isinstance(ev, E.RadarProbeKept):
+        return f"The Rebels kept the {loc_name(ev.card)} probe card under Under the Radar"
+    if isinstance(ev, E.RadarProbeKeptHidden):
+        return "The Rebels kept a probe card face down under Under the Radar"
+    if isinstance(ev, E.RadarProbesPlaced):
+        where = "on top of" if ev.top else "at the bottom of"
+        return f"The Rebels put {plural(ev.count, 'probe card')} {where} the probe deck"
+    if isinstance(ev, E.RadarProbeReturned):
+        return (
+            "The Rebels put the probe card kept under Under the Radar back on top of the probe deck"
+        )
+    if isinstance(ev, E.CardRecalled):
+        return f"False Orders: {LEADERS[ev.leader].name} went back to the Imperial pool, the mission back to hand"
+    if isinstance(ev, E.UndercoverMoved):
+        return f"Undercover: {LEADERS[ev.leader].name} moved from {loc_name(ev.src)} to {loc_name(ev.dst)}"
+    if isinstance(ev, E.DieSet):
+        return f"One in a Million: {SIDES[ev.player]} set a {ev.colour} die to {ev.face.replace('_', ' ')}"
+    if isinstance(ev, E.MissionSearched):
+        return f"{SIDES[ev.player]} took {card_name(ev.card)} from the mission deck into their hand"
+    return ""
+
+
+def million_roll(
+    top: D.MillionMission | D.MillionAttack | D.MillionPlans | D.MillionDiscredit,
+) -> str:
+    """The roll One in a Million's decision is about."""
+    if isinstance(top, D.MillionMission):
+        return f"the dice of {MISSIONS[top.card].name}"
+    if isinstance(top, D.MillionAttack):
+        return f"your {THEATER_WORD[top.theater]} attack"
+    if isinstance(top, D.MillionDiscredit):
+        return "the dice of Discredit Rebellion"
+    return "the dice of Death Star Plans"
+
+
+def describe_million(
+    s: RebellionState,
+    a: Action,
+    top: D.MillionMission | D.MillionAttack | D.MillionPlans | D.MillionDiscredit,
+) -> str:
+    """One in a Million's choices."""
+    from .actions import DIE_COLOURS, DIE_FACES
+
+    if isinstance(a, A.SetDie):
+        face = DIE_FACES[a.face].replace("_", " ")
+        n = len(top.preset) + 1
+        return (
+            f"One in a Million: set a {DIE_COLOURS[a.colour]} die to {face} (die {n} of 2 at most)"
+        )
+    if isinstance(a, A.Stop):
+        return f"One in a Million: set no more dice, roll the others of {million_roll(top)}"
+    if isinstance(a, A.Pass):
+        return f"Play no action card: roll {million_roll(top)}"
+    return ""
+
+
+def prompt_million(
+    s: RebellionState,
+    top: D.MillionMission | D.MillionAttack | D.MillionPlans | D.MillionDiscredit,
+    who: str,
+) -> str:
+    if top.playing:
+        return f"{who}: One in a Million: set a die of {million_roll(top)} to a face ({len(top.preset)} of 2 set), or stop"
+    return f"{who}: before {million_roll(top)}: play an action card, or pass"

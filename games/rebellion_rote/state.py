@@ -28,7 +28,9 @@ known to their owner), ``action_hand<side>`` (face-down action cards, hidden fro
 other side), ``action_drawn<side>`` (the cards drawn to recruit, its owner's eyes
 only), ``action_discard<side>`` (discarded with no effect, public) and
 ``action_box<side>`` (the starting action cards, out of the game, public: none is dealt
-yet, RR-29).
+yet, RR-29), ``action_in_play<side>`` (a card played that acts later, public: Under the
+Radar) and ``radar_probe`` (the probe card kept under Under the Radar, the Rebels' eyes
+only, in the probe pool, RR-172).
 
 Resample pools: the hidden probe zones form one, so a determinisation re-deals the
 base among the cards its player cannot see; each side's action deck, hand and drawn

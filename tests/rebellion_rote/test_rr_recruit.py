@@ -180,7 +180,7 @@ def test_rr28_replacement_cards_take_the_base_versions_place() -> None:
         base, new = action_id(name, expansion=False), action_id(name, expansion=True)
         assert action_id(name) == new
         assert ACTIONS[new].replaces == name and ACTIONS[new].leaders == ACTIONS[base].leaders
-        assert ACTIONS[new].timing == ""
+        assert ACTIONS[new].timing == ("Special" if name == "Son of Skywalker" else "")  # RR-177
         assert new in RECRUIT_DECKS[p] and base not in RECRUIT_DECKS[p]
         s = position()
         everywhere = [c for z in s.zones.values() for c in z.cards]
@@ -198,10 +198,8 @@ def test_rr33_timing_keywords() -> None:
     assert timing["Baze's Loyalty", True] == "Start of Combat"
     assert timing["False Orders", True] == "Assignment"
     assert timing["Good Intel", False] == "Start of Combat"
-    assert [k for k, v in timing.items() if not v] == [
-        ("Good Intel", True),
-        ("Son of Skywalker", True),
-    ]
+    assert timing["Son of Skywalker", True] == "Special"  # the base card's (RR-177)
+    assert [k for k, v in timing.items() if not v] == [("Good Intel", True)]
 
 
 # ---------------------------------------------------------------- set-up

@@ -28,6 +28,8 @@
 * :mod:`.recruit`: recruiting leaders with action cards (the Refresh Phase's recruit icon).
 * :mod:`.action_cards`: playing action cards from the hand in their windows.
 * :mod:`.assignment_cards`: the Assignment action cards.
+* :mod:`.rebel_cards`: the Rebel action cards with windows of their own (Immediate,
+  Assignment and Special cards).
 * :mod:`.dice`: dice rolls and mission dice pools.
 * :mod:`.units`: unit facts as flat tuples.
 
@@ -91,6 +93,7 @@ from . import (
     objective_play,
     objectives,
     projects,
+    rebel_cards,
     rebel_missions,
     recruit,
     refresh,
@@ -150,4 +153,5 @@ HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = 
     **rings.HANDLERS,
     **action_cards.HANDLERS,
     **assignment_cards.HANDLERS,
+    **rebel_cards.HANDLERS,
 }

@@ -16,6 +16,10 @@ played the window opens again for the same side, until it passes.
 * ``captured_mission`` / ``captured_combat``: right after a Rebel leader is captured by a
   mission or in a combat (Tractor Beam), once (Noble Sacrifice, RR-130).
 
+The Rebel cards with windows of their own (Immediate, Assignment and Special cards:
+False Orders, Undercover, One in a Million, Son of Skywalker, Something to Fight For...)
+are :mod:`.rebel_cards`.
+
 **Special cards:**
 
 * Noble Sacrifice (Obi-Wan Kenobi): when he is captured, he is eliminated instead of
@@ -414,7 +418,11 @@ def apply_convert(s: RebellionState, d: ConvertHits, a: Action) -> None:
 # ---------------------------------------------------------------- the windows
 def seen(s: RebellionState, p: int) -> set[int]:
     """``p``'s action cards the other side knows are not in the hand."""
-    return {*s.zones[f"action_discard{p}"].cards, *s.zones[f"action_box{p}"].cards}
+    return {
+        *s.zones[f"action_discard{p}"].cards,
+        *s.zones[f"action_box{p}"].cards,
+        *s.zones[f"action_in_play{p}"].cards,  # a card staying in play (Under the Radar)
+    }
 
 
 def possible_hand(s: RebellionState, p: int) -> set[int]:

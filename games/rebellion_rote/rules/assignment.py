@@ -53,11 +53,20 @@ def next_assigner(s: RebellionState, player: int) -> None:
     if player == REBEL and not can_assign(s, REBEL):
         player = IMPERIAL
     if player == IMPERIAL and not can_assign(s, IMPERIAL):
-        from .command import start_command
-
-        start_command(s)
+        end_assignment(s)
         return
     s.stack.append(AssignMission(player=player))
+
+
+def end_assignment(s: RebellionState) -> None:
+    """The Assignment Phase is over: False Orders' window (RR-175), then the Command Phase."""
+    from .rebel_cards import end_of_assignment
+
+    if end_of_assignment(s):
+        return
+    from .command import start_command
+
+    start_command(s)
 
 
 def legal_assign(s: RebellionState, d: AssignMission) -> list[Action]:
@@ -91,9 +100,7 @@ def apply_assign(s: RebellionState, d: AssignMission, a: Action) -> None:
         if p == REBEL:
             next_assigner(s, IMPERIAL)
         else:
-            from .command import start_command
-
-            start_command(s)
+            end_assignment(s)
         return
     if isinstance(a, PlayActionCard):
         from .assignment_cards import start

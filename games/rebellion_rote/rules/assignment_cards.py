@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from tabletop import Action
 
 from ..actions import Destroy, PlayActionCard, Stop, SystemChoice, Target
-from ..board import BOARD, GROUND_OF, POOL
+from ..board import BOARD, GROUND_OF, OFF, POOL
 from ..data import ACTION_LEADERS, ACTIONS, IMPERIAL, NUM_SYSTEMS, REBEL, UNITS
 from ..decisions import AssignCardLeader, AssignCardSystem, AssignDestroy
 from ..events import BaseInRegion, BaseNotInRegion, LeaderJoined, UnitsDestroyed
@@ -43,7 +43,14 @@ from .units import UNIT_FACTS as F
 if TYPE_CHECKING:
     from ..state import RebellionState
 
-__all__ = ["ASSIGNMENT", "HANDLERS", "assignment_plays", "resume_assignment", "window_due"]
+__all__ = [
+    "ASSIGNMENT",
+    "HANDLERS",
+    "assignment_plays",
+    "register",
+    "resume_assignment",
+    "window_due",
+]
 
 BASE_SPACE = NUM_SYSTEMS
 """The Rebel Base space's location."""
@@ -144,6 +151,15 @@ ASSIGNMENT: dict[str, tuple[Where, Effect]] = {
 _BY_INDEX = {i: ASSIGNMENT[c.name] for i, c in enumerate(ACTIONS) if c.name in ASSIGNMENT}
 
 
+def register(name: str, where: Where, effect: Effect) -> None:
+    """Another module's Assignment card (:mod:`.rebel_cards`): where its leader may go
+    (``[OFF]``: the card places the leader itself, not in a system) and its ability."""
+    ASSIGNMENT[name] = (where, effect)
+    for i, c in enumerate(ACTIONS):
+        if c.name == name:
+            _BY_INDEX[i] = (where, effect)
+
+
 def can_play(s: RebellionState, p: int, i: int) -> bool:
     """Card ``i`` can be played now: a pictured leader in the pool, somewhere to go."""
     return i in _BY_INDEX and bool(pool_leaders(s, i)) and bool(_BY_INDEX[i][0](s, p))
@@ -183,9 +199,10 @@ def place(s: RebellionState, p: int, i: int, leader: int) -> None:
 
 def arrive(s: RebellionState, p: int, i: int, leader: int, x: int) -> None:
     b = s.board
-    b.leader_loc[leader] = x
-    b.leader_status[leader] = BOARD
-    s.emit(LeaderJoined(player=p, leader=leader, system=x))
+    if x != OFF:  # OFF: the card itself places the leader (Our Most Desperate Hour)
+        b.leader_loc[leader] = x
+        b.leader_status[leader] = BOARD
+        s.emit(LeaderJoined(player=p, leader=leader, system=x))
     if not _BY_INDEX[i][1](s, p, i, x):
         resume_assignment(s, p)
 

@@ -63,7 +63,17 @@ from typing import TYPE_CHECKING
 
 from tabletop import Action
 
-from ..actions import Activate, Move, MoveCaptive, Pass, Reveal, RevealBase, Stop, SystemChoice
+from ..actions import (
+    Activate,
+    Move,
+    MoveCaptive,
+    Pass,
+    ProbePlace,
+    Reveal,
+    RevealBase,
+    Stop,
+    SystemChoice,
+)
 from ..board import (
     BOARD,
     ELIMINATED,
@@ -130,6 +140,10 @@ def legal_turn(s: RebellionState, d: CommandTurn) -> list[Action]:
     out.append(Pass())
     if d.player == REBEL and not s.board.base_revealed:
         out.append(RevealBase())
+    if d.player == REBEL and s.zones["radar_probe"].cards:
+        from .rebel_cards import radar_options
+
+        out.extend(radar_options(s, d.player))  # Under the Radar (RR-172)
     return out
 
 
@@ -152,6 +166,12 @@ def apply_turn(s: RebellionState, d: CommandTurn, a: Action) -> None:
         return
     if isinstance(a, Reveal):
         apply_reveal(s, p, a.slot)
+        return
+    if isinstance(a, ProbePlace):
+        from .rebel_cards import apply_radar_return
+
+        apply_radar_return(s, a.card)  # Under the Radar (RR-172)
+        s.stack.append(CommandTurn(player=p))
         return
     assert isinstance(a, SystemChoice)
     s.stack.append(ActivateSystem(player=p, system=a.system))

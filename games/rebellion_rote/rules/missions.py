@@ -110,6 +110,7 @@ from ..ids import mission_card, mission_of
 from . import (
     imperial_missions,
     projects,
+    rebel_cards,
     rebel_missions,
     rings,
     roe_imperial_missions,
@@ -373,14 +374,29 @@ def take_attempt_bonus(s: RebellionState) -> int:
     return sum(n for _, n in mine)
 
 
-def start_roll_off(s: RebellionState, d: OpposeMission, windows: bool = True) -> None:
+def start_roll_off(
+    s: RebellionState,
+    d: OpposeMission,
+    windows: bool = True,
+    undercover: bool = True,
+    million: bool = True,
+    preset: tuple[int, ...] = (),
+) -> None:
     """Both sides roll, the attacker first; then each side, Rebels first (RR-16), may use
     its abilities on the dice (the Master Yoda ring, RR-84), and the attacker succeeds
-    with strictly more successes (research §4.4). Unopposed, it simply succeeds."""
+    with strictly more successes (research §4.4). Unopposed, it simply succeeds.
+
+    Before the dice, the Rebel cards' windows: Undercover (unless ``undercover`` is off,
+    RR-176), Wookiee Guardian (``windows``, RR-131), One in a Million (``million``; the
+    dice it set are ``preset``, each ``colour * 4 + face``, RR-179)."""
     m = MISSIONS[d.card]
     attacker, defender = d.attacker, d.player
     x = d.system
-    added = take_attempt_bonus(s) + (m.portrait_successes if d.portrait else 0)
+    if windows and undercover:
+        from .rebel_cards import open_undercover
+
+        if open_undercover(s, d):  # Undercover (RR-176)
+            return
     opp = side_leaders(s, x, defender, d.target)
     if windows and opp:
         from .action_cards import open_mission_dice
@@ -388,27 +404,59 @@ def start_roll_off(s: RebellionState, d: OpposeMission, windows: bool = True) ->
         if open_mission_dice(s, d, opp):  # Wookiee Guardian (RR-131)
             return
     if not opp and not m.roll_unopposed:
+        take_attempt_bonus(s)  # used by this attempt
         finish_mission(s, attacker, d.card, x, d.target, True, d.leaders, d.portrait)
         return
-    b = s.board
-    bonus = m.bonus_dice_if_own_units if b.has_units(x, attacker) else 0
+    if million:
+        from .rebel_cards import open_million_mission
+
+        if open_million_mission(s, d):  # One in a Million (RR-179)
+            return
+    # taken once the windows before the dice are over (each may call this again)
+    added = take_attempt_bonus(s) + (m.portrait_successes if d.portrait else 0)
     s.mission_dice = [[], []]
-    for side, leaders, extra, plus in (
-        (attacker, side_leaders(s, x, attacker, d.target), bonus, added),
-        (defender, opp, d.extra, 0),  # Subversion's die (RR-111)
+    for side, leaders in (
+        (attacker, side_leaders(s, x, attacker, d.target)),
+        (defender, opp),
     ):
-        regular, green = mission_dice(
-            [rings.skills(b, i) for i in leaders], m.skill, count_all=m.count_all, bonus=extra
-        )
-        dice = tuple(roll(s.rng, "black", regular))
-        greens = tuple(roll(s.rng, "green", green))
+        regular, green = side_dice(s, d, side)
+        fixed = preset_faces(preset) if side == REBEL and preset else NO_PRESET
+        dice = (*fixed["black"], *roll(s.rng, "black", regular - len(fixed["black"])))
+        greens = (*fixed["green"], *roll(s.rng, "green", green - len(fixed["green"])))
         s.mission_dice[side] = [("black", f) for f in dice] + [("green", f) for f in greens]
-        n = successes(dice) + successes(greens) + plus
+        n = successes(dice) + successes(greens) + (added if side == attacker else 0)
         if not leaders and not dice:
             continue  # unopposed, and the card rolls anyway: the opposition rolls nothing
         s.emit(MissionRolled(player=side, dice=dice, green=greens, successes=n))
     s.roll_off = [attacker, d.card, x, d.target, d.leaders, int(d.portrait), added, int(bool(opp))]
     after_roll(s, REBEL)
+
+
+NO_PRESET: dict[str, list[str]] = {"black": [], "green": []}
+
+
+def preset_faces(preset: tuple[int, ...]) -> dict[str, list[str]]:
+    from .rebel_cards import preset_faces as faces
+
+    return faces(preset)
+
+
+def side_dice(s: RebellionState, d: OpposeMission, side: int) -> tuple[int, int]:
+    """(regular, green) dice ``side`` rolls in the roll-off of attempt ``d``: its leaders
+    taking part, the card's bonus dice for the attacker, Subversion's die for the
+    defender (RR-111)."""
+    m = MISSIONS[d.card]
+    b = s.board
+    x = d.system
+    if side == d.attacker:
+        leaders = side_leaders(s, x, side, d.target)
+        extra = m.bonus_dice_if_own_units if b.has_units(x, side) else 0
+    else:
+        leaders = side_leaders(s, x, side, d.target)
+        extra = d.extra
+    return mission_dice(
+        [rings.skills(b, i) for i in leaders], m.skill, count_all=m.count_all, bonus=extra
+    )
 
 
 def roll_successes(s: RebellionState, side: int) -> int:
@@ -487,7 +535,7 @@ def finish_mission(
         continue_mission(s)
         return
     if not ok or m.timing:  # a card with a timing is resolved then (it stays in play)
-        if not (ok and rings.falcon_due(s, player, card, x)):  # RR-153
+        if not (ok and rebel_cards.after_success(s, player, card, x)):  # RR-153, RR-177
             done_mission(s, player, card)
         return
     s.resolving = [player, card, x, target, leaders, 0, len(m.effects), int(portrait), 0, margin]
@@ -531,7 +579,7 @@ def continue_mission(s: RebellionState) -> None:
             r = current(s)
             failed = s.resolving[8]
             s.resolving = []
-            if failed or not rings.falcon_due(s, r.player, r.card, r.system):  # RR-153
+            if failed or not rebel_cards.after_success(s, r.player, r.card, r.system):
                 done_mission(s, r.player, r.card)
             return
         s.resolving[5] = nxt + 1

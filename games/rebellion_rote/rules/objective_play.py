@@ -723,12 +723,22 @@ def roll_plans(s: RebellionState, card: int, target: int) -> None:
     """The card is revealed and 3 dice rolled: a direct hit destroys the target and plays
     the card (2 reputation); otherwise the card goes back to the hand, shown (RR-67). The
     space battle's window then goes on."""
-    from .combat.death_star_plans import roll_death_star_plans
-
     bt = s.battle
     bt.plans_round = bt.round
     s.emit(ObjectiveRevealed(card=card))
-    hit = roll_death_star_plans(s, target)
+    from .rebel_cards import open_million_plans
+
+    if open_million_plans(s, card, target):  # One in a Million (RR-179)
+        return
+    plans_roll(s, card, target)
+
+
+def plans_roll(s: RebellionState, card: int, target: int, fixed: list[str] | None = None) -> None:
+    """Death Star Plans' dice (``fixed``: faces One in a Million set, RR-179) and outcome."""
+    from .combat.death_star_plans import roll_death_star_plans
+
+    bt = s.battle
+    hit = roll_death_star_plans(s, target, fixed)
     if s.is_terminal:
         return
     i = objective_of(card)

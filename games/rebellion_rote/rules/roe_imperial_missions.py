@@ -217,11 +217,21 @@ def apply_discredit(s: RebellionState, d: DiscreditChoice, a: Action) -> None:
                 s.emit(SabotageRemoved(system=x))
         resume(s)
         return
-    faces = tuple(roll(s.rng, "black", d.dice))
+    from .rebel_cards import open_million_discredit
+
+    if open_million_discredit(s, d.system, d.dice):  # One in a Million (RR-179)
+        return
+    discredit_roll(s, d.system, d.dice)
+
+
+def discredit_roll(s: RebellionState, system: int, n: int, fixed: list[str] | None = None) -> None:
+    """The Rebels' ``n`` dice (``fixed``: faces One in a Million set, RR-179)."""
+    fixed = fixed or []
+    faces = (*fixed, *roll(s.rng, "black", n - len(fixed)))
     s.mission_dice = [[("black", f) for f in faces], []]
     s.emit(MissionRolled(player=REBEL, dice=faces, green=(), successes=successes(faces)))
-    if yoda_ready(s, REBEL, d.system) != OFF:
-        s.stack.append(DiscreditReroll(player=REBEL, system=d.system))
+    if yoda_ready(s, REBEL, system) != OFF:
+        s.stack.append(DiscreditReroll(player=REBEL, system=system))
         return
     settle_discredit(s)
 

@@ -119,6 +119,7 @@ def begin(s: RebellionState) -> None:
     s.add_zone(Zone("base", REBEL, Vis.OWNER, pool="probes"))
     s.add_zone(Zone("probes_out", None, Vis.PUBLIC))
     s.add_zone(Zone("probe_look", REBEL, Vis.OWNER, pool="probes"))
+    s.add_zone(Zone("radar_probe", REBEL, Vis.OWNER, pool="probes"))  # Under the Radar
     s.add_zone(Zone("base_face_up", None, Vis.PUBLIC))
     s.add_zone(Zone("project_deck", None, Vis.HIDDEN, pool="projects"))
     s.add_zone(Zone("project_look", IMPERIAL, Vis.OWNER, pool="project_look"))
@@ -166,6 +167,7 @@ def action_decks(s: RebellionState, p: int) -> None:
     s.add_zone(Zone(f"action_hand{p}", p, Vis.OWNER, pool=pool))
     s.add_zone(Zone(f"action_drawn{p}", p, Vis.OWNER, pool=pool))
     s.add_zone(Zone(f"action_discard{p}", p, Vis.PUBLIC))
+    s.add_zone(Zone(f"action_in_play{p}", p, Vis.PUBLIC))  # played, acting later
     box = s.add_zone(Zone(f"action_box{p}", p, Vis.OWNER, pool=f"starting{p}"))
     box.cards = [
         action_card(i) for i, c in enumerate(ACTIONS) if c.starting and side_of(c.side) == p

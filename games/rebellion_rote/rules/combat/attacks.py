@@ -30,14 +30,29 @@ if TYPE_CHECKING:
 
 
 def step_attack(s: RebellionState, p: int, th: int, extra: int) -> None:
+    """``p``'s attack roll; ``extra`` 0 before One in a Million's window (RR-179), then the
+    dice it set (:func:`..rebel_cards.unpack`)."""
     red, black, green = attack_dice(s, p, th)
     if not red + black + green:
         return
     bt = s.battle
+    fixed: dict[str, list[str]] = {"red": [], "black": [], "green": []}
+    if p == REBEL:
+        from ..rebel_cards import open_million_attack, preset_faces, unpack
+
+        if not extra and open_million_attack(s, th):
+            return
+        fixed = preset_faces(unpack(extra)) if extra else fixed
     bt.dice = (
-        [("red", f) for f in D.roll(s.rng, "red", red)]
-        + [("black", f) for f in D.roll(s.rng, "black", black)]
-        + [("green", f) for f in D.roll(s.rng, "green", green)]
+        [("red", f) for f in fixed["red"] + D.roll(s.rng, "red", red - len(fixed["red"]))]
+        + [
+            ("black", f)
+            for f in fixed["black"] + D.roll(s.rng, "black", black - len(fixed["black"]))
+        ]
+        + [
+            ("green", f)
+            for f in fixed["green"] + D.roll(s.rng, "green", green - len(fixed["green"]))
+        ]
     )
     bt.marked = []
     bt.reroll_used = False

@@ -46,11 +46,13 @@ def plans_targets(s: RebellionState) -> list[int]:
     return [u for u in (DEATH_STAR, DSUC) if row[u]]
 
 
-def roll_death_star_plans(s: RebellionState, target: int) -> bool:
-    """Roll 3 dice for the Rebels; any direct hit destroys one ``target`` (a type from
+def roll_death_star_plans(s: RebellionState, target: int, fixed: list[str] | None = None) -> bool:
+    """Roll 3 dice for the Rebels (``fixed``: faces set instead of rolled, One in a
+    Million, RR-179); any direct hit destroys one ``target`` (a type from
     :func:`plans_targets`). Returns whether it was destroyed."""
     assert target in plans_targets(s), "Death Star Plans needs a target it may destroy"
-    faces = D.roll(s.rng, "red", PLANS_DICE)
+    fixed = fixed or []
+    faces = fixed + D.roll(s.rng, "red", PLANS_DICE - len(fixed))
     s.emit(DiceRolled(player=REBEL, theater=SPACE, dice=tuple(("red", f) for f in faces)))
     if "direct_hit" not in faces:
         return False

@@ -36,7 +36,11 @@ from ...decisions import (
     ConvertHits,
     DamageSink,
     DamageSource,
+    FightForObjective,
+    FightForWindow,
     GainChoice,
+    MillionAttack,
+    MillionPlans,
     ObjectiveLeader,
     PlansTarget,
     PlayActionCard,
@@ -79,6 +83,7 @@ def start_combat(s: RebellionState, system: int, attacker: int, after: str) -> N
     # Start of Combat action cards, the current player first (research-2 §3.1)
     bt.steps += [("action_cards", attacker, -1, 0), ("action_cards", 1 - attacker, -1, 0)]
     bt.steps.append(("round", -1, -1, 0))
+    bt.steps.append(("fight_for", REBEL, -1, 0))  # Something to Fight For (RR-178)
     bt.steps.append(("objectives", REBEL, -1, 1))  # the end of the combat's window (RR-59)
     advance(s)
 
@@ -246,5 +251,10 @@ COMBAT_DECISIONS = frozenset(
         ReadyLeader,
         ConvertHits,
         PlayActionCard,
+        # the Rebel action cards (:mod:`..rebel_cards`)
+        FightForWindow,
+        FightForObjective,
+        MillionAttack,
+        MillionPlans,
     }
 )
