@@ -28,6 +28,7 @@
 * :mod:`.recruit`: recruiting leaders with action cards (the Refresh Phase's recruit icon).
 * :mod:`.action_cards`: playing action cards from the hand in their windows.
 * :mod:`.assignment_cards`: the Assignment action cards.
+* :mod:`.imperial_cards`: the Empire's Assignment, Special and Immediate action cards.
 * :mod:`.dice`: dice rolls and mission dice pools.
 * :mod:`.units`: unit facts as flat tuples.
 
@@ -84,6 +85,7 @@ from . import (
     combat,
     command,
     destroyed,
+    imperial_cards,
     imperial_missions,
     markers,
     missions,
@@ -150,4 +152,5 @@ HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = 
     **rings.HANDLERS,
     **action_cards.HANDLERS,
     **assignment_cards.HANDLERS,
+    **imperial_cards.HANDLERS,
 }
