@@ -346,7 +346,8 @@ def test_good_intel_needs_its_leader() -> None:
 
 # ================================================================ It Is Your Destiny (RR-161)
 def destiny_rescue() -> tuple[RebellionState, int]:
-    """Leia and Han reveal Daring Rescue in Naboo, where Vader guards the captive Luke."""
+    """Leia and Han reveal Daring Rescue in Naboo, where Vader guards the captive Luke; Vader
+    opposes, and with this seed the Rebels' dice win."""
     s = position(
         units={"Naboo": {"Stormtrooper": 1}},
         leaders={"Darth Vader": "Naboo", "Luke Skywalker": "Naboo"},
@@ -359,7 +360,9 @@ def destiny_rescue() -> tuple[RebellionState, int]:
     s.apply(Reveal(slot))
     s.apply(SystemChoice(NABOO))
     assert isinstance(s.stack[-1], OpposeMission)
-    s.apply(Pass())  # unopposed: it succeeds
+    s.apply(Pass())  # no pool leader sent: Vader, there, opposes
+    outcome = [e for e in s.log if e.kind == "mission_outcome"]
+    assert len(outcome) == 1 and getattr(outcome[0], "success", False)
     return s, i
 
 
@@ -737,3 +740,79 @@ def test_rr166_lord_vaders_orders() -> None:
         "The Empire put the top 3 objective cards back in an order of its choice"
     )
     assert isinstance(s.stack[-1], CommandTurn)
+
+
+# ================================================================ more paths
+def test_rr133_no_rebel_action_card_in_the_watched_system() -> None:
+    """RR-133: in the system Boba Fett watches the Rebels use no action card (a Start of
+    Combat card there); elsewhere they do."""
+    for watched, window in ((NABOO, False), (-1, True)):
+        s = position(
+            player="Imperial",
+            units={"Naboo": {"X-wing": 1}, "Malastare": {"Star Destroyer": 1}},
+            leaders={"Admiral Ackbar": "Naboo"},
+        )
+        i = give(s, REBEL, "It's a Trap")
+        s.watched = watched
+        s.apply(SystemChoice(NABOO))
+        s.apply(Activate(L("Darth Vader")))
+        s.apply(Move(U("Star Destroyer"), MALASTARE))
+        s.apply(Stop())
+        if type(s.stack[-1]).__name__ == "Combat":
+            s.apply(Pass())
+        assert (s.legal_actions() == [PlayActionCard(i), Pass()]) is window
+        assert isinstance(s.stack[-1], ChooseTactic) is not window
+
+
+def test_rr161_destiny_after_the_millennium_falcon_ring() -> None:
+    """RR-161: the Millennium Falcon ring rescues after a Rebel mission: the window opens
+    before the assigned leaders may go with the rescued one."""
+    from rebellion_rote.rules.rings import FALCON
+
+    s = position(
+        units={"Naboo": {"Stormtrooper": 1}},
+        leaders={"Darth Vader": "Naboo", "Luke Skywalker": "Naboo", "Han Solo": "pool"},
+    )
+    b = s.board
+    b.captured = L("Luke Skywalker")
+    b.rings[L("Han Solo")] = FALCON
+    i = give(s, IMPERIAL, "It Is Your Destiny")
+    slot = assign(s, REBEL, "Plant False Lead", "General Rieekan", "Han Solo")
+    s.apply(Reveal(slot))
+    s.apply(SystemChoice(NABOO))  # a resolve card: no opposition, no dice
+    while s.stack[-1].kind != "falcon_rescue":
+        s.apply(s.legal_actions()[0])  # the card's own choices (probe cards put back)
+    s.apply(Target(L("Luke Skywalker")))
+    top = s.stack[-1]
+    assert isinstance(top, CardWindow) and top.window == "destiny"
+    s.apply(PlayActionCard(i))
+    s.apply(Target(L("General Rieekan")))
+    assert b.captured == L("General Rieekan") and b.leader_loc[L("General Rieekan")] == NABOO
+    assert s.stack[-1].kind == "falcon_follow"
+    assert s.legal_actions() == [Target(L("Han Solo")), Stop()]
+
+
+def test_rr168_sweep_the_area_and_noble_sacrifice() -> None:
+    """RR-168: a capture by Sweep the Area is a capture: Noble Sacrifice may answer it, and
+    the end of the Command Phase goes on."""
+    s = position(
+        units={"Malastare": {"Star Destroyer": 1}},
+        leaders={"Obi-Wan Kenobi": "Naboo"},
+        reputation=10,
+    )
+    i = action_id("Sweep the Area")
+    s.zones["action_deck1"].cards.remove(action_card(i))
+    s.zones["action_in_play1"].cards.append(action_card(i))
+    s.move(NABOO, s.zones["probe_deck"], s.zones["sweep_probe"])
+    noble = give(s, REBEL, "Noble Sacrifice")
+    s.apply(Pass())
+    s.apply(Pass())
+    s.apply(PlayActionCard(i))  # the only leader there: captured at once
+    assert s.board.captured == L("Obi-Wan Kenobi")
+    assert s.prompt == "Rebel: play an action card when Obi-Wan Kenobi is captured, or pass"
+    s.apply(PlayActionCard(noble))
+    from rebellion_rote.board import ELIMINATED
+
+    assert s.board.leader_status[L("Obi-Wan Kenobi")] == ELIMINATED
+    assert s.board.reputation == 9
+    assert s.phase == "refresh"
