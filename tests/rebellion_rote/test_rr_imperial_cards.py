@@ -816,3 +816,30 @@ def test_rr168_sweep_the_area_and_noble_sacrifice() -> None:
     assert s.board.leader_status[L("Obi-Wan Kenobi")] == ELIMINATED
     assert s.board.reputation == 9
     assert s.phase == "refresh"
+
+
+def test_a_lured_leader_is_not_in_its_old_sides_pool_for_a_card() -> None:
+    """An Assignment card needs its pictured leader in its own side's pool: a Rebel leader
+    lured to the Dark Side (in the Imperial pool) does not make Trust in the Force playable;
+    and a side asked only for an action card is not offered missions with no leader left."""
+    from rebellion_rote.board import LURE
+    from rebellion_rote.rules.assignment_cards import can_play
+
+    s = position(phase="assignment", leaders={"Chirrut Îmwe": "pool"})
+    i = give(s, REBEL, "Trust in the Force")
+    b = s.board
+    b.rings[L("Chirrut Îmwe")], b.leader_side[L("Chirrut Îmwe")] = LURE, IMPERIAL
+    assert not can_play(s, REBEL, i)
+    b.rings[L("Chirrut Îmwe")], b.leader_side[L("Chirrut Îmwe")] = -1, REBEL
+    b.loyalty[NABOO] = -1
+    b.subjugated[NABOO] = True
+    for x in b.pool(REBEL):
+        if x != L("Chirrut Îmwe"):
+            b.leader_status[x] = BOARD
+    b.leader_status[L("Chirrut Îmwe")] = BOARD
+    b.leader_status[L("Jyn Erso")] = POOL
+    s._legal = None
+    assert can_play(s, REBEL, i) and b.pool(REBEL) == [L("Jyn Erso")]
+    b.leader_side[L("Jyn Erso")] = IMPERIAL  # lured: no Rebel pool leader at all
+    s._legal = None
+    assert s.legal_actions() == [Pass()]

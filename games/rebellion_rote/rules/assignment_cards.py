@@ -68,8 +68,10 @@ Effect = Callable[["RebellionState", int, int, int], bool]
 
 
 def pool_leaders(s: RebellionState, i: int) -> list[int]:
+    """Card ``i``'s pictured leaders in its side's pool (a lured leader is in the other)."""
     b = s.board
-    return [x for x in ACTION_LEADERS[i] if b.leader_status[x] == POOL]
+    side = REBEL if ACTIONS[i].side == "Rebel" else IMPERIAL
+    return [x for x in ACTION_LEADERS[i] if b.leader_status[x] == POOL and b.leader_side[x] == side]
 
 
 # ---------------------------------------------------------------- the cards
