@@ -324,6 +324,8 @@ def test_rr160_good_intel_rebels_choose_face_up() -> None:
         cards=((IMPERIAL, "Good Intel"),),
     )
     assert ACTIONS[i].expansion and ACTIONS[i].timing == "Start of Combat"
+    # the base card it replaces is out of the game: never a card the Empire may hold
+    assert possible_hand(s, IMPERIAL) == {i, action_id("Local Rumors")}
     assert s.legal_actions() == [PlayActionCard(i), Pass()]
     s.apply(PlayActionCard(i))
     assert s.battle.good_intel

@@ -434,13 +434,25 @@ def seen(s: RebellionState, p: int) -> set[int]:
     return out | set(in_play.cards) if in_play is not None else out
 
 
+_REPLACED = {c.replaces for c in ACTIONS if c.replaces}
+IN_GAME: tuple[tuple[int, ...], tuple[int, ...]] = tuple(  # type: ignore[assignment]
+    tuple(
+        i
+        for i, c in enumerate(ACTIONS)
+        if c.side == side and (c.expansion or c.name not in _REPLACED)
+    )
+    for side in ("Rebel", "Imperial")
+)
+"""Each side's action cards in the game: a base card Rise of the Empire replaces is out."""
+
+
 def possible_hand(s: RebellionState, p: int) -> set[int]:
     """The action cards (indices) ``p`` may hold, as far as the other side knows (RR-120):
     for each card in hand, an unplayed card of ``p`` picturing the leader it recruited (any
     unplayed card of ``p`` where the hand's card recruited nobody)."""
     out: set[int] = set()
     gone = seen(s, p)
-    mine = [i for i, c in enumerate(ACTIONS) if c.side == ("Rebel", "Imperial")[p]]
+    mine = IN_GAME[p]
     for x in s.hand_recruits[p]:
         out.update(
             i for i in mine if action_card(i) not in gone and (x < 0 or x in ACTION_LEADERS[i])

@@ -63,17 +63,7 @@ from typing import TYPE_CHECKING
 
 from tabletop import Action
 
-from ..actions import (
-    Activate,
-    Move,
-    MoveCaptive,
-    Pass,
-    PlayActionCard,
-    Reveal,
-    RevealBase,
-    Stop,
-    SystemChoice,
-)
+from ..actions import Activate, Move, MoveCaptive, Pass, Reveal, RevealBase, Stop, SystemChoice
 from ..board import (
     BOARD,
     ELIMINATED,
@@ -167,7 +157,7 @@ def apply_turn(s: RebellionState, d: CommandTurn, a: Action) -> None:
     if isinstance(a, Reveal):
         apply_reveal(s, p, a.slot)
         return
-    if isinstance(a, PlayActionCard):
+    if a.kind == "play_action_card":
         from .imperial_cards import reveal_facility
 
         reveal_facility(s)  # Secret Facility, at the start of the turn (RR-167)
