@@ -845,3 +845,22 @@ def test_a_lured_leader_is_not_in_its_old_sides_pool_for_a_card() -> None:
     b.leader_side[L("Jyn Erso")] = IMPERIAL  # lured: no Rebel pool leader at all
     s._legal = None
     assert s.legal_actions() == [Pass()]
+
+
+def test_rr134_catch_them_by_surprise_subjugates_after_the_moves() -> None:
+    """RR-134: ground units carried in subjugate the system once the moves (and a combat,
+    if one follows) are over, as in an activation; with no combat the Empire goes on."""
+    s, i = imperial_assignment(
+        "Catch Them by Surprise",
+        units={"Malastare": {"Star Destroyer": 1, "Stormtrooper": 1}},
+        leaders={"Admiral Ozzel": "pool"},
+    )
+    s.apply(PlayActionCard(i))
+    s.apply(SystemChoice(NABOO))
+    s.apply(Move(U("Star Destroyer"), MALASTARE))
+    s.apply(Move(U("Stormtrooper"), MALASTARE))
+    b = s.board
+    assert b.units[NABOO][U("Stormtrooper")] == 1 and not b.subjugated[NABOO]
+    s.apply(Stop())
+    assert b.subjugated[NABOO] and not s.battle.active
+    assert isinstance(s.stack[-1], AssignMission) and s.current_player == IMPERIAL
