@@ -864,3 +864,26 @@ def test_rr134_catch_them_by_surprise_subjugates_after_the_moves() -> None:
     s.apply(Stop())
     assert b.subjugated[NABOO] and not s.battle.active
     assert isinstance(s.stack[-1], AssignMission) and s.current_player == IMPERIAL
+
+
+def test_rr166_a_known_card_drawn_stays_known() -> None:
+    """RR-166: after Lord Vader's Orders the Empire knows the top cards; the one the Rebels
+    draw next stays known to it in their hand (its determinisation keeps it there)."""
+    from rebellion_rote.rules.objectives import draw_objectives
+
+    s = position()
+    i = give(s, IMPERIAL, "Lord Vader's Orders")
+    gains.gain(s, IMPERIAL, action_card(i))
+    gains.resume(s)
+    deck = s.zones["objective_deck"]
+    while s.stack[-1].kind == "vader_orders":
+        a = next(x for x in s.legal_actions() if isinstance(x, Objective))
+        s.apply(a)
+    top = deck.cards[-1]
+    draw_objectives(s, 1, "mission")
+    hand = s.zones["objective_hand"]
+    assert hand.cards[-1] == top and top in hand.known[IMPERIAL]
+    assert s.view(IMPERIAL)["zones"]["objective_hand"]["known"] == [top]
+    assert "known" not in s.view(None)["zones"]["objective_hand"]
+    for seed in range(5):
+        assert top in s.resample(IMPERIAL, seed).zones["objective_hand"].cards

@@ -168,6 +168,7 @@ def draw_on(s: RebellionState) -> bool:
         if not deck.cards:
             s.objective_draws = 0
             break
+        knew = [p for p, ids in deck.known.items() if deck.cards[-1] in ids]
         card = deck.pop()
         s.objective_backs.pop()
         if card in IMMEDIATE:
@@ -177,6 +178,8 @@ def draw_on(s: RebellionState) -> bool:
                 return True
             continue
         to_hand(s, card)
+        for p in knew:  # who knew the top card knows what was drawn (RR-166)
+            s.zones["objective_hand"].reveal_to(p, [card])
         s.objective_kept += 1
         s.emit(ObjectiveDrawn(card=card, stage=STAGE[card], to=(REBEL,)))
     return False
