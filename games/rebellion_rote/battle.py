@@ -92,6 +92,8 @@ class Battle:
     """Point-Blank Assault: every unit here has 1 health less (at least 1)."""
     black_as_red: bool = False
     """Target the Star Destroyers: up to 2 Rebel black hits a space battle count as red."""
+    good_intel: bool = False
+    """Good Intel: the Rebels choose their tactic cards face up in this combat (RR-160)."""
 
     @property
     def active(self) -> bool:
@@ -137,4 +139,5 @@ class Battle:
         b.ready = self.ready[:]
         b.point_blank = self.point_blank
         b.black_as_red = self.black_as_red
+        b.good_intel = self.good_intel
         return b

@@ -170,6 +170,10 @@ class Board:
     order: (system, placed). Empty between actions."""
     ruled_out: list[bool] = attrs.field(factory=lambda: [False] * NUM_SYSTEMS)
     """Per system: the public facts rule it out as the hidden base's system."""
+    unlocked: int = -1
+    """A leader that holds back no units in ``unlocked_at`` this round (Public Support), or
+    -1."""
+    unlocked_at: int = -1
 
     def copy(self) -> Board:
         b = Board.__new__(Board)
@@ -192,6 +196,8 @@ class Board:
         b.held = self.held
         b.changes = self.changes[:]
         b.ruled_out = self.ruled_out[:]
+        b.unlocked = self.unlocked
+        b.unlocked_at = self.unlocked_at
         return b
 
     # ------------------------------------------------------------ units
@@ -248,11 +254,14 @@ class Board:
     def locks(self, loc: int, side: int) -> bool:
         """Leader lock: a leader of ``side`` (not a captive) holds ``side``'s units in ``loc``.
 
-        A leader on the Rebel Base space locks the space, not the base's system.
+        A leader on the Rebel Base space locks the space, not the base's system; the leader
+        Public Support placed locks nothing in its system this round (``unlocked``).
         """
         side_of = self.leader_side
         for i, where in enumerate(self.leader_loc):
             if where == loc and side_of[i] == side and not self.is_captive(i):
+                if i == self.unlocked and where == self.unlocked_at:
+                    continue
                 return True
         return False
 
@@ -262,6 +271,8 @@ class Board:
         side_of = self.leader_side
         for i, where in enumerate(self.leader_loc):
             if 0 <= where < NUM_LOCATIONS and side_of[i] == side and not self.is_captive(i):
+                if i == self.unlocked and where == self.unlocked_at:
+                    continue  # Public Support
                 out[where] = True
         return out
 

@@ -13,6 +13,8 @@ __all__ = [
     "ActionRetrieve",
     "ActionTheater",
     "ActivateSystem",
+    "AdminBuild",
+    "AdminReplace",
     "AdvanceQueue",
     "AfterMissionRoll",
     "AidLoyalty",
@@ -29,12 +31,15 @@ __all__ = [
     "BaseMove",
     "BeaconPlacement",
     "BottomObjective",
+    "BountyLeader",
     "BuildUnits",
     "C3POChoice",
     "CardDamage",
     "CardDestroy",
+    "CardLeader",
     "CardRepair",
     "CardRing",
+    "CardWindow",
     "CellDiscard",
     "ChooseAbility",
     "ChooseBase",
@@ -63,10 +68,12 @@ __all__ = [
     "DiscardRebelMission",
     "DiscreditChoice",
     "DiscreditReroll",
+    "EarlyPromotion",
     "EliminateLeader",
     "EvacuateMove",
     "ExplosivesDestroy",
     "ExtremistChoice",
+    "FacilityUnit",
     "FactoryBuild",
     "FactoryReplace",
     "FailDestroy",
@@ -82,6 +89,7 @@ __all__ = [
     "GainUnits",
     "HavenDeploy",
     "HeistMarker",
+    "HideProbe",
     "IndependentMove",
     "KeepActionCard",
     "KeepMission",
@@ -113,6 +121,8 @@ __all__ = [
     "PlansTarget",
     "PlayActionCard",
     "PlayObjective",
+    "ProjectSearch",
+    "PromotionPlace",
     "PullLeader",
     "RadarKeep",
     "RadarRest",
@@ -131,13 +141,17 @@ __all__ = [
     "RetreatUnits",
     "Retrieve",
     "RogueOne",
+    "ScoutMove",
     "SecondLeader",
     "SeizeControl",
     "SonSearch",
     "SonWindow",
     "SpendSpecial",
+    "SurpriseMove",
+    "SweepClosest",
     "UndercoverLeader",
     "UndercoverWindow",
+    "VaderOrders",
 ]
 
 
@@ -1429,3 +1443,148 @@ class MillionDiscredit(Decision):
     dice: int
     playing: bool = False
     preset: tuple[int, ...] = ()
+
+
+# ---------------------------------------------------------------- the Imperial action cards
+@attrs.frozen(kw_only=True)
+class CardWindow(Decision):
+    """A window for one of the Empire's Special action cards (:mod:`.rules.imperial_cards`):
+    ``play_action_card <i>`` or ``pass``. ``window``: ``"blindside"`` (a mission with Boba
+    Fett or Janus Greejatus is attempted), ``"destiny"`` (a leader was rescued in a
+    mission), ``"track_them"`` (Rebel units retreated), ``"ambitions"`` (the pool holds
+    more than 8 leaders), ``"bounty"`` (a mission failed in Jabba the Hutt's system),
+    ``"sweep"`` (the end of the Command Phase, Sweep the Area in play). ``system``: where;
+    ``then``: how play goes on (``"mission"``, ``"follow"``, ``"falcon"``; ``"recruit"``
+    or ``"end"`` for the pool limit); ``card``, ``dst``, ``rescued``, ``attacker``: the
+    mission's card, the rescued leader and where it went, the mission's player."""
+
+    kind: ClassVar[str] = "card_window"
+    window: str
+    system: int = -1
+    then: str = ""
+    card: int = -1
+    dst: int = -1
+    rescued: int = -1
+    attacker: int = -1
+
+
+@attrs.frozen(kw_only=True)
+class CardLeader(Decision):
+    """Action card ``card`` acts on a leader in ``system`` (``target <leader>``): It Is
+    Your Destiny and Sweep the Area capture one, Track Them sends one back to the pool."""
+
+    kind: ClassVar[str] = "card_leader"
+    card: int
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class BountyLeader(Decision):
+    """Post Bounty: the Rebel leader the Bounty ring goes on (``target <leader>``); then the
+    clean-up of mission ``mission`` of ``attacker``."""
+
+    kind: ClassVar[str] = "bounty_leader"
+    mission: int
+    attacker: int
+
+
+@attrs.frozen(kw_only=True)
+class SweepClosest(Decision):
+    """Sweep the Area: the captive goes to one of the closest systems with an Imperial
+    unit (``system <s>``)."""
+
+    kind: ClassVar[str] = "sweep_closest"
+    system: int
+    captive: int
+
+
+@attrs.frozen(kw_only=True)
+class HideProbe(Decision):
+    """Secret Facility or Sweep the Area (``card``) was gained: the probe card of the hand
+    hidden under it (``system <s>``, the probe card's system)."""
+
+    kind: ClassVar[str] = "hide_probe"
+    card: int
+
+
+@attrs.frozen(kw_only=True)
+class EarlyPromotion(Decision):
+    """Early Promotion: draw another starting action card (``option 1``) or recruit Admiral
+    Motti and place him and Grand Moff Tarkin in Imperial systems (``option 2``)."""
+
+    kind: ClassVar[str] = "early_promotion"
+
+
+@attrs.frozen(kw_only=True)
+class PromotionPlace(Decision):
+    """Early Promotion: the Imperial system ``leader`` goes to (``system <s>``)."""
+
+    kind: ClassVar[str] = "promotion_place"
+    leader: int
+
+
+@attrs.frozen(kw_only=True)
+class VaderOrders(Decision):
+    """Lord Vader's Orders: the card put ``placed`` cards from the top of the objective
+    deck (``objective <card>``), of the ``size`` top cards looked at."""
+
+    kind: ClassVar[str] = "vader_orders"
+    placed: int
+    size: int
+
+
+@attrs.frozen(kw_only=True)
+class AdminBuild(Decision):
+    """Brilliant Administrator: a unit onto the build queue from an unused icon of
+    ``system`` (``build <unit> <s>``), or ``stop``; ``used``: the icons used."""
+
+    kind: ClassVar[str] = "admin_build"
+    system: int
+    used: tuple[int, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class AdminReplace(Decision):
+    """Brilliant Administrator: ``unit`` is out of supply; the figure destroyed to build it
+    (``system <s>``)."""
+
+    kind: ClassVar[str] = "admin_replace"
+    unit: int
+    system: int
+    used: tuple[int, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class SurpriseMove(Decision):
+    """Catch Them by Surprise: move Imperial units into ``system`` from adjacent systems
+    one at a time (``move <unit> <src>``, ``stop``); ``spare`` as :class:`MoveUnits`."""
+
+    kind: ClassVar[str] = "surprise_move"
+    system: int
+    spare: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class ScoutMove(Decision):
+    """Scouting Mission: move up to ``left`` more TIE Fighters into ``system`` from anywhere
+    (``move <unit> <src>``, ``stop``)."""
+
+    kind: ClassVar[str] = "scout_move"
+    system: int
+    left: int
+
+
+@attrs.frozen(kw_only=True)
+class ProjectSearch(Decision):
+    """Proceeding as Planned: the project card ``leader`` is assigned to (``keep <card>``)."""
+
+    kind: ClassVar[str] = "project_search"
+    leader: int
+
+
+@attrs.frozen(kw_only=True)
+class FacilityUnit(Decision):
+    """Secret Facility: the triangle ground unit placed in ``system`` (``place <unit> <s>``)."""
+
+    kind: ClassVar[str] = "facility_unit"
+    system: int

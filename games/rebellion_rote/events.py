@@ -55,7 +55,9 @@ __all__ = [
     "LeaderFollowed",
     "LeaderJoined",
     "LeaderMarked",
+    "LeaderPlaced",
     "LeaderReplaced",
+    "LeaderSentToPool",
     "LeadersPlaced",
     "LeadersRetrieved",
     "LeadersToPool",
@@ -103,13 +105,21 @@ __all__ = [
     "ObjectivesOrderedHidden",
     "ObjectivesPlaced",
     "ObjectivesPlacedHidden",
+    "ObjectivesReordered",
+    "ObjectivesReorderedHidden",
+    "ObjectivesSeen",
+    "ObjectivesSeenCount",
     "Opposed",
     "Passed",
     "PhaseBegan",
+    "PoolLimitRaised",
     "ProbeDeckShuffled",
+    "ProbeHidden",
+    "ProbeHiddenCount",
     "ProbePlaced",
     "ProbePlacedHidden",
     "ProbeRevealed",
+    "ProbeShown",
     "ProbesDrawn",
     "ProbesDrawnCount",
     "ProbesGiven",
@@ -118,6 +128,8 @@ __all__ = [
     "ProjectBottomed",
     "ProjectBottomedHidden",
     "ProjectDeckReshuffled",
+    "ProjectSearched",
+    "ProjectSearchedHidden",
     "ProjectsDrawn",
     "ProjectsDrawnCount",
     "QueueAdvanced",
@@ -151,8 +163,10 @@ __all__ = [
     "Subverted",
     "SystemDestroyed",
     "SystemNamed",
+    "SystemWatched",
     "TacticChosen",
     "TacticChosenHidden",
+    "TacticShown",
     "TacticsRecovered",
     "TacticsRevealed",
     "TimeAdvanced",
@@ -1487,3 +1501,132 @@ class DieSet(Event):
     player: int
     colour: str
     face: str
+
+
+# ---------------------------------------------------------------- the Imperial action cards
+@attrs.frozen(kw_only=True)
+class TacticShown(Event):
+    """Good Intel: the Rebels chose tactic card ``card`` face up (RR-160)."""
+
+    kind: ClassVar[str] = "tactic_shown"
+    player: int
+    card: int
+
+
+@attrs.frozen(kw_only=True)
+class ProbeHidden(Event):
+    """Probe card ``card`` went face down under action card ``under`` (Secret Facility,
+    Sweep the Area): only the Empire sees which."""
+
+    kind: ClassVar[str] = "probe_hidden"
+    card: int = card_field()
+    under: int
+
+    def public(self) -> Event:
+        return ProbeHiddenCount(under=self.under)
+
+
+@attrs.frozen(kw_only=True)
+class ProbeHiddenCount(Event):
+    kind: ClassVar[str] = "probe_hidden_count"
+    under: int
+
+
+@attrs.frozen(kw_only=True)
+class ProbeShown(Event):
+    """The probe card hidden under action card ``under`` is revealed: system ``card``."""
+
+    kind: ClassVar[str] = "probe_shown"
+    card: int
+    under: int
+
+
+@attrs.frozen(kw_only=True)
+class PoolLimitRaised(Event):
+    """Ambitions of Power: ``player``'s leader pool limit is ``limit`` for the game."""
+
+    kind: ClassVar[str] = "pool_limit_raised"
+    player: int
+    limit: int
+
+
+@attrs.frozen(kw_only=True)
+class LeaderSentToPool(Event):
+    """Track Them: ``leader`` went back from ``system`` to ``player``'s pool."""
+
+    kind: ClassVar[str] = "leader_sent_to_pool"
+    player: int
+    leader: int
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class ProjectSearched(Event):
+    """Proceeding as Planned: the Empire took project ``card`` from the project deck and
+    assigned ``leader`` to it; the Rebels see only that a project was taken."""
+
+    kind: ClassVar[str] = "project_searched"
+    card: int = card_field()
+    leader: int
+
+    def public(self) -> Event:
+        return ProjectSearchedHidden(leader=self.leader)
+
+
+@attrs.frozen(kw_only=True)
+class ProjectSearchedHidden(Event):
+    kind: ClassVar[str] = "project_searched_hidden"
+    leader: int
+
+
+@attrs.frozen(kw_only=True)
+class ObjectivesSeen(Event):
+    """Lord Vader's Orders: the Empire looked at the top objective cards, top first."""
+
+    kind: ClassVar[str] = "objectives_seen"
+    cards: tuple[int, ...] = card_field()
+
+    def public(self) -> Event:
+        return ObjectivesSeenCount(count=len(self.cards))
+
+
+@attrs.frozen(kw_only=True)
+class ObjectivesSeenCount(Event):
+    kind: ClassVar[str] = "objectives_seen_count"
+    count: int
+
+
+@attrs.frozen(kw_only=True)
+class ObjectivesReordered(Event):
+    """Lord Vader's Orders: the top objective cards in the Empire's order, top first."""
+
+    kind: ClassVar[str] = "objectives_reordered"
+    cards: tuple[int, ...] = card_field()
+
+    def public(self) -> Event:
+        return ObjectivesReorderedHidden(count=len(self.cards))
+
+
+@attrs.frozen(kw_only=True)
+class ObjectivesReorderedHidden(Event):
+    kind: ClassVar[str] = "objectives_reordered_hidden"
+    count: int
+
+
+@attrs.frozen(kw_only=True)
+class SystemWatched(Event):
+    """Boba Fett? Where?: this Command Phase the Rebels attempt no mission and use no action
+    card in ``system``."""
+
+    kind: ClassVar[str] = "system_watched"
+    system: int
+
+
+@attrs.frozen(kw_only=True)
+class LeaderPlaced(Event):
+    """An action card put ``leader`` in ``system`` (an Assignment card, Early Promotion)."""
+
+    kind: ClassVar[str] = "leader_placed"
+    player: int
+    leader: int
+    system: int

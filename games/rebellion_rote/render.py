@@ -91,7 +91,8 @@ OPTION_WORDS: dict[str, str] = {
 def describe(s: RebellionState, a: Action) -> str:
     top = s.stack[-1] if s.stack else None
     text = describe_rings(s, a, top) or describe_roe(s, a, top) or describe_mission_deck(s, a, top)
-    text = describe_rebel_cards(s, a, top) or text or describe_action_cards(s, a, top)
+    text = describe_rebel_cards(s, a, top) or text or describe_imperial_cards(s, a, top)
+    text = text or describe_action_cards(s, a, top)
     if text:
         return text
     if isinstance(a, A.MissionSet):
@@ -299,7 +300,8 @@ def prompt(s: RebellionState) -> str:
     top = s.stack[-1]
     who = SIDES[top.player]
     text = prompt_rings(s, top, who) or prompt_roe(s, top, who) or prompt_mission_deck(s, top, who)
-    text = text or prompt_action_cards(s, top, who) or prompt_rebel_cards(s, top, who)
+    text = text or prompt_imperial_cards(s, top, who) or prompt_action_cards(s, top, who)
+    text = text or prompt_rebel_cards(s, top, who)
     if text:
         return text
     if isinstance(top, D.ChooseMissionSet):
@@ -338,6 +340,8 @@ def prompt(s: RebellionState) -> str:
         return f"{who}: combat at {loc_name(top.system)}: add a leader from the pool, or not"
     if isinstance(top, D.ChooseTactic):
         face = "" if top.extra else " face down"
+        if not top.extra and top.player == REBEL and s.battle.good_intel:
+            face = " face up (Good Intel)"
         return f"{who}: choose a {THEATER_WORD[top.theater]} tactic card{face}"
     if isinstance(top, D.ChooseAbility):
         return f"{who}: resolve the top or bottom ability of {TACTICS[top.card].name}, or neither"
@@ -386,7 +390,10 @@ def prompt(s: RebellionState) -> str:
     if isinstance(top, D.DeployUnits):
         return f"{who}: deploy the units leaving the build queue"
     if isinstance(top, D.EliminateLeader):
-        return f"{who}: more than 8 leaders in the pool: eliminate one"
+        from .rules.imperial_cards import pool_limit
+
+        n = pool_limit(s, top.player)
+        return f"{who}: more than {n} leaders in the pool: eliminate one"
     if isinstance(top, D.RecruitLeader):
         # the same words whatever was drawn: the drawn cards are the player's secret
         return (
@@ -562,7 +569,7 @@ def imperial_prompt(s: RebellionState, top: Decision, who: str) -> str:
 
 def narrate(s: RebellionState, ev: Event) -> str:
     text = narrate_rings(ev) or narrate_roe(ev) or narrate_mission_deck(ev)
-    text = text or narrate_action_cards(ev) or narrate_rebel_cards(ev)
+    text = text or narrate_action_cards(ev) or narrate_rebel_cards(ev) or narrate_imperial_cards(ev)
     if text:
         return text
     if isinstance(ev, E.MissionSetChosen):
@@ -1556,6 +1563,7 @@ ACTION_WINDOW_WORDS = {
     "start_of_combat": "at the start of the combat",
     "captured_mission": "as the leader is captured",
     "captured_combat": "as the leader is captured",
+    "captured_card": "as the leader is captured",
 }
 
 
@@ -1825,3 +1833,200 @@ def prompt_million(
     if top.playing:
         return f"{who}: One in a Million: set a die of {million_roll(top)} to a face ({len(top.preset)} of 2 set), or stop"
     return f"{who}: before {million_roll(top)}: play an action card, or pass"
+
+
+# ---------------------------------------------------------------- the Imperial action cards
+CARD_WINDOW_PASS = {
+    "destiny": "Play no action card: the rescue stands",
+    "blindside": "Play no action card: the Rebels may oppose the mission",
+    "track_them": "Play no action card after the Rebels' retreat",
+    "ambitions": "Play no action card: eliminate a leader down to the limit of 8",
+    "bounty": "Play no action card after the failed mission",
+    "sweep": "Keep Sweep the Area in play (reveal nothing now)",
+}
+CARD_WINDOW_WHEN = {
+    "destiny": "a leader was just rescued in {where}",
+    "blindside": "your mission in {where} is about to be opposed",
+    "track_them": "Rebel units retreated from {where}",
+    "ambitions": "your pool holds more than 8 leaders",
+    "bounty": "a mission failed in {where}",
+    "sweep": "the Command Phase ends",
+}
+
+
+def describe_imperial_cards(s: RebellionState, a: Action, top: object) -> str:
+    """The choices of the Imperial action cards (:mod:`.rules.imperial_cards`); "" if none."""
+    from .rules.imperial_cards import FACILITY, SWEEP
+
+    if isinstance(a, A.PlayActionCard) and a.card == FACILITY and isinstance(top, D.CommandTurn):
+        return (
+            "Reveal the probe card under Secret Facility: a Shield Bunker and a triangle ground "
+            "unit there, then combat if due"
+        )
+    if isinstance(a, A.PlayActionCard) and a.card == SWEEP:
+        return "Reveal the probe card under Sweep the Area: capture a Rebel leader there"
+    if isinstance(top, D.CardWindow) and isinstance(a, A.Pass):
+        return CARD_WINDOW_PASS[top.window]
+    if isinstance(top, D.CardLeader) and isinstance(a, A.Target):
+        name, card = LEADERS[a.leader].name, ACTIONS[top.card].name
+        if card == "Track Them":
+            return f"Send {name} back to the pool (Track Them)"
+        return f"Capture {name} ({card})"
+    if isinstance(top, D.BountyLeader) and isinstance(a, A.Target):
+        return f"Put the Bounty ring on {LEADERS[a.leader].name}"
+    if isinstance(top, D.SweepClosest) and isinstance(a, A.SystemChoice):
+        return f"Take the captive {LEADERS[top.captive].name} to {loc_name(a.system)}"
+    if isinstance(top, D.HideProbe) and isinstance(a, A.SystemChoice):
+        return f"Hide the probe card of {loc_name(a.system)} under {ACTIONS[top.card].name}"
+    if isinstance(top, D.EarlyPromotion) and isinstance(a, A.Option):
+        if a.which == 1:
+            return "Draw another starting action card"
+        return "Recruit Admiral Motti and place him and Grand Moff Tarkin in Imperial systems"
+    if isinstance(top, D.PromotionPlace) and isinstance(a, A.SystemChoice):
+        return f"Place {LEADERS[top.leader].name} in {loc_name(a.system)}"
+    if isinstance(top, D.VaderOrders) and isinstance(a, A.Objective):
+        where = ordinal(top.placed + 1)
+        return f"Put {objective_name(a.card)} back {where} from the top of the objective deck"
+    if isinstance(top, D.AdminBuild):
+        if isinstance(a, A.Build):
+            from .rules.refresh import BUILD_SPACE
+
+            space = BUILD_SPACE[a.loc]
+            return f"Put 1 {UNITS[a.unit].name} on queue space {space} from {loc_name(a.loc)}"
+        if isinstance(a, A.Stop):
+            return "Build no more units with Brilliant Administrator"
+    if isinstance(top, D.AdminReplace) and isinstance(a, A.SystemChoice):
+        return f"Destroy the {UNITS[top.unit].name} in {loc_name(a.system)} to build another"
+    if isinstance(top, D.SurpriseMove):
+        if isinstance(a, A.Move):
+            return (
+                f"Move 1 {UNITS[a.unit].name} from {loc_name(a.src)} to {loc_name(top.system)} "
+                "(Catch Them by Surprise)"
+            )
+        if isinstance(a, A.Stop):
+            return f"Move no more units into {loc_name(top.system)} (Catch Them by Surprise)"
+    if isinstance(top, D.ScoutMove):
+        if isinstance(a, A.Move):
+            return (
+                f"Move 1 TIE Fighter from {loc_name(a.src)} to {loc_name(top.system)} "
+                f"(Scouting Mission, {top.left} left)"
+            )
+        if isinstance(a, A.Stop):
+            return f"Move no more TIE Fighters into {loc_name(top.system)} (Scouting Mission)"
+    if isinstance(top, D.ProjectSearch) and isinstance(a, A.Keep):
+        leader = LEADERS[top.leader].name
+        return f"Take '{MISSIONS[a.card].name}' from the project deck and assign {leader} to it"
+    if isinstance(top, D.FacilityUnit) and isinstance(a, A.Place):
+        return f"Place 1 {UNITS[a.unit].name} in {loc_name(a.loc)} (Secret Facility)"
+    return ""
+
+
+def prompt_imperial_cards(s: RebellionState, top: object, who: str) -> str:
+    """Prompts of the Imperial action cards' decisions ("" if none)."""
+    if isinstance(top, D.CardWindow):
+        when = CARD_WINDOW_WHEN[top.window].format(
+            where=loc_name(top.system) if top.system >= 0 else ""
+        )
+        return f"{who}: {when}: play an action card, or pass"
+    if isinstance(top, D.CardLeader):
+        card = ACTIONS[top.card].name
+        if card == "Track Them":
+            return f"{who}: Track Them: the leader in {loc_name(top.system)} sent back to the pool"
+        return f"{who}: {card}: the Rebel leader captured in {loc_name(top.system)}"
+    if isinstance(top, D.BountyLeader):
+        return f"{who}: Post Bounty: the Rebel leader the Bounty ring goes on"
+    if isinstance(top, D.SweepClosest):
+        name = LEADERS[top.captive].name
+        return f"{who}: Sweep the Area: the closest system with an Imperial unit {name} goes to"
+    if isinstance(top, D.HideProbe):
+        n = len(s.zones["probe_hand"])
+        return f"{who}: {ACTIONS[top.card].name}: the probe card hidden under it ({n} in hand)"
+    if isinstance(top, D.EarlyPromotion):
+        return (
+            f"{who}: Early Promotion: draw another starting action card, or recruit Admiral Motti"
+        )
+    if isinstance(top, D.PromotionPlace):
+        return f"{who}: Early Promotion: the Imperial system {LEADERS[top.leader].name} goes to"
+    if isinstance(top, D.VaderOrders):
+        left = top.size - top.placed
+        return (
+            f"{who}: Lord Vader's Orders: the objective card put back {ordinal(top.placed + 1)} "
+            f"from the top ({left} left to place)"
+        )
+    if isinstance(top, D.AdminBuild):
+        left = len(ICONS_OF[top.system]) - len(top.used)
+        return (
+            f"{who}: Brilliant Administrator: a unit onto the build queue from "
+            f"{loc_name(top.system)} ({left} icons left), or stop"
+        )
+    if isinstance(top, D.AdminReplace):
+        return (
+            f"{who}: Brilliant Administrator: no {UNITS[top.unit].name} in supply: the one "
+            "destroyed to build it"
+        )
+    if isinstance(top, D.SurpriseMove):
+        return (
+            f"{who}: Catch Them by Surprise: move units into {loc_name(top.system)} "
+            "from adjacent systems, or stop"
+        )
+    if isinstance(top, D.ScoutMove):
+        return (
+            f"{who}: Scouting Mission: move up to {top.left} more TIE Fighters into "
+            f"{loc_name(top.system)}, or stop"
+        )
+    if isinstance(top, D.ProjectSearch):
+        leader = LEADERS[top.leader].name
+        return f"{who}: Proceeding as Planned: the project card {leader} is assigned to"
+    if isinstance(top, D.FacilityUnit):
+        return f"{who}: Secret Facility: the triangle ground unit placed in {loc_name(top.system)}"
+    return ""
+
+
+ICONS_OF: tuple[tuple[str, ...], ...] = tuple(x.icons for x in SYSTEMS)
+
+
+def narrate_imperial_cards(ev: Event) -> str:
+    """Events of the Imperial action cards ("" if none)."""
+    if isinstance(ev, E.TacticShown):
+        return f"{SIDES[ev.player]} chose {TACTICS[ev.card].name} face up (Good Intel)"
+    if isinstance(ev, E.ProbeHidden):
+        return f"The probe card of {loc_name(ev.card)} went under {ACTIONS[ev.under].name}"
+    if isinstance(ev, E.ProbeHiddenCount):
+        return f"The Empire hid a probe card under {ACTIONS[ev.under].name}"
+    if isinstance(ev, E.ProbeShown):
+        return f"{ACTIONS[ev.under].name} revealed its probe card: {loc_name(ev.card)}"
+    if isinstance(ev, E.PoolLimitRaised):
+        return f"{SIDES[ev.player]}'s leader pool limit is now {ev.limit}"
+    if isinstance(ev, E.LeaderSentToPool):
+        return f"{LEADERS[ev.leader].name} went back from {loc_name(ev.system)} to the pool"
+    if isinstance(ev, E.ProjectSearched):
+        return (
+            f"The Empire took {card_name(ev.card)} from the project deck and assigned "
+            f"{LEADERS[ev.leader].name} to it; the deck was shuffled"
+        )
+    if isinstance(ev, E.ProjectSearchedHidden):
+        return (
+            f"The Empire took a project card from the project deck and assigned "
+            f"{LEADERS[ev.leader].name} to it; the deck was shuffled"
+        )
+    if isinstance(ev, E.ObjectivesSeen):
+        names = ", ".join(objective_name(objective_of(c)) for c in ev.cards)
+        return f"The Empire looked at the top of the objective deck: {names}"
+    if isinstance(ev, E.ObjectivesSeenCount):
+        return f"The Empire looked at the top {plural(ev.count, 'objective card')}"
+    if isinstance(ev, E.ObjectivesReordered):
+        names = ", ".join(objective_name(objective_of(c)) for c in ev.cards)
+        return f"The Empire put the top objective cards back, top first: {names}"
+    if isinstance(ev, E.ObjectivesReorderedHidden):
+        return (
+            f"The Empire put the top {plural(ev.count, 'objective card')} back in an order "
+            "of its choice"
+        )
+    if isinstance(ev, E.SystemWatched):
+        return (
+            f"Boba Fett watches {loc_name(ev.system)}: this Command Phase the Rebels play no "
+            "mission and use no action card there"
+        )
+    if isinstance(ev, E.LeaderPlaced):
+        return f"{LEADERS[ev.leader].name} went to {loc_name(ev.system)}"
+    return ""

@@ -27,10 +27,12 @@ while its target markers are on the board, public) and ``objective_discard`` (pu
 known to their owner), ``action_hand<side>`` (face-down action cards, hidden from the
 other side), ``action_drawn<side>`` (the cards drawn to recruit, its owner's eyes
 only), ``action_discard<side>`` (discarded with no effect, public) and
-``action_box<side>`` (the starting action cards, out of the game, public: none is dealt
-yet, RR-29), ``action_in_play<side>`` (a card played that acts later, public: Under the
-Radar) and ``radar_probe`` (the probe card kept under Under the Radar, the Rebels' eyes
-only, in the probe pool, RR-172).
+``action_box<side>`` (the starting action cards not drawn: its owner's eyes only,
+RR-29), ``action_in_play<side>`` (a card played that acts later, public: Under the
+Radar, Secret Facility, Sweep the Area), ``radar_probe`` (the probe card kept under
+Under the Radar, the Rebels' eyes only, RR-172) and ``facility_probe`` /
+``sweep_probe`` (the probe card hidden under each Imperial card, the Empire's eyes only,
+RR-165); these three are in the probe cards' resample pool.
 
 Resample pools: the hidden probe zones form one, so a determinisation re-deals the
 base among the cards its player cannot see; each side's action deck, hand and drawn
@@ -173,6 +175,21 @@ class RebellionState(State):
     (:mod:`.rules.gains`)."""
     gains_then: str = ""
     """Where play goes on when they are resolved ("": the decision under them; "recruit")."""
+    # ------------------------------------------------------------ the Imperial action cards
+    watched: int = -1
+    """Boba Fett? Where?: the system where Rebel leaders attempt no mission and use no
+    action card this Command Phase, or -1 (:mod:`.rules.imperial_cards`)."""
+    blindside: bool = False
+    """Blindside was played on the mission being played: no Rebel pool leader opposes it."""
+    pool_limit9: bool = False
+    """Ambitions of Power was played: the Imperial leader pool limit is 9 for the game."""
+    failed_at: int = -1
+    """The system of the mission that just failed, until its clean-up (Post Bounty), or -1."""
+    sweep_kept: int = 0
+    """The round at the end of whose Command Phase the Empire kept Sweep the Area in play."""
+    card_then: list[int] = attrs.field(factory=list)
+    """What follows a capture by an Imperial action card once the Noble Sacrifice window
+    is over (:func:`.rules.imperial_cards.after_card_capture`), or empty."""
 
     # ------------------------------------------------------------ helpers
     @property
@@ -337,6 +354,13 @@ class RebellionState(State):
             "objectives_known": [] if player is None else known_depths(self, player),
             "leader_side": b.leader_side[:],
             "detained": [x for x in range(len(b.leader_side)) if b.detained >> x & 1],
+            "unlocked": [b.unlocked, b.unlocked_at],
+            "watched": self.watched,
+            "blindside": self.blindside,
+            "pool_limit9": self.pool_limit9,
+            "failed_at": self.failed_at,
+            "sweep_kept": self.sweep_kept,
+            "card_then": self.card_then[:],
         }
 
     def _battle_view(self, player: int | None) -> dict[str, Any] | None:
@@ -345,6 +369,7 @@ class RebellionState(State):
         bt = self.battle
         if not bt.active:
             return None
+        open_ = (bt.good_intel, False)  # Good Intel: the Rebels' choice is face up (RR-160)
         return {
             "system": bt.system,
             "attacker": bt.attacker,
@@ -353,7 +378,7 @@ class RebellionState(State):
             "first": bt.first[:],
             "retreated": bt.retreated[:],
             "chosen": [
-                None if c < 0 else c if bt.revealed or player == side else -2
+                None if c < 0 else c if bt.revealed or player == side or open_[side] else -2
                 for side, c in enumerate(bt.chosen)
             ],
             "dice": [list(d) for d in bt.dice],
@@ -371,6 +396,7 @@ class RebellionState(State):
             "ready": bt.ready[:],
             "point_blank": bt.point_blank,
             "black_as_red": bt.black_as_red,
+            "good_intel": bt.good_intel,
         }
 
     def _copy_into(self, new: State) -> None:
@@ -410,6 +436,12 @@ class RebellionState(State):
         new.reassigned = self.reassigned[:]
         new.gains = self.gains[:]
         new.gains_then = self.gains_then
+        new.watched = self.watched
+        new.blindside = self.blindside
+        new.pool_limit9 = self.pool_limit9
+        new.failed_at = self.failed_at
+        new.sweep_kept = self.sweep_kept
+        new.card_then = self.card_then[:]
 
     def _resample(self, player: int, rng: Rng) -> None:
         """Re-deal the opponent's face-down mission-set choice, tactic card, build placements
@@ -434,6 +466,10 @@ class RebellionState(State):
             redeal_actions(self, other, player, rng)
         bt = self.battle
         if bt.active and not bt.revealed and bt.chosen[other] >= 0:
+            hidden = not (other == REBEL and bt.good_intel)  # Good Intel (RR-160)
+        else:
+            hidden = False
+        if hidden:
             from .ids import tactic_of
 
             theater = TACTICS[bt.chosen[other]].theater

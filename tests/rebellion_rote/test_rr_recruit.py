@@ -175,12 +175,14 @@ def test_rr27_track_them_is_a_starting_card() -> None:
 
 def test_rr28_replacement_cards_take_the_base_versions_place() -> None:
     """RR-28: Good Intel and Son of Skywalker of Rise of the Empire replace the base cards in
-    the recruit decks and picture the same leaders; their abilities are not in our sources."""
+    the recruit decks and picture the same leaders; their abilities, in no source, are
+    ruled (Good Intel RR-160, Son of Skywalker RR-177)."""
     for name, p in (("Good Intel", IMPERIAL), ("Son of Skywalker", REBEL)):
         base, new = action_id(name, expansion=False), action_id(name, expansion=True)
         assert action_id(name) == new
         assert ACTIONS[new].replaces == name and ACTIONS[new].leaders == ACTIONS[base].leaders
-        assert ACTIONS[new].timing == ("Special" if name == "Son of Skywalker" else "")  # RR-177
+        want = {"Son of Skywalker": "Special", "Good Intel": "Start of Combat"}  # RR-177, RR-160
+        assert ACTIONS[new].timing == want[name]
         assert new in RECRUIT_DECKS[p] and base not in RECRUIT_DECKS[p]
         s = position()
         everywhere = [c for z in s.zones.values() for c in z.cards]
@@ -188,8 +190,9 @@ def test_rr28_replacement_cards_take_the_base_versions_place() -> None:
 
 
 def test_rr33_timing_keywords() -> None:
-    """RR-33: the timing keywords the research names, JC's for the others; none for the two
-    replacement cards, whose text we do not have."""
+    """RR-33: the timing keywords the research names, JC's for the others; Good Intel's
+    replacement is a Start of Combat card (RR-160); none for Son of Skywalker's, whose text
+    we do not have."""
     timing = {(c.name, c.expansion): c.timing for c in ACTIONS}
     assert timing["Early Promotion", True] == "Immediate"
     assert timing["Rebel Extremist", True] == "Immediate"
@@ -199,7 +202,8 @@ def test_rr33_timing_keywords() -> None:
     assert timing["False Orders", True] == "Assignment"
     assert timing["Good Intel", False] == "Start of Combat"
     assert timing["Son of Skywalker", True] == "Special"  # the base card's (RR-177)
-    assert [k for k, v in timing.items() if not v] == [("Good Intel", True)]
+    assert timing["Good Intel", True] == "Start of Combat"  # RR-160
+    assert [k for k, v in timing.items() if not v] == []
 
 
 # ---------------------------------------------------------------- set-up

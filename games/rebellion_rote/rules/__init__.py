@@ -30,6 +30,7 @@
 * :mod:`.assignment_cards`: the Assignment action cards.
 * :mod:`.rebel_cards`: the Rebel action cards with windows of their own (Immediate,
   Assignment and Special cards).
+* :mod:`.imperial_cards`: the Empire's Assignment, Special and Immediate action cards.
 * :mod:`.dice`: dice rolls and mission dice pools.
 * :mod:`.units`: unit facts as flat tuples.
 
@@ -86,6 +87,7 @@ from . import (
     combat,
     command,
     destroyed,
+    imperial_cards,
     imperial_missions,
     markers,
     missions,
@@ -154,4 +156,5 @@ HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = 
     **action_cards.HANDLERS,
     **assignment_cards.HANDLERS,
     **rebel_cards.HANDLERS,
+    **imperial_cards.HANDLERS,
 }

@@ -13,8 +13,12 @@ played the window opens again for the same side, until it passes.
 
 * ``start_of_combat``: right after Add Leader, the current player first, then the other
   side (research-2 §3.1); the effect lasts for that combat.
-* ``captured_mission`` / ``captured_combat``: right after a Rebel leader is captured by a
-  mission or in a combat (Tractor Beam), once (Noble Sacrifice, RR-130).
+* ``captured_mission`` / ``captured_combat`` / ``captured_card``: right after a Rebel
+  leader is captured by a mission, in a combat (Tractor Beam) or by an Imperial action card
+  (It Is Your Destiny, Sweep the Area), once (Noble Sacrifice, RR-130).
+
+The Rebels use no action card in the system Boba Fett? Where? watches this Command Phase
+(:func:`barred`, RR-133). The Empire's other cards are :mod:`.imperial_cards`.
 
 The Rebel cards with windows of their own (Immediate, Assignment and Special cards:
 False Orders, Undercover, One in a Million, Son of Skywalker, Something to Fight For...)
@@ -56,6 +60,8 @@ brings its leader there (Ready for Action: one of its leaders in the pool).
 * Baze's Loyalty (Chirrut Imwe): destroy Imperial units there of printed health 2 in all
   (one unit of health 2, or up to two of health 1; any theater); they count as destroyed
   for the objectives (FAQ; RR-127).
+* Good Intel (Rise of the Empire version; Colonel Yularen, Soontir Fel): in this combat the
+  Rebels choose their tactic cards face up (RR-160).
 """
 
 from __future__ import annotations
@@ -316,6 +322,14 @@ def play_star_destroyers(s: RebellionState, p: int, i: int) -> None:
     s.battle.black_as_red = True
 
 
+def can_good_intel(s: RebellionState, p: int, i: int) -> bool:
+    return leader_here(s, i)
+
+
+def play_good_intel(s: RebellionState, p: int, i: int) -> None:
+    s.battle.good_intel = True  # the Rebels choose their tactic cards face up (RR-160)
+
+
 def baze_fits(s: RebellionState, left: int) -> Callable[[int], bool]:
     return lambda u: 0 < F.health[u] <= left
 
@@ -339,6 +353,7 @@ START_OF_COMBAT: dict[str, tuple[Playable, Effect]] = {
     "Point Blank Assault": (can_point_blank, play_point_blank),
     "Target the Star Destroyers": (can_star_destroyers, play_star_destroyers),
     "Baze's Loyalty": (can_baze, play_baze),
+    "Good Intel": (can_good_intel, play_good_intel),
 }
 """The Start of Combat cards built, by name: (can it be played, its effect)."""
 
@@ -417,31 +432,47 @@ def apply_convert(s: RebellionState, d: ConvertHits, a: Action) -> None:
 
 # ---------------------------------------------------------------- the windows
 def seen(s: RebellionState, p: int) -> set[int]:
-    """``p``'s action cards the other side knows are not in the hand."""
-    return {
-        *s.zones[f"action_discard{p}"].cards,
-        *s.zones[f"action_box{p}"].cards,
-        *s.zones[f"action_in_play{p}"].cards,  # a card staying in play (Under the Radar)
-    }
+    """``p``'s action cards the other side knows are not in the hand: played (the discard)
+    or in play. The box of starting cards not drawn is hidden (RR-29), so it is not here."""
+    return {*s.zones[f"action_discard{p}"].cards, *s.zones[f"action_in_play{p}"].cards}
+
+
+_REPLACED = {c.replaces for c in ACTIONS if c.replaces}
+IN_GAME: tuple[tuple[int, ...], tuple[int, ...]] = tuple(  # type: ignore[assignment]
+    tuple(
+        i
+        for i, c in enumerate(ACTIONS)
+        if c.side == side and (c.expansion or c.name not in _REPLACED)
+    )
+    for side in ("Rebel", "Imperial")
+)
+"""Each side's action cards in the game: a base card Rise of the Empire replaces is out."""
+STARTING_OF = tuple(tuple(i for i in cards if ACTIONS[i].starting) for cards in IN_GAME)
+"""Each side's starting action cards (indices)."""
+RECRUIT_OF = tuple(tuple(i for i in cards if not ACTIONS[i].starting) for cards in IN_GAME)
+"""Each side's recruit action cards in the game (indices)."""
 
 
 def possible_hand(s: RebellionState, p: int) -> set[int]:
     """The action cards (indices) ``p`` may hold, as far as the other side knows (RR-120):
-    for each card in hand, an unplayed card of ``p`` picturing the leader it recruited (any
-    unplayed card of ``p`` where the hand's card recruited nobody)."""
+    for each card in hand, an unplayed recruit card of ``p`` picturing the leader it
+    recruited, or any unplayed starting card of ``p`` where the hand's card is a starting
+    card (the box is hidden: which starting cards were drawn is not known)."""
     out: set[int] = set()
     gone = seen(s, p)
-    mine = [i for i, c in enumerate(ACTIONS) if c.side == ("Rebel", "Imperial")[p]]
     for x in s.hand_recruits[p]:
-        out.update(
-            i for i in mine if action_card(i) not in gone and (x < 0 or x in ACTION_LEADERS[i])
-        )
+        if x < 0:  # a starting card, drawn face down from the box (RR-29)
+            out.update(i for i in STARTING_OF[p] if action_card(i) not in gone)
+        else:
+            out.update(
+                i for i in RECRUIT_OF[p] if action_card(i) not in gone and x in ACTION_LEADERS[i]
+            )
     return out
 
 
 def window_due(s: RebellionState, p: int, window: str) -> bool:
     """The window opens for ``p`` (RR-120: on public facts)."""
-    if not s.zones[f"action_hand{p}"].cards:
+    if not s.zones[f"action_hand{p}"].cards or barred(s, p, s.battle.system):
         return False
     cards = _BY_INDEX[window]
     return any(can(s, p, i) for i in possible_hand(s, p) if i in cards for can in (cards[i][0],))
@@ -451,6 +482,8 @@ def playable(s: RebellionState, p: int, window: str) -> list[int]:
     """The cards of ``p``'s hand it can really play now."""
     cards = _BY_INDEX[window]
     hand = s.zones[f"action_hand{p}"].cards
+    if barred(s, p, s.battle.system):
+        return []
     return sorted(
         {
             action_of(c)
@@ -486,9 +519,16 @@ def apply_play(s: RebellionState, d: PlayWindow, a: Action) -> None:
 
 
 # ---------------------------------------------------------------- captured: Noble Sacrifice
+def barred(s: RebellionState, p: int, system: int) -> bool:
+    """Boba Fett? Where? watches ``system`` this Command Phase: the Rebels use no action card
+    there (RR-133)."""
+    return p == REBEL and system >= 0 and s.watched == system
+
+
 NOBLE = action_id("Noble Sacrifice")
-CAPTURED_WINDOWS = ("captured_mission", "captured_combat")
-"""The window when a leader is captured: in a mission's effects, or in a combat."""
+CAPTURED_WINDOWS = ("captured_mission", "captured_combat", "captured_card")
+"""The window when a leader is captured: in a mission's effects, in a combat, or by an
+Imperial action card (:mod:`.imperial_cards`)."""
 
 
 def noble_playable(s: RebellionState, leader: int) -> bool:
@@ -501,6 +541,8 @@ def open_captured(s: RebellionState, leader: int, where: str) -> bool:
     RR-120)."""
     p = REBEL
     if not s.zones[f"action_hand{p}"].cards or not noble_playable(s, leader):
+        return False
+    if barred(s, p, s.board.leader_loc[leader]):
         return False
     if NOBLE not in possible_hand(s, p):
         return False
@@ -542,6 +584,10 @@ def after_capture(s: RebellionState, window: str, a: Action) -> None:
             return
     if window == "captured_combat":
         advance(s)
+    elif window == "captured_card":
+        from .imperial_cards import after_card_capture
+
+        after_card_capture(s)
     else:
         from .missions import continue_mission
 
@@ -567,6 +613,8 @@ def open_mission_dice(s: RebellionState, d: OpposeMission, opp: list[int]) -> bo
     if d.attacker != IMPERIAL or MISSIONS[d.card].skill != "spec_ops":
         return False
     if not s.zones["action_hand0"].cards or not guardian_here(s, opp):
+        return False
+    if barred(s, REBEL, d.system):
         return False
     if WOOKIEE not in possible_hand(s, REBEL):
         return False

@@ -74,7 +74,9 @@ def legal_assign(s: RebellionState, d: AssignMission) -> list[Action]:
     offered, since which copy goes face down changes nothing."""
     out: list[Action] = []
     names: set[str] = set()
-    for card in sorted(s.zones[f"missions{d.player}"].cards):
+    # with no leader in the pool the side is asked only for an Assignment action card
+    hand = s.zones[f"missions{d.player}"].cards if s.board.pool(d.player) else []
+    for card in sorted(hand):
         name = NAMES[mission_of(card)]
         if name not in names:
             names.add(name)

@@ -10,7 +10,11 @@ The leader stays on the board until the Refresh Phase, as an activating leader d
 The assignment turn opens on public facts (RR-120): a side with no mission to assign is
 still asked when a card it may hold could be played.
 
-Cards built (:data:`ASSIGNMENT`):
+Another module adds its cards with :func:`register` (where the leader goes, the ability)
+or :func:`register_own` (a card placing its leader its own way): the Empire's are in
+:mod:`.imperial_cards`.
+
+Cards built here (:data:`ASSIGNMENT`):
 
 * Rebel Planning (Jan Dodonna): he goes to the Rebel Base space; the Rebels draw 1
   objective card.
@@ -34,7 +38,7 @@ from ..actions import Destroy, PlayActionCard, Stop, SystemChoice, Target
 from ..board import BOARD, GROUND_OF, OFF, POOL
 from ..data import ACTION_LEADERS, ACTIONS, IMPERIAL, NUM_SYSTEMS, REBEL, UNITS
 from ..decisions import AssignCardLeader, AssignCardSystem, AssignDestroy
-from ..events import BaseInRegion, BaseNotInRegion, LeaderJoined, UnitsDestroyed
+from ..events import BaseInRegion, BaseNotInRegion, LeaderPlaced, UnitsDestroyed
 from ..ids import action_of
 from .action_cards import play, possible_hand
 from .base_clues import ALL_SYSTEMS, REGION, narrow, region_mask
@@ -48,6 +52,7 @@ __all__ = [
     "HANDLERS",
     "assignment_plays",
     "register",
+    "register_own",
     "resume_assignment",
     "window_due",
 ]
@@ -63,8 +68,10 @@ Effect = Callable[["RebellionState", int, int, int], bool]
 
 
 def pool_leaders(s: RebellionState, i: int) -> list[int]:
+    """Card ``i``'s pictured leaders in its side's pool (a lured leader is in the other)."""
     b = s.board
-    return [x for x in ACTION_LEADERS[i] if b.leader_status[x] == POOL]
+    side = REBEL if ACTIONS[i].side == "Rebel" else IMPERIAL
+    return [x for x in ACTION_LEADERS[i] if b.leader_status[x] == POOL and b.leader_side[x] == side]
 
 
 # ---------------------------------------------------------------- the cards
@@ -150,10 +157,27 @@ ASSIGNMENT: dict[str, tuple[Where, Effect]] = {
 
 _BY_INDEX = {i: ASSIGNMENT[c.name] for i, c in enumerate(ACTIONS) if c.name in ASSIGNMENT}
 
+OwnCan = Callable[["RebellionState", int, int], bool]
+"""(state, side, card) -> the card's ability can be used now."""
+OwnBegin = Callable[["RebellionState", int, int, int], None]
+"""(state, side, card, leader): the card's own flow, which ends with
+:func:`resume_assignment`."""
+OWN_FLOW: dict[int, tuple[OwnCan, OwnBegin]] = {}
+"""Assignment cards that place their leader their own way (Proceeding as Planned: on a
+mission card), by index."""
+
+
+def register_own(name: str, can: OwnCan, begin: OwnBegin) -> None:
+    """Another module's Assignment card that places its leader its own way."""
+    from ..data import action_id
+
+    OWN_FLOW[action_id(name)] = (can, begin)
+
 
 def register(name: str, where: Where, effect: Effect) -> None:
-    """Another module's Assignment card (:mod:`.rebel_cards`): where its leader may go
-    (``[OFF]``: the card places the leader itself, not in a system) and its ability."""
+    """Another module's Assignment card (:mod:`.rebel_cards`, :mod:`.imperial_cards`):
+    where its leader may go (``[OFF]``: the card places the leader itself, not in a
+    system) and its ability."""
     ASSIGNMENT[name] = (where, effect)
     for i, c in enumerate(ACTIONS):
         if c.name == name:
@@ -162,6 +186,8 @@ def register(name: str, where: Where, effect: Effect) -> None:
 
 def can_play(s: RebellionState, p: int, i: int) -> bool:
     """Card ``i`` can be played now: a pictured leader in the pool, somewhere to go."""
+    if i in OWN_FLOW:
+        return bool(pool_leaders(s, i)) and OWN_FLOW[i][0](s, p, i)
     return i in _BY_INDEX and bool(pool_leaders(s, i)) and bool(_BY_INDEX[i][0](s, p))
 
 
@@ -169,7 +195,7 @@ def window_due(s: RebellionState, p: int) -> bool:
     """A card ``p`` may hold, as the other side knows, can be played now (RR-120)."""
     if not s.zones[f"action_hand{p}"].cards:
         return False
-    return any(can_play(s, p, i) for i in possible_hand(s, p) if i in _BY_INDEX)
+    return any(can_play(s, p, i) for i in possible_hand(s, p) if i in _BY_INDEX or i in OWN_FLOW)
 
 
 def assignment_plays(s: RebellionState, p: int) -> list[Action]:
@@ -190,6 +216,9 @@ def start(s: RebellionState, p: int, i: int) -> None:
 
 
 def place(s: RebellionState, p: int, i: int, leader: int) -> None:
+    if i in OWN_FLOW:
+        OWN_FLOW[i][1](s, p, i, leader)
+        return
     where = _BY_INDEX[i][0](s, p)
     if len(where) > 1:
         s.stack.append(AssignCardSystem(player=p, card=i, leader=leader))
@@ -202,7 +231,7 @@ def arrive(s: RebellionState, p: int, i: int, leader: int, x: int) -> None:
     if x != OFF:  # OFF: the card itself places the leader (Our Most Desperate Hour)
         b.leader_loc[leader] = x
         b.leader_status[leader] = BOARD
-        s.emit(LeaderJoined(player=p, leader=leader, system=x))
+        s.emit(LeaderPlaced(player=p, leader=leader, system=x))  # not a combat's join
     if not _BY_INDEX[i][1](s, p, i, x):
         resume_assignment(s, p)
 

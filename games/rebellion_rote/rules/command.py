@@ -144,6 +144,10 @@ def legal_turn(s: RebellionState, d: CommandTurn) -> list[Action]:
         from .rebel_cards import radar_options
 
         out.extend(radar_options(s, d.player))  # Under the Radar (RR-172)
+    if d.player == IMPERIAL and s.zones["facility_probe"].cards:
+        from .imperial_cards import facility_plays
+
+        out.extend(facility_plays(s, d.player))  # Secret Facility (RR-167)
     return out
 
 
@@ -172,6 +176,11 @@ def apply_turn(s: RebellionState, d: CommandTurn, a: Action) -> None:
 
         apply_radar_return(s, a.card)  # Under the Radar (RR-172)
         s.stack.append(CommandTurn(player=p))
+        return
+    if a.kind == "play_action_card":
+        from .imperial_cards import reveal_facility
+
+        reveal_facility(s)  # Secret Facility, at the start of the turn (RR-167)
         return
     assert isinstance(a, SystemChoice)
     s.stack.append(ActivateSystem(player=p, system=a.system))
@@ -204,6 +213,11 @@ def end_command(s: RebellionState) -> None:
         card, leaders = s.end_of_command.pop(0)
         start_rapid_mobilization(s, card, leaders)
         return
+    if s.zones["sweep_probe"].cards:
+        from .imperial_cards import sweep_window
+
+        if sweep_window(s):  # Sweep the Area, after Rapid Mobilization (RR-168)
+            return
     b = s.board
     for p in (REBEL, IMPERIAL):
         assigned, hand = s.zones[f"assigned{p}"], s.zones[f"missions{p}"]
@@ -215,6 +229,7 @@ def end_command(s: RebellionState) -> None:
                     b.leader_status[leader] = POOL
         s.slots[p] = []
     s.misdirected, s.attempt_bonus, s.reassigned = [], [], []  # "this round" (RR-86, RR-87)
+    s.watched = -1  # Boba Fett? Where? (RR-133)
     eliminate_doomed(s)
     from .refresh import start_refresh
 

@@ -211,6 +211,10 @@ def fits(s: RebellionState, m: MissionDef, x: int) -> bool:
         ok = m.needs_icon in ICONS[x] and not b.destroyed[x]  # a destroyed system has no icons
     if ok and (m.against_leader or m.against_captured):
         ok = bool(targets(s, x, m))
+    if ok and s.watched >= 0 and m.side == "Rebel":
+        from .imperial_cards import watched_here
+
+        ok = not watched_here(s, x)  # Boba Fett? Where? (RR-133)
     return ok
 
 
@@ -327,6 +331,10 @@ def after_target(
             portrait=portrait,
         )
     )
+    if player == IMPERIAL and s.zones["action_hand1"].cards:
+        from .imperial_cards import blindside_window
+
+        blindside_window(s)  # Blindside, before the Rebels oppose (RR-162)
 
 
 # ---------------------------------------------------------------- opposition and roll-off
@@ -341,8 +349,8 @@ def legal_oppose(s: RebellionState, d: OpposeMission) -> list[Action]:
 
 def unopposable(s: RebellionState) -> bool:
     """No pool leader may be sent against this mission: one of its leaders was chosen by
-    Misdirection this round (RR-87)."""
-    return any(x in s.misdirected for x in s.mission_leaders)
+    Misdirection this round (RR-87), or Blindside was played on it (RR-162)."""
+    return s.blindside or any(x in s.misdirected for x in s.mission_leaders)
 
 
 def apply_oppose(s: RebellionState, d: OpposeMission, a: Action) -> None:
@@ -530,6 +538,8 @@ def finish_mission(
     m = MISSIONS[card]
     if m.mode == "attempt":
         s.emit(MissionOutcome(player=player, card=mission_card(card), success=ok))
+    if not ok:
+        s.failed_at = x  # for the clean-up: Post Bounty (RR-164)
     if not ok and m.on_failure:
         s.resolving = [player, card, x, target, leaders, 0, len(m.on_failure), int(portrait), 1, 0]
         continue_mission(s)
@@ -596,8 +606,14 @@ def done_mission(s: RebellionState, player: int, card: int) -> None:
     """Clean-up: a starting mission goes back to hand (seen going there), any other card
     face up to its discard pile, a project to the project discard (research §4.4 step 7);
     then the combat the mission called, if one is due there, or the next turn."""
+    if s.failed_at >= 0:
+        from .imperial_cards import bounty_window
+
+        if bounty_window(s, player, card):  # Post Bounty (RR-164); the clean-up follows it
+            return
     m = MISSIONS[card]
     s.mission_leaders = []
+    s.blindside = False
     if not m.timing:
         played = s.zones[f"missions_played{player}"]
         if m.starting:

@@ -168,6 +168,7 @@ def draw_on(s: RebellionState) -> bool:
         if not deck.cards:
             s.objective_draws = 0
             break
+        knew = [p for p, ids in deck.known.items() if deck.cards[-1] in ids]
         card = deck.pop()
         s.objective_backs.pop()
         if card in IMMEDIATE:
@@ -177,6 +178,8 @@ def draw_on(s: RebellionState) -> bool:
                 return True
             continue
         to_hand(s, card)
+        for p in knew:  # who knew the top card knows what was drawn (RR-166)
+            s.zones["objective_hand"].reveal_to(p, [card])
         s.objective_kept += 1
         s.emit(ObjectiveDrawn(card=card, stage=STAGE[card], to=(REBEL,)))
     return False
@@ -237,6 +240,15 @@ def return_to_deck(s: RebellionState, card: int, *, top: bool = False, shown: bo
 
 
 # ---------------------------------------------------------------- what a player knows
+def forget(s: RebellionState, player: int, cards: list[int]) -> None:
+    """``player`` saw ``cards`` of the deck moved unseen by the other side (Lord Vader's
+    Orders, Infiltration, Covert Operation, Stolen Plans): it no longer knows where they lie
+    (RR-166)."""
+    known = s.zones["objective_deck"].known.get(player)
+    if known:
+        known[:] = [c for c in known if c not in cards]
+
+
 def known_depths(s: RebellionState, player: int) -> list[list[int]]:
     """``[depth, card]`` of each deck card ``player`` knows, depth 0 = the top."""
     deck = s.zones["objective_deck"]
@@ -326,6 +338,7 @@ def apply_place(s: RebellionState, d: PlaceObjectives, a: Action) -> None:
     backs.insert(0, STAGE[bottom])
     cards.append(top)
     backs.append(STAGE[top])
+    forget(s, 1 - d.player, [top, bottom])  # the other side saw them move, not where (RR-166)
     s.emit(ObjectivesPlaced(top=top, bottom=bottom, to=(d.player,)))
     from .missions import continue_mission
 

@@ -572,8 +572,11 @@ def rescue_here(s: RebellionState, x: int) -> int:
 
 def effect_rescue_captured(s: RebellionState, r: Resolving, e: MissionEffect) -> bool:
     """For the Greater Good: the rescued leader goes to the base; its leaders stay."""
-    rescue_here(s, r.system)
-    return False
+    if rescue_here(s, r.system) == OFF:
+        return False
+    from .imperial_cards import destiny_window
+
+    return destiny_window(s, r.system, "mission")  # It Is Your Destiny (RR-161)
 
 
 def followers(s: RebellionState, x: int) -> list[int]:
@@ -588,6 +591,10 @@ def effect_rescue_captured_follow(s: RebellionState, r: Resolving, e: MissionEff
     if leader == OFF:
         return False
     dst = s.board.leader_loc[leader]
+    from .imperial_cards import destiny_window
+
+    if destiny_window(s, r.system, "follow", dst=dst, rescued=leader, attacker=r.player):
+        return True  # It Is Your Destiny first (RR-161); the followers after it
     if dst != r.system and followers(s, r.system):
         s.stack.append(FollowRescued(player=r.player, system=r.system, dst=dst, rescued=leader))
         return True
@@ -750,6 +757,9 @@ def apply_keep_objective(s: RebellionState, d: KeepObjective, a: Action) -> None
     del cards[i], backs[i]  # the card stays in the zone: the Rebels keep knowing it
     cards.insert(0, other)
     backs.insert(0, STAGE[other])
+    from .objectives import forget
+
+    forget(s, 1 - d.player, [other])  # the Empire saw a card go to the bottom, not which
     s.emit(ObjectiveToDeck(card=other, stage=STAGE[other], top=False, to=(d.player,)))
     if not draw_objectives(s, 1, "mission"):
         resume(s)
@@ -792,6 +802,9 @@ def apply_order(s: RebellionState, d: OrderObjectives, a: Action) -> None:
     if d.size - placed > 1:
         s.stack.append(OrderObjectives(player=d.player, placed=placed, size=d.size))
         return
+    from .objectives import forget
+
+    forget(s, 1 - d.player, top_cards(s, d.size))  # the new order is the Rebels' (RR-166)
     s.emit(ObjectivesOrdered(cards=tuple(top_cards(s, d.size)), to=(d.player,)))
     resume(s)
 

@@ -180,6 +180,7 @@ def retrieve_leaders(s: RebellionState) -> None:
             b.leader_status[x] = POOL
             back.append(x)
     b.detained = 0
+    b.unlocked = b.unlocked_at = -1  # Public Support's "this round" is over
     s.emit(LeadersRetrieved(leaders=tuple(back)))
 
 
@@ -530,10 +531,16 @@ def end_refresh(s: RebellionState) -> None:
 
 
 def pool_limit_due(s: RebellionState, after: str) -> bool:
-    """A pool holds more than 8 leaders: its owner eliminates one (Rebels first); the phase
-    goes on at ``after`` ("recruit": the build step; "end": the end of the phase)."""
+    """A pool holds more than 8 leaders (9 for the Empire after Ambitions of Power): its
+    owner eliminates one (Rebels first), the Empire first asked about Ambitions of Power;
+    the phase goes on at ``after`` ("recruit": the build step; "end": the end of the
+    phase)."""
+    from .imperial_cards import ambitions_due, pool_limit
+
     for p in (REBEL, IMPERIAL):
-        if len(s.board.pool(p)) > POOL_LIMIT:
+        if len(s.board.pool(p)) > pool_limit(s, p):
+            if p == IMPERIAL and ambitions_due(s, after):
+                return True
             s.stack.append(EliminateLeader(player=p, after=after))
             return True
     return False

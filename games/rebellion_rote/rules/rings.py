@@ -347,6 +347,12 @@ def apply_falcon(s: RebellionState, d: FalconRescue, a: Action) -> None:
         discard_ring(s, leader)
         dst = rescue(s.board, a.leader, s.base)
         s.emit(Rescued(leader=a.leader, dst=dst))
+        from .imperial_cards import destiny_window
+
+        if destiny_window(
+            s, d.system, "falcon", dst=dst, rescued=a.leader, attacker=d.player, card=d.card
+        ):
+            return  # It Is Your Destiny first (RR-161); the followers after it
         b = s.board
         here = s.base if d.system == REBEL_BASE and b.base_revealed else d.system
         if dst != here and falcon_followers(s, d.system):

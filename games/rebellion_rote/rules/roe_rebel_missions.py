@@ -120,6 +120,9 @@ def effect_rescue_captive(s: RebellionState, r: Resolving, e: MissionEffect) -> 
         return True
     if held:
         free(s, held[0])
+        from .imperial_cards import destiny_window
+
+        return destiny_window(s, r.system, "mission")  # It Is Your Destiny (RR-161)
     return False
 
 
@@ -131,7 +134,10 @@ def apply_captive(s: RebellionState, d: ChooseCaptive, a: Action) -> None:
     assert isinstance(a, Target)
     s.stack.pop()
     free(s, a.leader)
-    resume(s)
+    from .imperial_cards import destiny_window
+
+    if not destiny_window(s, d.system, "mission"):  # It Is Your Destiny (RR-161)
+        resume(s)
 
 
 def fail_options(s: RebellionState, x: int) -> list[Action]:

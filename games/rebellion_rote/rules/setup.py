@@ -121,6 +121,9 @@ def begin(s: RebellionState) -> None:
     s.add_zone(Zone("probe_look", REBEL, Vis.OWNER, pool="probes"))
     s.add_zone(Zone("radar_probe", REBEL, Vis.OWNER, pool="probes"))  # Under the Radar
     s.add_zone(Zone("base_face_up", None, Vis.PUBLIC))
+    # the probe cards hidden under Imperial action cards in play (RR-165)
+    s.add_zone(Zone("facility_probe", IMPERIAL, Vis.OWNER, pool="probes"))
+    s.add_zone(Zone("sweep_probe", IMPERIAL, Vis.OWNER, pool="probes"))
     s.add_zone(Zone("project_deck", None, Vis.HIDDEN, pool="projects"))
     s.add_zone(Zone("project_look", IMPERIAL, Vis.OWNER, pool="project_look"))
     s.add_zone(Zone("project_discard", IMPERIAL, Vis.PUBLIC))

@@ -27,7 +27,9 @@ from ...decisions import (
     AttackActions,
     CardDamage,
     CardDestroy,
+    CardLeader,
     CardRepair,
+    CardWindow,
     ChooseAbility,
     ChooseLeader,
     ChooseTactic,
@@ -140,6 +142,7 @@ def step_round(s: RebellionState, p: int, th: int, extra: int) -> None:
         ("retreat", 1 - bt.attacker, -1, 0),
         ("after_retreat", REBEL, -1, 0),
         ("after_retreat", IMPERIAL, -1, 0),
+        ("track_them", IMPERIAL, -1, 0),  # Track Them (RR-163, :mod:`..imperial_cards`)
         ("next", -1, -1, 0),
     )
 
@@ -215,6 +218,11 @@ def end_combat(s: RebellionState) -> None:
     if bt.after == "reveal":
         s.stack.append(CommandTurn(player=bt.attacker))
         return
+    if bt.after == "assignment":  # an Assignment action card's combat (RR-134)
+        from ..assignment_cards import resume_assignment
+
+        resume_assignment(s, bt.attacker)
+        return
     from ..command import next_turn
 
     next_turn(s, bt.attacker)
@@ -256,5 +264,8 @@ COMBAT_DECISIONS = frozenset(
         FightForObjective,
         MillionAttack,
         MillionPlans,
+        # the Imperial action cards (:mod:`..imperial_cards`)
+        CardWindow,
+        CardLeader,
     }
 )

@@ -69,7 +69,12 @@ def apply_choose(s: RebellionState, d: ChooseTactic, a: Action) -> None:
         then(s, ("pick", d.player, d.theater, a.card + 100))
     else:
         s.battle.chosen[d.player] = a.card
-        s.emit(TacticChosen(player=d.player, card=a.card, to=(d.player,)))
+        if d.player == REBEL and s.battle.good_intel:  # face up (Good Intel, RR-160)
+            from ...events import TacticShown
+
+            s.emit(TacticShown(player=d.player, card=a.card))
+        else:
+            s.emit(TacticChosen(player=d.player, card=a.card, to=(d.player,)))
     advance(s)
 
 
