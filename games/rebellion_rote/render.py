@@ -1699,17 +1699,17 @@ def describe_rebel_cards(s: RebellionState, a: Action, top: object) -> str:
     if isinstance(top, D.FalseOrdersTarget) and isinstance(a, A.Target):
         return f"False Orders: send {LEADERS[a.leader].name} back to the Imperial pool, the mission back to hand"
     if isinstance(top, D.UndercoverWindow) and isinstance(a, A.Pass):
-        return f"Play Undercover not: {MISSIONS[top.card].name} goes on to the dice"
+        return f"Do not play Undercover: {MISSIONS[top.card].name} goes on to the dice"
     if isinstance(top, D.UndercoverLeader) and isinstance(a, A.Target):
         return f"Undercover: move {LEADERS[a.leader].name} into {loc_name(top.system)}"
     if isinstance(top, D.SonWindow) and isinstance(a, A.Pass):
-        return "Play Son of Skywalker not: take no card from the mission deck"
+        return "Do not play Son of Skywalker: take no card from the mission deck"
     if isinstance(top, D.SonSearch) and isinstance(a, A.Keep):
         return (
             f"Son of Skywalker: take {MISSIONS[a.card].name} from the mission deck into your hand"
         )
     if isinstance(top, D.FightForWindow) and isinstance(a, A.Pass):
-        return "Play Something to Fight For not: the objective discard stays"
+        return "Do not play Something to Fight For: the objective discard stays"
     if isinstance(top, (D.MillionMission, D.MillionAttack, D.MillionPlans, D.MillionDiscredit)):
         return describe_million(s, a, top)
     if isinstance(top, D.FightForObjective) and isinstance(a, A.Objective):
