@@ -185,6 +185,7 @@ from .data import (
 from .heuristic import heuristic
 from .observation import OBSERVATION
 from .options import RebellionOptions
+from .rules.team import player_name
 from .state import RebellionState
 from .ui import UI
 
@@ -206,6 +207,11 @@ EVENT_CLASSES = _classes(events, Event)
 DECISION_CLASSES = _classes(decisions, Decision)
 
 
+def _num_players(options: RebellionOptions) -> int:
+    """2, or 3 or 4 for the team game (RR-02, :mod:`.rules.team`)."""
+    return options.players
+
+
 def _rulings() -> list[Ruling]:
     return [Ruling(**row) for row in read_table(RULINGS_FILE, "ruling")]
 
@@ -219,8 +225,10 @@ GAME = Game(
     action_space=ACTION_SPACE,
     event_classes=EVENT_CLASSES,
     decision_classes=DECISION_CLASSES,
-    num_players=2,
-    player_names=["Rebel", "Imperial"],
+    num_players=_num_players,
+    player_names=player_name,
+    min_players=2,
+    max_players=4,
     cards={
         "Systems": SYSTEMS,
         "Units": UNITS,

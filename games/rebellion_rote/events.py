@@ -133,6 +133,7 @@ __all__ = [
     "RingAttached",
     "RingDiscarded",
     "RingUsed",
+    "RolePassed",
     "SabotagePlaced",
     "SabotageRemoved",
     "SecondAssigned",
@@ -146,6 +147,7 @@ __all__ = [
     "TacticChosenHidden",
     "TacticsRecovered",
     "TacticsRevealed",
+    "TeamDeclined",
     "TimeAdvanced",
     "UnitGained",
     "UnitPlaced",
@@ -1382,3 +1384,25 @@ class ActionCardPlayed(Event):
     kind: ClassVar[str] = "action_card_played"
     player: int
     card: int = card_field()
+
+
+# ---------------------------------------------------------------- the team game (RR-02)
+@attrs.frozen(kw_only=True)
+class RolePassed(Event):
+    """Team game: ``role`` (0 Admiral, 1 General) of side ``player`` passed for the rest
+    of the Command Phase (:mod:`.rules.team`)."""
+
+    kind: ClassVar[str] = "role_passed"
+    player: int
+    role: int
+
+
+@attrs.frozen(kw_only=True)
+class TeamDeclined(Event):
+    """Team game: seat ``seat`` of side ``player`` declined an offer; its teammate
+    ``to_seat`` is asked (:mod:`.rules.team`)."""
+
+    kind: ClassVar[str] = "team_declined"
+    player: int
+    seat: int
+    to_seat: int

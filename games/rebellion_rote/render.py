@@ -90,6 +90,10 @@ OPTION_WORDS: dict[str, str] = {
 
 def describe(s: RebellionState, a: Action) -> str:
     top = s.stack[-1] if s.stack else None
+    if s.num_players > 2 and top is not None:
+        hand_on = describe_team(s, a, top)
+        if hand_on:
+            return hand_on
     text = describe_rings(s, a, top) or describe_roe(s, a, top) or describe_mission_deck(s, a, top)
     text = text or describe_action_cards(s, a, top)
     if text:
@@ -297,7 +301,7 @@ def resolving_name(s: RebellionState, default: str) -> str:
 
 def prompt(s: RebellionState) -> str:
     top = s.stack[-1]
-    who = SIDES[top.player]
+    who = SIDES[top.player] if s.num_players == 2 else team_who(s, top)
     text = prompt_rings(s, top, who) or prompt_roe(s, top, who) or prompt_mission_deck(s, top, who)
     text = text or prompt_action_cards(s, top, who)
     if text:
@@ -561,7 +565,7 @@ def imperial_prompt(s: RebellionState, top: Decision, who: str) -> str:
 
 
 def narrate(s: RebellionState, ev: Event) -> str:
-    text = narrate_rings(ev) or narrate_roe(ev) or narrate_mission_deck(ev)
+    text = narrate_team(s, ev) or narrate_rings(ev) or narrate_roe(ev) or narrate_mission_deck(ev)
     text = text or narrate_action_cards(ev)
     if text:
         return text
@@ -1640,4 +1644,48 @@ def narrate_action_cards(ev: Event) -> str:
     """Action cards played."""
     if isinstance(ev, E.ActionCardPlayed):
         return f"{SIDES[ev.player]} played {card_name(ev.card)}"
+    return ""
+
+
+# ---------------------------------------------------------------- the team game (RR-02)
+def team_who(s: RebellionState, top: Decision) -> str:
+    """The seat deciding, by name ("Rebel Admiral"); a seat that plays both roles of its
+    side names the role of its Command turn ("Rebel (as General)")."""
+    from .rules import team
+
+    n = s.num_players
+    p = s.current_player
+    name = team.seat_name(n, p if p is not None else top.player)
+    if isinstance(top, D.CommandTurn | D.ActivateSystem) and s.team_turn >= 0:
+        side, role = team.CYCLE[s.team_turn]
+        return team.role_name(s, side, role)
+    return name
+
+
+def describe_team(s: RebellionState, a: Action, top: Decision) -> str:
+    """A decline that hands an offer on to the teammate says so ("" otherwise)."""
+    from .rules import team
+
+    if type(top) not in team.OFFERS or not isinstance(a, A.Pass | A.Close):
+        return ""
+    if isinstance(top, D.CommandTurn | D.EliminateLeader):
+        if isinstance(top, D.CommandTurn) and isinstance(a, A.Pass) and s.team_turn >= 0:
+            side, role = team.CYCLE[s.team_turn]
+            return f"Pass for the rest of the Command Phase, as the {team.role_name(s, side, role)}"
+        return ""
+    nxt = team.hand_on_to(s, top)
+    if nxt < 0:
+        return ""
+    return f"Leave it to the {team.seat_name(s.num_players, nxt)} (none of yours)"
+
+
+def narrate_team(s: RebellionState, ev: Event) -> str:
+    """The team game's events ("" if none)."""
+    from .rules import team
+
+    if isinstance(ev, E.RolePassed):
+        return f"{team.role_name(s, ev.player, ev.role)} passed"
+    if isinstance(ev, E.TeamDeclined):
+        n = s.num_players
+        return f"The {team.seat_name(n, ev.seat)} left it to the {team.seat_name(n, ev.to_seat)}"
     return ""
