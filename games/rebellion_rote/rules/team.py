@@ -76,7 +76,7 @@ from tabletop import Action, Decision
 from .. import actions as A
 from .. import decisions as D
 from ..data import ACTION_LEADERS, IMPERIAL, LEADERS, MISSIONS, REBEL, TACTICS
-from ..events import RolePassed, TeamDeclined
+from ..events import Retreated, RolePassed, TeamDeclined
 from ..ids import mission_of
 
 if TYPE_CHECKING:
@@ -283,13 +283,15 @@ def _theater(s: RebellionState, d: Decision) -> int:
     if isinstance(th, int):
         return th
     if type(d) in TACTIC_CARD:
-        return 0 if TACTICS[d.card].theater == "space" else 1
+        card: int = getattr(d, "card", 0)
+        return 0 if TACTICS[card].theater == "space" else 1
     return s.step_theater
 
 
 def _retreating_role(s: RebellionState, side: int) -> int:
+    """The role of the leader ``side`` retreated with last (its units go with it)."""
     for ev in reversed(s.log):
-        if ev.kind == "retreated" and getattr(ev, "player", -1) == side:
+        if isinstance(ev, Retreated) and ev.player == side:
             return LEADER_ROLE[ev.leader]
     return ADMIRAL
 
