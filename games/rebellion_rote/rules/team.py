@@ -204,6 +204,8 @@ ADMIRAL_STEPS: frozenset[type[Decision]] = frozenset(
         D.ChooseDsucSystem,  # a starting unit's place (research-2 §1.2)
         D.BuildUnits,  # research-2 §1.6
         D.ReplaceUnit,
+        D.FactoryBuild,  # building (a project's choices are its revealer's, step 4 first)
+        D.FactoryReplace,
         D.DeployUnits,
         D.RecruitLeader,  # RR-182
         D.KeepActionCard,
@@ -344,25 +346,37 @@ def card_usable(s: RebellionState, card: int, player: int, side: int) -> bool:
     return not leaders or any(seat(n, side, LEADER_ROLE[x]) == player for x in leaders)
 
 
+CARD_WINDOWS: frozenset[type[Decision]] = frozenset({D.PlayActionCard, D.MissionDiceWindow})
+"""Offers of action cards alone: every seat of the side is asked (RR-184)."""
+
+
 def _offer(s: RebellionState, d: Decision, legal: list[Action]) -> tuple[int, list[Action]]:
     """The seat asked now and its options (see the module docstring)."""
     if isinstance(d, D.EliminateLeader):
         return _eliminate(s, d, legal)
     seats = order(s, d)
-    for i in range(min(s.team_declined, len(seats) - 1), len(seats)):
+    last = len(seats) - 1
+    for i in range(min(s.team_declined, last), len(seats)):
         p = seats[i]
-        mine: list[Action] = []
-        own = False
-        for a in legal:
-            o = _owned(s, a, p, d)
-            if o is None:
-                mine.append(a)
-            elif o:
-                mine.append(a)
-                own = True
-        if own or i == len(seats) - 1:
-            return p, mine
+        if i == last or _may_have(s, d, p, legal):
+            return p, [a for a in legal if _owned(s, a, p, d) is not False]
     raise AssertionError("unreachable: the last seat is always asked")
+
+
+def _may_have(s: RebellionState, d: Decision, player: int, legal: list[Action]) -> bool:
+    """Whether seat ``player`` may have an option of his own in offer ``d``, by the public
+    facts only, so that who is asked tells the other side nothing (RR-184, RR-187): a
+    leader of his among the options (pools, leaders' places and slots are public), a
+    leader of his on a face-down mission where a Subversion may be revealed, any seat at
+    an action card's moment (the hand is hidden)."""
+    if type(d) in CARD_WINDOWS:
+        return True
+    for a in legal:
+        if isinstance(a, (*LEADER_ACTIONS, A.Reveal)) and _owned(s, a, player, d):
+            return True
+    if isinstance(d, D.OpposeMission) and not d.subverted:
+        return any(leader_seat(s, x) == player for slot in s.slots[d.player] for x in slot)
+    return False
 
 
 def _eliminate(s: RebellionState, d: Decision, legal: list[Action]) -> tuple[int, list[Action]]:
@@ -408,7 +422,7 @@ def hand_on_to(s: RebellionState, d: Decision) -> int:
     legal_all = _base_legal(s, d)
     asked = _offer(s, d, legal_all)[0]
     for j in range(seats.index(asked) + 1, len(seats)):
-        if any(_owned(s, x, seats[j], d) for x in legal_all):
+        if _may_have(s, d, seats[j], legal_all):
             return seats[j]
     return -1
 
