@@ -1213,7 +1213,21 @@ def leader_tag(s: RebellionState, x: int) -> str:
 
 
 def render(s: RebellionState, player: int | None) -> str:
-    """A text picture of the board as ``player`` sees it."""
+    """A text picture of the board as ``player`` sees it (a team game's seat as its side,
+    RR-188, headed by who it is and whose decision it is)."""
+    if s.num_players > 2 and player is not None:
+        from .rules.team import seat_name
+
+        cp = s.current_player
+        head = f"You are the {seat_name(s.num_players, player)}"
+        if cp is not None:
+            head += f"; to decide: the {seat_name(s.num_players, cp)}"
+        return head + "\n" + render_side(s, s._viewer(player))
+    return render_side(s, player)
+
+
+def render_side(s: RebellionState, player: int | None) -> str:
+    """The board as side ``player`` sees it (``None``: a spectator)."""
     b = s.board
     lines = [
         f"Round {s.round}, {s.phase} phase. Time {b.time}, reputation {b.reputation}.",

@@ -252,7 +252,7 @@ def activators(s: RebellionState, player: int) -> list[int]:
 
         side, role = CYCLE[s.team_turn]
         if side == player:
-            out = [x for x in out if LEADER_ROLE[x] == role or s.board.leader_side[x] != side]
+            out = [x for x in out if LEADER_ROLE[x] == role]
     return out
 
 
