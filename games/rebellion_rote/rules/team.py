@@ -359,7 +359,8 @@ def _offer(s: RebellionState, d: Decision, legal: list[Action]) -> tuple[int, li
     for i in range(min(s.team_declined, last), len(seats)):
         p = seats[i]
         if i == last or _may_have(s, d, p, legal):
-            return p, [a for a in legal if _owned(s, a, p, d) is not False]
+            mine = [a for a in legal if _owned(s, a, p, d) is not False]
+            return p, mine or legal  # a forced choice none of his: the team's options
     raise AssertionError("unreachable: the last seat is always asked")
 
 
@@ -408,11 +409,12 @@ def legal(s: RebellionState, d: Decision, out: list[Action]) -> list[Action]:
             out = [a for a in out if not isinstance(a, A.Assign)]  # no leader of his own
     if any(isinstance(a, A.PlayActionCard) for a in out):
         p = seat_of(s, d)
-        return [
+        mine = [
             a
             for a in out
             if not isinstance(a, A.PlayActionCard) or card_usable(s, a.card, p, d.player)
         ]
+        return mine or out
     return out
 
 
