@@ -84,10 +84,15 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ADMIRAL",
+    "ASSIGN_ORDER",
     "CYCLE",
     "GENERAL",
+    "LEADER_ROLE",
+    "OFFERS",
     "ROLE_NAMES",
+    "SEATS",
     "assign_passed",
+    "card_usable",
     "hand_on_to",
     "intercept",
     "leader_seat",
@@ -95,6 +100,8 @@ __all__ = [
     "next_assigner",
     "next_command_turn",
     "on_reveal",
+    "player_name",
+    "role_name",
     "role_passed",
     "seat",
     "seat_name",
@@ -108,7 +115,6 @@ __all__ = [
 ADMIRAL = 0
 GENERAL = 1
 ROLE_NAMES = ("Admiral", "General")
-SIDE_NAMES = ("Rebel", "Imperial")
 LEADER_ROLE: tuple[int, ...] = tuple(ADMIRAL if x.role == "admiral" else GENERAL for x in LEADERS)
 """Per leader: its colour (research-2 §1.8, RR-181)."""
 
@@ -543,7 +549,3 @@ def assign_passed(s: RebellionState) -> None:
     seats = ASSIGN_ORDER[n]
     side = SEAT_SIDE[n][seats[s.team_assign]] if s.team_assign < len(seats) else IMPERIAL
     next_assigner(s, side)
-
-
-def assigning_seat(s: RebellionState) -> int:
-    return ASSIGN_ORDER[s.num_players][s.team_assign]
