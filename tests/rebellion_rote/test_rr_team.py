@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
 from typing import Any
 
 import pytest
 from rr_helpers import assign, new
 
-from rebellion_rote import GAME
+from rebellion_rote import GAME, data
 from rebellion_rote import actions as A
 from rebellion_rote import decisions as D
 from rebellion_rote.data import ACTION_LEADERS, ACTIONS, LEADERS, REBEL, leader_id, system_id
 from rebellion_rote.position import position
 from rebellion_rote.rules import team
 from rebellion_rote.state import RebellionState
-from tabletop import OptionsError, Rng
+from tabletop import CardDataError, OptionsError, Rng
 from tabletop.bots import GreedyBot, ISMCTSBot
 from tabletop.testing import check_pack
 
@@ -362,6 +364,23 @@ def test_rr181_rebel_roe_leader_colours() -> None:
             starting[(x.side, x.role)].append(x.name)
     assert sorted(starting[("Imperial", "admiral")]) == ["Emperor Palpatine", "Grand Moff Tarkin"]
     assert sorted(starting[("Rebel", "general")]) == ["General Rieekan", "Princess Leia"]
+
+
+def test_a_leaders_role_is_validated(tmp_path: Path) -> None:
+    """``role`` in leaders.toml: "admiral" or "general", required; a bad one names the file,
+    the leader and the field."""
+    d = tmp_path / "data"
+    shutil.copytree(data.DATA_DIR, d)
+    p = d / "leaders.toml"
+    text = p.read_text()
+    p.write_text(text.replace('role = "admiral"', 'role = "blue"', 1))
+    with pytest.raises(CardDataError) as err:
+        data.load("leaders.toml", "leader", data.LeaderDef, d)
+    msg = str(err.value)
+    assert "leaders.toml:leader[0] (Emperor Palpatine)" in msg and "role" in msg and "'blue'" in msg
+    p.write_text(text.replace('role = "admiral"\n', "", 1))
+    with pytest.raises(CardDataError, match=r"required field missing.*\(Emperor Palpatine\)\.role"):
+        data.load("leaders.toml", "leader", data.LeaderDef, d)
 
 
 def test_rr184_action_cards_by_pictured_leader() -> None:
