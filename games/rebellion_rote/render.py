@@ -1690,7 +1690,7 @@ def describe_team(s: RebellionState, a: Action, top: Decision) -> str:
     nxt = team.hand_on_to(s, top)
     if nxt < 0:
         return ""
-    return f"Leave it to the {team.seat_name(s.num_players, nxt)} (none of yours)"
+    return f"None of yours: leave it to the {team.seat_name(s.num_players, nxt)}"
 
 
 def narrate_team(s: RebellionState, ev: Event) -> str:

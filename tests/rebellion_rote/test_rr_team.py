@@ -206,7 +206,7 @@ def test_rr183_assignment_seat_by_seat() -> None:
     s.apply(A.Lead(leader_id("Mon Mothma")))
     assert s.current_player == RA
     assert names(s.legal_actions()) == {"Jan Dodonna"} and A.Close() in s.legal_actions()
-    assert s.describe(A.Close()) == "Leave it to the Rebel General (none of yours)"
+    assert s.describe(A.Close()) == "None of yours: leave it to the Rebel General"
     s.apply(A.Close())
     assert s.log[-1].kind == "team_declined"
     assert s.narrate(s.log[-1]) == "The Rebel Admiral left it to the Rebel General"
