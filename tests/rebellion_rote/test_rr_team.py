@@ -305,6 +305,25 @@ def test_rr187_retreat_once_per_team() -> None:
         s.apply(A.Pass() if A.Pass() in legal else legal[0])
 
 
+def test_rr187_a_rings_ability_is_its_wearers() -> None:
+    """RR-187: the seat of the leader wearing a ring decides its ability."""
+    from rebellion_rote.data import RINGS
+
+    s = position(players=4)
+    s.board.rings[leader_id("Princess Leia")] = RINGS.index("c3po")
+    assert push(s, D.C3POChoice(player=0)) == RG
+    s.board.rings[leader_id("Princess Leia")] = -1  # no ring
+    s.board.rings[leader_id("Jan Dodonna")] = RINGS.index("c3po")
+    s._legal = None
+    assert s.current_player == RA
+    yoda = RINGS.index("yoda")
+    s.board.rings[leader_id("General Rieekan")] = yoda
+    roll = D.AfterMissionRoll(player=0)
+    assert team._owned(s, A.YodaReroll(0), RG, roll) and not team._owned(
+        s, A.YodaReroll(0), RA, roll
+    )
+
+
 # ---------------------------------------------------------------- who decides the rest
 def push(s: RebellionState, d: Any) -> int | None:
     s.stack.append(d)

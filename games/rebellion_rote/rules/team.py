@@ -22,7 +22,7 @@ Who decides (:func:`seat_of`), in this order:
    and every objective-card choice: the General (ROTE; research-2 §1.2, §1.6; RR-186 for
    objective choices inside a mission).
 2. **By leader**: a retreat's destination and the units that go with it: the seat of the
-   retreating leader (research-2 §1.5).
+   retreating leader (research-2 §1.5); a ring's ability: the seat of its wearer (RR-187).
 3. **By theater**, during a combat: space battle decisions (tactic cards, abilities, dice,
    damage) the Admiral's, ground battle ones the General's (research-2 §1.5), by the
    decision's theater, its tactic card's, or the agenda step being run
@@ -38,7 +38,8 @@ Who decides (:func:`seat_of`), in this order:
 
 **Offers** (:data:`OFFERS`): a decision whose options belong to leaders or action cards
 (activate with a leader, put a leader on a mission, oppose, add a leader to a combat,
-retreat, reveal a mission or a Subversion, play an action card) offers each seat only
+retreat, reveal a mission or a Subversion, play an action card, use a ring on the roll-off
+dice) offers each seat only
 its own: the leaders it controls, the missions one of its leaders is on (a mixed mission:
 either, RR-180), the action cards whose pictured leader it controls or that picture none
 (RR-184). The side's seats are asked in turn (:func:`order`): the seat of the moment first
@@ -242,11 +243,18 @@ OFFERS: frozenset[type[Decision]] = frozenset(
         D.PlayActionCard,
         D.MissionDiceWindow,
         D.EliminateLeader,
+        D.AfterMissionRoll,
     }
 )
 """Decisions whose options belong to seats (leaders, missions, action cards)."""
 
 LEADER_ACTIONS = (A.Activate, A.Lead, A.Second, A.Oppose, A.Join, A.Retreat, A.Eliminate)
+RING_DECISIONS: dict[type[Decision], str] = {
+    D.C3POChoice: "c3po",
+    D.FalconRescue: "falcon",
+    D.FalconFollow: "falcon",
+}
+"""Decisions about a ring's ability: the seat of the leader wearing it decides (RR-187)."""
 DECLINE = (A.Pass, A.Close)
 
 
@@ -268,6 +276,11 @@ def role_of(s: RebellionState, d: Decision) -> int:
         return LEADER_ROLE[d.leader]
     if isinstance(d, D.RetreatUnits):
         return _retreating_role(s, d.player)
+    ring = RING_DECISIONS.get(cls)
+    if ring is not None:
+        x = _wearer(s, ring)
+        if x >= 0:
+            return LEADER_ROLE[x]
     if s.battle.active:
         th = _theater(s, d)
         if th >= 0:
@@ -294,6 +307,14 @@ def _theater(s: RebellionState, d: Decision) -> int:
         card: int = getattr(d, "card", 0)
         return 0 if TACTICS[card].theater == "space" else 1
     return s.step_theater
+
+
+def _wearer(s: RebellionState, ring: str) -> int:
+    """The leader wearing ``ring`` (a name of ``data.RINGS``), or -1."""
+    from ..data import RINGS
+
+    i = RINGS.index(ring)
+    return next((x for x, r in enumerate(s.board.rings) if r == i), -1)
 
 
 def _retreating_role(s: RebellionState, side: int) -> int:
@@ -336,6 +357,9 @@ def _owned(s: RebellionState, a: Action, player: int, d: Decision) -> bool | Non
         return any(leader_seat(s, x) == player for x in s.slots[d.player][a.slot])
     if isinstance(a, A.PlayActionCard):
         return card_usable(s, a.card, player, d.player)
+    if isinstance(a, A.YodaReroll | A.BlankDie):
+        x = _wearer(s, "yoda" if isinstance(a, A.YodaReroll) else "r2d2")
+        return x >= 0 and leader_seat(s, x) == player
     if isinstance(a, A.SystemChoice) and isinstance(d, D.CommandTurn):
         from .command import activators
 
@@ -379,7 +403,9 @@ def _may_have(s: RebellionState, d: Decision, player: int, legal: list[Action]) 
     if type(d) in CARD_WINDOWS:
         return True
     for a in legal:
-        if isinstance(a, (*LEADER_ACTIONS, A.Reveal)) and _owned(s, a, player, d):
+        if isinstance(a, (*LEADER_ACTIONS, A.Reveal, A.YodaReroll, A.BlankDie)) and _owned(
+            s, a, player, d
+        ):
             return True
     if isinstance(d, D.OpposeMission) and not d.subverted:
         return any(leader_seat(s, x) == player for slot in s.slots[d.player] for x in slot)
