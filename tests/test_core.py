@@ -399,3 +399,36 @@ def test_card_loading_names_the_row_and_field(tmp_path: Any) -> None:
         tabletop.read_table(p)
     with pytest.raises(CardDataError, match="cannot read"):
         tabletop.read_table(tmp_path / "missing.toml")
+
+
+# ----------------------------------------------------------------- seats and their knowledge
+@attrs.define(kw_only=True, slots=True, eq=False)
+class SharedSeatState(toy_pack.ToyState):
+    """The toy duel where player 1 decides player 0's choices too and knows what player 0
+    knows: the hooks a team game uses (``_seat_of``, ``_viewer``)."""
+
+    def _seat_of(self, decision: tabletop.Decision) -> int:
+        return 1
+
+    def _viewer(self, player: int) -> int:
+        return 0
+
+
+SHARED = toy_pack.make_game("toy_shared_seat", SharedSeatState)
+
+
+def test_seat_and_viewer_hooks() -> None:
+    """``current_player`` is the pack's seat; ``view``, ``log_view`` and ``resample`` of a
+    seat read its viewer's knowledge, while ``player`` and the legal actions stay the
+    seat's."""
+    state = SHARED.new_state(seed=2)
+    assert GAME.new_state(seed=2).current_player == 0  # the default: the decision's player
+    assert state.current_player == 1
+    v = state.view(1)
+    assert v["player"] == 1 and "legal_actions" in v
+    assert v["zones"]["hand0"]["cards"] == state.zones["hand0"].cards
+    assert "cards" not in v["zones"]["hand1"]
+    assert "legal_actions" not in state.view(0)
+    assert state.log_view(1) == state.log_view(0)
+    r = state.resample(1, Rng(5))
+    assert r.zones["hand0"].cards == state.zones["hand0"].cards

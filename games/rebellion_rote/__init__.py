@@ -2,8 +2,9 @@
 units, Cinematic Combat, the starting missions, the project deck, both base-game mission
 decks, the objectives and reputation.
 
-Two players: player 0 is the Rebel player, player 1 the Imperial player. The
-pack plays the base game with the Rise of the Empire expansion always on and
+Two players: player 0 is the Rebel player, player 1 the Imperial player; option
+``players=3`` or ``4`` plays the team game (RR-02, :mod:`.rules.team`): each side an
+Admiral and a General, seat 0 still the Rebels and seat 1 the Empire. The pack plays the base game with the Rise of the Empire expansion always on and
 Cinematic Combat only (RR-01). Every gap or conflict of the sources is ruled in
 ``RULINGS.md`` (RR-01..).
 
@@ -147,11 +148,17 @@ What is built and tested:
   Bunker rules, the pool limit of 8, the round cap (RR-18, a draw).
 * **Dice** (:mod:`.rules.dice`): rolls from the face table, mission dice pools,
   successes, skill requirements.
+* **The team game** (:mod:`.rules.team`, RR-02, RR-180..RR-189): the seats and their
+  roles, who decides each decision (by role, leader, theater, mission, step and turn),
+  the Command cycle of four roles, the Assignment Phase seat by seat, offers of a side's
+  leaders and cards asked of one seat then its teammate (one answer a team: one
+  opposing leader, one added leader, one retreat), the team pool limit, the seat's view
+  as its side's, shared results.
 * :func:`.position.position` builds a position by names for scenario tests.
 
 The game plays to its end; the pack is registered as ``rebellion_rote``. Not built
-yet (part 3): the abilities of the action cards (they are recruited and kept, RR-29), the rings that action cards attach, and the team game (RR-02: the sources
-do not say how the base game splits a side between two players).
+yet (part 3): the abilities of the action cards (they are recruited and kept, RR-29) and
+the rings that action cards attach.
 
 >>> from rebellion_rote import GAME
 >>> state = GAME.new_state(seed=1)
@@ -185,6 +192,7 @@ from .data import (
 from .heuristic import heuristic
 from .observation import OBSERVATION
 from .options import RebellionOptions
+from .rules.team import player_name
 from .state import RebellionState
 from .ui import UI
 
@@ -206,6 +214,11 @@ EVENT_CLASSES = _classes(events, Event)
 DECISION_CLASSES = _classes(decisions, Decision)
 
 
+def _num_players(options: RebellionOptions) -> int:
+    """2, or 3 or 4 for the team game (RR-02, :mod:`.rules.team`)."""
+    return options.players
+
+
 def _rulings() -> list[Ruling]:
     return [Ruling(**row) for row in read_table(RULINGS_FILE, "ruling")]
 
@@ -219,8 +232,10 @@ GAME = Game(
     action_space=ACTION_SPACE,
     event_classes=EVENT_CLASSES,
     decision_classes=DECISION_CLASSES,
-    num_players=2,
-    player_names=["Rebel", "Imperial"],
+    num_players=_num_players,
+    player_names=player_name,
+    min_players=2,
+    max_players=4,
     cards={
         "Systems": SYSTEMS,
         "Units": UNITS,

@@ -307,6 +307,8 @@ def _between(lo: int, hi: int):  # type: ignore[no-untyped-def]
 
 
 _side = _one_of(SIDES)
+ROLES = ("admiral", "general")
+"""The two roles of a team (RR-02): Admiral (blue) and General (orange)."""
 
 
 # ---------------------------------------------------------------- definitions
@@ -415,6 +417,9 @@ class LeaderDef:
     starting: bool
     recruit: bool
     expansion: bool
+    role: str = attrs.field(validator=_one_of(ROLES))
+    """The team game's colour (RR-02, research-2 §1.8): "admiral" (blue) or "general"
+    (orange); the seat of that role decides for the leader (:mod:`.rules.team`)."""
     form_of: str = ""
     source: str = ""
 

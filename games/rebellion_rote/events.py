@@ -152,6 +152,7 @@ __all__ = [
     "RingAttached",
     "RingDiscarded",
     "RingUsed",
+    "RolePassed",
     "SabotagePlaced",
     "SabotageRemoved",
     "SecondAssigned",
@@ -169,6 +170,7 @@ __all__ = [
     "TacticShown",
     "TacticsRecovered",
     "TacticsRevealed",
+    "TeamDeclined",
     "TimeAdvanced",
     "UndercoverMoved",
     "UnitGained",
@@ -1630,3 +1632,25 @@ class LeaderPlaced(Event):
     player: int
     leader: int
     system: int
+
+
+# ---------------------------------------------------------------- the team game (RR-02)
+@attrs.frozen(kw_only=True)
+class RolePassed(Event):
+    """Team game: ``role`` (0 Admiral, 1 General) of side ``player`` passed for the rest
+    of the Command Phase (:mod:`.rules.team`)."""
+
+    kind: ClassVar[str] = "role_passed"
+    player: int
+    role: int
+
+
+@attrs.frozen(kw_only=True)
+class TeamDeclined(Event):
+    """Team game: seat ``seat`` of side ``player`` declined an offer; its teammate
+    ``to_seat`` is asked (:mod:`.rules.team`)."""
+
+    kind: ClassVar[str] = "team_declined"
+    player: int
+    seat: int
+    to_seat: int

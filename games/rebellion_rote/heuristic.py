@@ -378,7 +378,8 @@ def empire_value(s: RebellionState) -> float:
 
 
 def heuristic(state: State, player: int) -> float:
-    """``player``'s value of ``state``: the Empire's value, negated for the Rebels."""
+    """``player``'s value of ``state``: the Empire's value, negated for the Rebels (a team
+    game's seat values its side's, RR-02)."""
     assert isinstance(state, RebellionState)
     value = empire_value(state)
-    return value if player == IMPERIAL else -value
+    return value if state._viewer(player) == IMPERIAL else -value

@@ -163,14 +163,16 @@ FIELDS = [
 
 
 def encode(state: RebellionState, player: int) -> array.array[float]:
-    """``player``'s observation of ``state``, from their view."""
+    """``player``'s observation of ``state``, from their view. In a team game a seat
+    observes as its side (RR-188): ``me`` and ``to_move`` are sides."""
     out = OBSERVATION.zeros()
     at = OBSERVATION.offsets
+    player = state._viewer(player)
     v = state._view(player)
     one_hot(out, at["me"], player, 2)
     cp = state.current_player
     if cp is not None:
-        one_hot(out, at["to_move"], cp, 2)
+        one_hot(out, at["to_move"], state._viewer(cp), 2)
     if v["phase"] in PHASES:
         one_hot(out, at["phase"], PHASES.index(v["phase"]), len(PHASES))
     t = at["tracks"]

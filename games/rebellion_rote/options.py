@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import attrs
 
-__all__ = ["QUEUES", "SETUPS", "RebellionOptions"]
+__all__ = ["PLAYERS", "QUEUES", "SETUPS", "RebellionOptions"]
+
+PLAYERS = (2, 3, 4)
 
 SETUPS = ("rote", "base", "fixed")
 QUEUES = ("imperial", "rebel")
@@ -25,6 +27,11 @@ def _queue(_: object, __: object, value: str) -> None:
 def _rounds(_: object, __: object, value: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 100:
         raise ValueError(f"max_rounds must be an integer 1..100, got {value!r}")
+
+
+def _players(_: object, __: object, value: int) -> None:
+    if type(value) is not int or value not in PLAYERS:
+        raise ValueError(f"players must be one of 2, 3, 4, got {value!r}")
 
 
 @attrs.frozen
@@ -68,5 +75,18 @@ class RebellionOptions:
             "max": 100,
             "help": "RR-18: a game still going at the end of this many rounds ends as a draw "
             "(checked at the end of each round's Refresh Phase).",
+        },
+    )
+    players: int = attrs.field(
+        default=2,
+        validator=_players,
+        metadata={
+            "choices": PLAYERS,
+            "help": "RR-02: the number of players. 2 (default): Rebels against Empire. 4: the "
+            "team game, each side an Admiral (blue leaders: space, building) and a General "
+            "(orange leaders: ground, missions, objectives); seats 0 Rebel Admiral, 1 "
+            "Imperial Admiral, 2 Rebel General, 3 Imperial General. 3: one Rebel player "
+            "plays both Rebel roles; seats 0 Rebel, 1 Imperial Admiral, 2 Imperial General "
+            "(research-2 section 1, RR-180..RR-189).",
         },
     )

@@ -73,6 +73,8 @@ def position(
     sabotage: Sequence[str] = (),
     destroyed: Sequence[str] = (),
     seed: int = 0,
+    players: int = 2,
+    role: str = "Admiral",
 ) -> RebellionState:
     """A state at the start of ``player``'s Command turn (or the Assignment Phase).
 
@@ -86,10 +88,15 @@ def position(
     Plans III" the stage III one), taken from the deck (a card of the same stage from out
     of the game takes its place) or from out of the game; ``sabotage`` the systems with a
     sabotage marker; ``destroyed`` the destroyed systems (no loyalty left there).
+    ``players`` 3 or 4 makes a team game (RR-02): the Command turn is that of ``player``'s
+    ``role`` ("Admiral" or "General"), no role has passed; the Assignment Phase starts with
+    ``player``'s Admiral.
     """
     if phase not in ("command", "assignment"):
         raise ValueError("phase must be 'command' or 'assignment'")
-    s = GAME.new_state(seed=seed, options={"setup": "fixed", "first_game": True})
+    s = GAME.new_state(
+        seed=seed, options={"setup": "fixed", "first_game": True, "players": players}
+    )
     assert isinstance(s, RebellionState)
     s.apply(SystemChoice(system_id("Dantooine")))
     # every probe card back in the deck, then the base's card out of it
@@ -145,12 +152,23 @@ def position(
     s.round = 1
     s.stack.clear()
     s.passed = [False, False]
+    who = SIDES.index(player)
     if phase == "assignment":
         s.phase = "assignment"
-        s.stack.append(AssignMission(player=SIDES.index(player)))
+        if players > 2:
+            from .rules.team import ASSIGN_ORDER, SEATS
+
+            s.team_assign = ASSIGN_ORDER[players].index(SEATS[players][who][0])
+        s.stack.append(AssignMission(player=who))
     else:
         s.phase = "command"
-        s.stack.append(CommandTurn(player=SIDES.index(player)))
+        if players > 2:
+            from .rules.team import CYCLE, ROLE_NAMES
+
+            s.team_assign = -1
+            s.team_passed = [False] * len(CYCLE)
+            s.team_turn = CYCLE.index((who, ROLE_NAMES.index(role)))
+        s.stack.append(CommandTurn(player=who))
     s._legal = None
     s.mark_unrecorded("a position built by hand for a test has no record")
     return s

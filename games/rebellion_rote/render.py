@@ -90,6 +90,10 @@ OPTION_WORDS: dict[str, str] = {
 
 def describe(s: RebellionState, a: Action) -> str:
     top = s.stack[-1] if s.stack else None
+    if s.num_players > 2 and top is not None:
+        hand_on = describe_team(s, a, top)
+        if hand_on:
+            return hand_on
     text = describe_rings(s, a, top) or describe_roe(s, a, top) or describe_mission_deck(s, a, top)
     text = describe_rebel_cards(s, a, top) or text or describe_imperial_cards(s, a, top)
     text = text or describe_action_cards(s, a, top)
@@ -298,7 +302,7 @@ def resolving_name(s: RebellionState, default: str) -> str:
 
 def prompt(s: RebellionState) -> str:
     top = s.stack[-1]
-    who = SIDES[top.player]
+    who = SIDES[top.player] if s.num_players == 2 else team_who(s, top)
     text = prompt_rings(s, top, who) or prompt_roe(s, top, who) or prompt_mission_deck(s, top, who)
     text = text or prompt_imperial_cards(s, top, who) or prompt_action_cards(s, top, who)
     text = text or prompt_rebel_cards(s, top, who)
@@ -568,7 +572,7 @@ def imperial_prompt(s: RebellionState, top: Decision, who: str) -> str:
 
 
 def narrate(s: RebellionState, ev: Event) -> str:
-    text = narrate_rings(ev) or narrate_roe(ev) or narrate_mission_deck(ev)
+    text = narrate_team(s, ev) or narrate_rings(ev) or narrate_roe(ev) or narrate_mission_deck(ev)
     text = text or narrate_action_cards(ev) or narrate_rebel_cards(ev) or narrate_imperial_cards(ev)
     if text:
         return text
@@ -1222,7 +1226,21 @@ def leader_tag(s: RebellionState, x: int) -> str:
 
 
 def render(s: RebellionState, player: int | None) -> str:
-    """A text picture of the board as ``player`` sees it."""
+    """A text picture of the board as ``player`` sees it (a team game's seat as its side,
+    RR-188, headed by who it is and whose decision it is)."""
+    if s.num_players > 2 and player is not None:
+        from .rules.team import seat_name
+
+        cp = s.current_player
+        head = f"You are the {seat_name(s.num_players, player)}"
+        if cp is not None:
+            head += f"; to decide: the {seat_name(s.num_players, cp)}"
+        return head + "\n" + render_side(s, s._viewer(player))
+    return render_side(s, player)
+
+
+def render_side(s: RebellionState, player: int | None) -> str:
+    """The board as side ``player`` sees it (``None``: a spectator)."""
     b = s.board
     lines = [
         f"Round {s.round}, {s.phase} phase. Time {b.time}, reputation {b.reputation}.",
@@ -2029,4 +2047,48 @@ def narrate_imperial_cards(ev: Event) -> str:
         )
     if isinstance(ev, E.LeaderPlaced):
         return f"{LEADERS[ev.leader].name} went to {loc_name(ev.system)}"
+    return ""
+
+
+# ---------------------------------------------------------------- the team game (RR-02)
+def team_who(s: RebellionState, top: Decision) -> str:
+    """The seat deciding, by name ("Rebel Admiral"); a seat that plays both roles of its
+    side names the role of its Command turn ("Rebel (as General)")."""
+    from .rules import team
+
+    n = s.num_players
+    p = s.current_player
+    name = team.seat_name(n, p if p is not None else top.player)
+    if isinstance(top, D.CommandTurn | D.ActivateSystem) and s.team_turn >= 0:
+        side, role = team.CYCLE[s.team_turn]
+        return team.role_name(s, side, role)
+    return name
+
+
+def describe_team(s: RebellionState, a: Action, top: Decision) -> str:
+    """A decline that hands an offer on to the teammate says so ("" otherwise)."""
+    from .rules import team
+
+    if type(top) not in team.OFFERS or not isinstance(a, A.Pass | A.Close):
+        return ""
+    if isinstance(top, D.CommandTurn | D.EliminateLeader):
+        if isinstance(top, D.CommandTurn) and isinstance(a, A.Pass) and s.team_turn >= 0:
+            side, role = team.CYCLE[s.team_turn]
+            return f"Pass for the rest of the Command Phase, as the {team.role_name(s, side, role)}"
+        return ""
+    nxt = team.hand_on_to(s, top)
+    if nxt < 0:
+        return ""
+    return f"None of yours: leave it to the {team.seat_name(s.num_players, nxt)}"
+
+
+def narrate_team(s: RebellionState, ev: Event) -> str:
+    """The team game's events ("" if none)."""
+    from .rules import team
+
+    if isinstance(ev, E.RolePassed):
+        return f"{team.role_name(s, ev.player, ev.role)} passed"
+    if isinstance(ev, E.TeamDeclined):
+        n = s.num_players
+        return f"The {team.seat_name(n, ev.seat)} left it to the {team.seat_name(n, ev.to_seat)}"
     return ""

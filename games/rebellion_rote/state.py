@@ -77,11 +77,12 @@ its legal actions and its effect (``rules.HANDLERS``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
-from tabletop import Action, Event, Rng, State
+from tabletop import Action, Decision, Event, Rng, State
 
 from .battle import Battle
 from .board import Board
@@ -190,6 +191,23 @@ class RebellionState(State):
     card_then: list[int] = attrs.field(factory=list)
     """What follows a capture by an Imperial action card once the Noble Sacrifice window
     is over (:func:`.rules.imperial_cards.after_card_capture`), or empty."""
+    # ------------------------------------------------------------ the team game (RR-02)
+    step_theater: int = -1
+    """The theater of the combat agenda step being run (0 space, 1 ground, -1 none): who
+    of a team decides in a battle (:mod:`.rules.team`)."""
+    team_turn: int = -1
+    """Team game: the Command turn's place in ``team.CYCLE`` (-1: none)."""
+    team_passed: list[bool] = attrs.field(factory=lambda: [False] * 4)
+    """Team game: per place in ``team.CYCLE``, the role passed this Command Phase."""
+    team_assign: int = -1
+    """Team game: the assigning seat's place in ``team.ASSIGN_ORDER`` (-1: none)."""
+    team_declined: int = 0
+    """Team game: how many seats declined the offer on top of the stack (0: none)."""
+    team_mission: list[int] = attrs.field(factory=lambda: [-1, -1])
+    """Team game: per side, the role that revealed the mission being resolved (-1: none)."""
+    team_eoc: list[int] = attrs.field(factory=list)
+    """Team game: the roles that revealed the missions resolved at the end of the Command
+    Phase, in ``end_of_command`` order."""
 
     # ------------------------------------------------------------ helpers
     @property
@@ -228,6 +246,31 @@ class RebellionState(State):
         self.board.ruled_out = [not mask >> x & 1 for x in range(NUM_SYSTEMS)]
 
     # ------------------------------------------------------------ hooks
+    def _seat_of(self, decision: Decision) -> int:
+        """The seat deciding: the side in a two-player game, else the team layer's
+        (:func:`.rules.team.seat_of`)."""
+        if self.num_players == 2:
+            return decision.player
+        from .rules.team import seat_of
+
+        return seat_of(self, decision)
+
+    def _viewer(self, player: int) -> int:
+        """A seat knows what its side knows (teammates show each other everything, RR-188)."""
+        if self.num_players == 2:
+            return player
+        from .rules.team import side_of_seat
+
+        return side_of_seat(self.num_players, player)
+
+    def finish(self, returns: Sequence[float]) -> None:
+        """End the game; in a team game both seats of a side share its result."""
+        if self.num_players > 2 and len(returns) == 2:
+            from .rules.team import side_of_seat
+
+            returns = [returns[side_of_seat(self.num_players, p)] for p in range(self.num_players)]
+        State.finish(self, returns)
+
     def _setup(self) -> None:
         from .rules.setup import begin
 
@@ -239,12 +282,22 @@ class RebellionState(State):
         from .rules import HANDLERS
 
         top = self.stack[-1]
-        return HANDLERS[type(top)][0](self, top)
+        out = HANDLERS[type(top)][0](self, top)
+        if self.num_players > 2:
+            from .rules.team import legal
+
+            return legal(self, top, out)
+        return out
 
     def _apply(self, action: Action) -> None:
         from .rules import HANDLERS
 
         top = self.stack[-1]
+        if self.num_players > 2:
+            from .rules.team import intercept
+
+            if intercept(self, top, action):
+                return
         HANDLERS[type(top)][1](self, top, action)
         if self.board.changes:  # a change no event told of (a unit moved in a retreat)
             self.narrate_subjugation()
@@ -353,6 +406,7 @@ class RebellionState(State):
             "objective_kept": self.objective_kept,
             "objectives_known": [] if player is None else known_depths(self, player),
             "leader_side": b.leader_side[:],
+            "team": self._team_view(),
             "detained": [x for x in range(len(b.leader_side)) if b.detained >> x & 1],
             "unlocked": [b.unlocked, b.unlocked_at],
             "watched": self.watched,
@@ -361,6 +415,20 @@ class RebellionState(State):
             "failed_at": self.failed_at,
             "sweep_kept": self.sweep_kept,
             "card_then": self.card_then[:],
+        }
+
+    def _team_view(self) -> dict[str, Any] | None:
+        """The team game's public state (RR-02): the Command cycle and who is asked."""
+        if self.num_players == 2:
+            return None
+        return {
+            "step_theater": self.step_theater,
+            "turn": self.team_turn,
+            "passed": self.team_passed[:],
+            "assign": self.team_assign,
+            "declined": self.team_declined,
+            "mission": self.team_mission[:],
+            "end_of_command": self.team_eoc[:],
         }
 
     def _battle_view(self, player: int | None) -> dict[str, Any] | None:
@@ -442,6 +510,13 @@ class RebellionState(State):
         new.failed_at = self.failed_at
         new.sweep_kept = self.sweep_kept
         new.card_then = self.card_then[:]
+        new.step_theater = self.step_theater
+        new.team_turn = self.team_turn
+        new.team_passed = self.team_passed[:]
+        new.team_assign = self.team_assign
+        new.team_declined = self.team_declined
+        new.team_mission = self.team_mission[:]
+        new.team_eoc = self.team_eoc[:]
 
     def _resample(self, player: int, rng: Rng) -> None:
         """Re-deal the opponent's face-down mission-set choice, tactic card, build placements

@@ -172,8 +172,9 @@ def _print_summary(summary: dict[str, Any], out: TextIO) -> None:
 
 
 def narrate(state: State, events: Sequence[Any], player: int | None, out: TextIO) -> None:
+    viewer = None if player is None else state._viewer(player)
     for ev in events:
-        seen = ev.seen_by(player)
+        seen = ev.seen_by(viewer)
         if seen is not None:
             out.write(f"    - {state.narrate(seen)}\n")
 

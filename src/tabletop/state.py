@@ -19,7 +19,11 @@ Hooks a pack implements:
 * ``_view(player) -> dict``: the pack's own public or per-player facts (zones
   and the log are added centrally).
 
-Optional: ``_copy_into(new)`` (fast clone of the pack's fields; the default
+Optional: ``_seat_of(decision)`` (the seat that makes a pending decision, when
+seats are not the players the rules speak of, say teammates sharing a side;
+default: ``decision.player``) and ``_viewer(player)`` (the player whose
+knowledge seat ``player`` has, for views, logs and resampling; default: the
+seat itself), ``_copy_into(new)`` (fast clone of the pack's fields; the default
 deep-copies them), ``_resample(player, rng)`` (re-deal hidden facts that are
 not in zones), ``_explain(action) -> str`` (why an action of the action
 space is illegal now; the core words the rest, and a failure of it falls
@@ -144,6 +148,18 @@ class State:
         v.pop("log", None)
         return json.dumps(v, indent=1, default=str)
 
+    def _seat_of(self, decision: Decision) -> int:
+        """The seat that makes ``decision`` (default: its ``player``). A pack whose rules
+        speak of sides that several seats share (a team game) says here which seat
+        decides; :attr:`current_player` is this seat."""
+        return decision.player
+
+    def _viewer(self, player: int) -> int:
+        """The player whose knowledge seat ``player`` has (default: ``player``). Teammates
+        who may show each other everything map to their side: their views, logs and
+        resamples are the side's."""
+        return player
+
     def _copy_into(self, new: State) -> None:
         core = {f.name for f in attrs.fields(State)}
         for f in attrs.fields(type(self)):
@@ -206,7 +222,7 @@ class State:
         """Who must decide now (not always the turn player); ``None`` when over."""
         if self.result is not None or not self.stack:
             return None
-        return self.stack[-1].player
+        return self._seat_of(self.stack[-1])
 
     @property
     def is_terminal(self) -> bool:
@@ -427,8 +443,10 @@ class State:
         game gets the new events from :meth:`log_view` instead, so a move does
         not cost the whole log).
         """
+        seat = player
         if player is not None:
             self._check_player(player, "view")
+            player = self._viewer(player)
         zones = {name: z.view(player) for name, z in self.zones.items()}
         cards: dict[str, Any] = {}
         if type(self)._card_info is not State._card_info:
@@ -441,7 +459,7 @@ class State:
         cp = self.current_player
         out: dict[str, Any] = {
             "game": self.game.name,
-            "player": player,
+            "player": seat,
             "players": [self.game.player_name(p, self.options) for p in range(self.num_players)],
             "step": len(self.history),
             "current_player": cp,
@@ -453,8 +471,8 @@ class State:
             "state": self._view(player),
         }
         if log:
-            out["log"] = self.log_view(player)
-        if player is not None and player == cp:
+            out["log"] = self.log_view(seat)
+        if seat is not None and seat == cp:
             enc = self.game.encode
             out["legal_actions"] = [
                 {"id": enc(a), "notation": a.notation(), "text": self._describe(a)}
@@ -473,6 +491,7 @@ class State:
         """
         if player is not None:
             self._check_player(player, "log_view")
+            player = self._viewer(player)
         if type(start) is not int or (stop is not None and type(stop) is not int):
             raise TypeError("log_view() takes int positions start and stop")
         conv = self.game.converter
@@ -594,6 +613,7 @@ class State:
         an :class:`Rng`) or an ``int`` seed; anything else is a ``TypeError``.
         """
         self._check_player(player, "resample")
+        player = self._viewer(player)
         rng = _as_rng(rng)
         new = self.clone()
         new.redeal_hidden(player, rng.shuffle)

@@ -128,8 +128,9 @@ class TerminalGame:
 
     def narrate_new(self) -> None:
         st = self.state
+        viewer = st._viewer(self.seat)
         for ev in st.log[self.seen :]:
-            shown = ev.seen_by(self.seat)
+            shown = ev.seen_by(viewer)
             if shown is not None:
                 self.say(f"    - {st.narrate(shown)}")
         self.seen = len(st.log)

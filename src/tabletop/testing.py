@@ -353,9 +353,10 @@ def _check_events(state: State, events: list[Event], ctx: str) -> None:
     if not any(card_ids(e) for e in events):
         return
     for p in range(state.num_players):
-        hidden = _hidden_from(state, p)
+        v = state._viewer(p)  # the side a seat knows for (a team game), else the seat
+        hidden = _hidden_from(state, v)
         for e in events:
-            seen = e.seen_by(p)
+            seen = e.seen_by(v)
             if seen is None:
                 continue
             leaked = [c for c in card_ids(seen) if c in hidden]

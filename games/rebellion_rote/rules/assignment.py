@@ -49,7 +49,13 @@ def can_assign(s: RebellionState, player: int) -> bool:
 
 
 def next_assigner(s: RebellionState, player: int) -> None:
-    """``player`` assigns if able; otherwise the next side, then the Command Phase."""
+    """``player`` assigns if able; otherwise the next side, then the Command Phase (a team
+    game: seat by seat, :func:`.team.next_assigner`)."""
+    if s.num_players > 2:
+        from .team import next_assigner as next_team_assigner
+
+        next_team_assigner(s, player)
+        return
     if player == REBEL and not can_assign(s, REBEL):
         player = IMPERIAL
     if player == IMPERIAL and not can_assign(s, IMPERIAL):
@@ -99,6 +105,11 @@ def apply_assign(s: RebellionState, d: AssignMission, a: Action) -> None:
     p = d.player
     if isinstance(a, Pass):
         s.emit(Passed(player=p, phase="assignment"))
+        if s.num_players > 2:
+            from .team import assign_passed
+
+            assign_passed(s)  # this seat is done, the next one assigns (RR-183)
+            return
         if p == REBEL:
             next_assigner(s, IMPERIAL)
         else:

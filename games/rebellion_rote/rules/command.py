@@ -128,6 +128,11 @@ def start_command(s: RebellionState) -> None:
     s.phase = "command"
     s.passed = [False, False]
     s.emit(PhaseBegan(phase="command", round=s.round))
+    if s.num_players > 2:
+        from .team import start_command as start_team_command
+
+        start_team_command(s)  # the cycle of roles (RR-02)
+        return
     s.stack.append(CommandTurn(player=REBEL))
 
 
@@ -155,8 +160,13 @@ def apply_turn(s: RebellionState, d: CommandTurn, a: Action) -> None:
     s.stack.pop()
     p = d.player
     if isinstance(a, Pass):
-        s.passed[p] = True
-        s.emit(Passed(player=p, phase="command"))
+        if s.num_players > 2:
+            from .team import role_passed
+
+            role_passed(s, p)  # the role whose turn it is, for good (RR-02)
+        else:
+            s.passed[p] = True
+            s.emit(Passed(player=p, phase="command"))
         next_turn(s, p)
         return
     if isinstance(a, RevealBase):
@@ -195,7 +205,14 @@ def next_turn(s: RebellionState, last: int) -> None:
 
 
 def pass_turn_on(s: RebellionState, last: int) -> None:
-    """The other player moves next unless passed; the phase ends when both have passed."""
+    """The other player moves next unless passed; the phase ends when both have passed
+    (a team game: the next role of the cycle that has not passed, :mod:`.team`)."""
+    if s.num_players > 2:
+        from .team import next_command_turn
+
+        if not next_command_turn(s):
+            end_command(s)
+        return
     other = 1 - last
     if not s.passed[other]:
         s.stack.append(CommandTurn(player=other))
@@ -211,6 +228,10 @@ def end_command(s: RebellionState) -> None:
     to the pool (research §4.3)."""
     if s.end_of_command:
         card, leaders = s.end_of_command.pop(0)
+        if s.num_players > 2:
+            from .team import start_end_of_command
+
+            start_end_of_command(s, REBEL)  # the seat that revealed it decides (RR-02)
         start_rapid_mobilization(s, card, leaders)
         return
     if s.zones["sweep_probe"].cards:
@@ -258,8 +279,16 @@ def activatable(s: RebellionState, player: int) -> list[int]:
 
 
 def activators(s: RebellionState, player: int) -> list[int]:
-    """The leaders of ``player``'s pool that can activate a system (tactic values)."""
-    return [x for x in s.board.pool(player) if LEADERS[x].can_activate]
+    """The leaders of ``player``'s pool that can activate a system (tactic values); in a
+    team game, only those of the role whose turn it is (:mod:`.team`)."""
+    out = [x for x in s.board.pool(player) if LEADERS[x].can_activate]
+    if s.num_players > 2 and s.phase == "command" and s.team_turn >= 0:
+        from .team import CYCLE, LEADER_ROLE
+
+        side, role = CYCLE[s.team_turn]
+        if side == player:
+            out = [x for x in out if LEADER_ROLE[x] == role]
+    return out
 
 
 def legal_activate(s: RebellionState, d: ActivateSystem) -> list[Action]:

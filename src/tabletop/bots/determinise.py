@@ -27,7 +27,9 @@ __all__ = ["Sampler", "information_set"]
 
 
 def information_set(state: State, player: int) -> State:
-    """A copy of ``state`` that depends only on what ``player`` may know."""
+    """A copy of ``state`` that depends only on what ``player`` may know (a seat knows
+    what its pack's ``_viewer`` says: teammates may share a side's knowledge)."""
+    player = state._viewer(player)
     new = state.clone()
     new.redeal_hidden(player, list.sort)
     new._resample(player, Rng(0))  # the pack's other hidden facts, and what derives from them
@@ -47,7 +49,7 @@ class Sampler:
 
     def __init__(self, info: State, player: int, rng: Rng) -> None:
         self.info = info
-        self.player = player
+        self.player = info._viewer(player)
         self.rng = rng
         self.rand = random.Random(rng.next64())
 

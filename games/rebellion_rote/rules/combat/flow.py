@@ -113,6 +113,7 @@ def advance(s: RebellionState) -> None:
             end_combat(s)
             return
         name, p, th, extra = bt.steps.pop(0)
+        s.step_theater = th  # who of a team decides (RR-02, :mod:`..team`)
         STEPS[name](s, p, th, extra)
 
 
