@@ -178,10 +178,10 @@ from .data import (
     PROJECTS,
     REBEL,
     STARTING_MISSIONS,
-    SYSTEMS,
     TACTICS,
     UNITS,
 )
+from .facts import system_facts
 from .heuristic import heuristic
 from .observation import OBSERVATION
 from .options import RebellionOptions
@@ -222,7 +222,7 @@ GAME = Game(
     num_players=2,
     player_names=["Rebel", "Imperial"],
     cards={
-        "Systems": SYSTEMS,
+        "Systems": system_facts(),
         "Units": UNITS,
         "Leaders": LEADERS,
         "Advanced tactic cards": TACTICS,
