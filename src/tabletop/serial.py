@@ -221,6 +221,12 @@ def loads(text: str | bytes, *, trusted: bool = False, limits: Limits | None = N
     the ``max_bytes`` and ``max_actions`` of ``limits`` (the shape of a state
     bounds its nesting and its numbers). It does not check that the state
     could arise in play. Never pass it for text from elsewhere.
+
+    With ``trusted=True``, the log of compact text (as :func:`dumps` writes
+    it) is read when the state's ``log`` is first used (``apply``, a view
+    with the log, ``dumps``, ``clone``), with the same checks; a log that
+    does not read raises there the :class:`RecordError` this call would
+    have raised. Actions are shared between loads (they are frozen).
     """
     lim = limits or DEFAULT_LIMITS
     fast = False
