@@ -476,7 +476,11 @@ class _Compiler:
         if _plain_init(cls) and len(fields) == len(attrs.fields(cls)):  # no transient field
             # what attrs' __init__ would do, without its call and per-field lookups
             make = [f"o = NEW({c})", *self._set_fields(cls, fields), "return o"]
-            if tagged and issubclass(cls, Action):
+            if (
+                tagged
+                and issubclass(cls, Action | Event)
+                and all(_frozen_value(f.type) for f in fields)
+            ):
                 body += self._interned(make, len(fields))
             else:
                 body += ["    " + line for line in make]
@@ -502,7 +506,8 @@ class _Compiler:
         """The body that ends an action's structure function: the action already made
         of the same (checked, so exactly typed) field values, or ``make``'s new one.
 
-        Actions are frozen and compared by value, so every load shares them; the
+        Actions and events are frozen and compared by value (and their fields here
+        are hashable values, :func:`_frozen_value`), so every load shares them; the
         table of each class is bounded (:data:`INTERNED`).
         """
         table = self.src.const({}, "INTERN")
@@ -562,6 +567,23 @@ def _flat(t: Any) -> bool:
     if _hashable_in(_origin(t), _SEQS):
         args = [a for a in get_args(t) if a is not Ellipsis]
         return bool(args) and all(_flat(a) for a in args)
+    return False
+
+
+def _frozen_value(t: Any) -> bool:
+    """Whether the structured values of type ``t`` are immutable and hashable (plain
+    values, enums, tuples and frozensets of them): a key of an intern table."""
+    if _hashable_in(t, _PLAIN) or (isinstance(t, type) and issubclass(t, enum.Enum)):
+        return True
+    if _is_union(t):
+        args = set(get_args(t))
+        if len(args & {int, bool, float}) > 1:
+            return False  # 1, True and 1.0 are one key: the table would mix their types
+        return all(_frozen_value(a) for a in args)
+    origin = _origin(t)
+    if _hashable_in(origin, _SEQS) and _SEQS[origin] in (tuple, frozenset):
+        args = [a for a in get_args(t) if a is not Ellipsis]
+        return bool(args) and all(_frozen_value(a) for a in args)
     return False
 
 
