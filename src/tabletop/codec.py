@@ -576,10 +576,10 @@ def _frozen_value(t: Any) -> bool:
     if _hashable_in(t, _PLAIN) or (isinstance(t, type) and issubclass(t, enum.Enum)):
         return True
     if _is_union(t):
-        args = set(get_args(t))
-        if len(args & {int, bool, float}) > 1:
+        members = get_args(t)
+        if sum(m in (int, bool, float) for m in members) > 1:
             return False  # 1, True and 1.0 are one key: the table would mix their types
-        return all(_frozen_value(a) for a in args)
+        return all(_frozen_value(m) for m in members)
     origin = _origin(t)
     if _hashable_in(origin, _SEQS) and _SEQS[origin] in (tuple, frozenset):
         args = [a for a in get_args(t) if a is not Ellipsis]
