@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 PYTHON ?= python3
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: run demo test lint typecheck pytest docs bench thorough clean chromium
+.PHONY: run demo test lint typecheck pytest docs vendor bench thorough clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -43,13 +43,18 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
-pytest: $(STAMP) chromium
+pytest: $(STAMP) chromium vendor
 	$(PY) -m pytest
 
-docs: $(STAMP)
+docs: $(STAMP) vendor
 	@if [ -f mkdocs.yml ]; then $(VENV)/bin/mkdocs build --strict --quiet; fi
 
-thorough: $(STAMP) chromium
+# The offline site's search shim (iframe-worker, MIT), committed in docs/javascripts/:
+# checked against its pinned SHA-256, fetched from registry.npmjs.org only when missing.
+vendor:
+	$(PYTHON) docs/hooks/vendor_iframe_worker.py
+
+thorough: $(STAMP) chromium vendor
 	HYPOTHESIS_PROFILE=thorough $(PY) -m pytest
 
 bench: $(STAMP)

@@ -7,7 +7,8 @@
 For each pack: random-playout decisions/s with and without the legality
 check, full games/s, mean and max decisions per game, clone µs and apply µs
 mid-game, dumps/loads µs (``loads`` rebuilds the state from its record and
-compares; ``loads_trusted`` reads the fields), view µs (with the log, and
+compares; ``loads_trusted`` reads the fields, leaving the log for its first
+use; ``loads_trusted_with_log`` reads it too), view µs (with the log, and
 ``view_nolog`` without it), and peak memory
 (tracemalloc) of one game.
 Timings on a shared machine are noisy: compare runs made side by side.
@@ -97,6 +98,10 @@ def bench(name: str, games: int, seed: int) -> dict[str, Any]:
     out["dumps_us"] = per_call_us(lambda: tabletop.dumps(state), 200)
     out["loads_us"] = per_call_us(lambda: tabletop.loads(text), 50)  # rebuilt and compared
     out["loads_trusted_us"] = per_call_us(lambda: tabletop.loads(text, trusted=True), 200)
+    # ...and its log read too (a trusted load reads the log when it is first used)
+    out["loads_trusted_with_log_us"] = per_call_us(
+        lambda: tabletop.loads(text, trusted=True).log, 200
+    )
     out["view_us"] = per_call_us(lambda: state.view(player), 200)
     out["view_nolog_us"] = per_call_us(lambda: state.view(player, log=False), 200)
     out["state_json_bytes"] = len(text)

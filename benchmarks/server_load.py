@@ -11,12 +11,21 @@ game (a spectator, then seats) that read every message, in a process of their ow
 offered rate (``--rates``, actions per second over all games; 0 means each game
 acts as soon as it is answered, which measures the most the server does).
 
+``--postgres`` runs it on a real PostgreSQL instead: a cluster of Debian's
+``postgresql`` package made for the run in a temporary folder (``initdb``,
+``pg_ctl`` on a free port of 127.0.0.1, as the unprivileged ``postgres`` user
+when run as root, since PostgreSQL refuses root: the approach of the test
+suite's fixture in ``tests/server/conftest.py``), stopped and removed at the
+end. It keeps PostgreSQL's durable defaults (``fsync`` and
+``synchronous_commit`` on) unless ``--pg-fsync off``.
+
 Prints JSON: actions per second, the latency of an action (the POST, from
 sending to the answer) and of a read, errors, and lost actions (acknowledged
 but not in the game afterwards; checked for every game at the end of a run).
 Loopback only, bounded in time (``--seconds`` per run).
 
     .venv/bin/python benchmarks/server_load.py --games 100 --seconds 20
+    .venv/bin/python benchmarks/server_load.py --games 100 --seconds 20 --postgres
 """
 
 from __future__ import annotations
@@ -24,10 +33,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import glob
 import json
 import multiprocessing
 import os
 import random
+import shutil
 import signal
 import socket
 import subprocess
@@ -312,6 +323,69 @@ async def run(
     }
 
 
+class TempPostgres:
+    """A PostgreSQL cluster of its own in a temporary folder, on a free port of 127.0.0.1."""
+
+    def __init__(self, fsync: bool) -> None:
+        bindir = _pg_bin()
+        if bindir is None:
+            raise SystemExit("--postgres: PostgreSQL is not installed (apt-get install postgresql)")
+        self.bindir = bindir
+        self.fsync = fsync
+        self.root = Path(tempfile.mkdtemp(prefix="tabletop-load-pg-"))
+        self.data = self.root / "data"
+        self.port = free_port()
+        self.as_user: list[str] = []
+        if os.geteuid() == 0:  # PostgreSQL refuses to run as root
+            import pwd
+
+            try:
+                pw = pwd.getpwnam("postgres")
+            except KeyError:
+                pw = pwd.getpwnam("nobody")
+            os.chown(self.root, pw.pw_uid, pw.pw_gid)
+            self.as_user = ["runuser", "-u", pw.pw_name, "--"]
+
+    def _run(self, *cmd: str) -> None:
+        subprocess.run(
+            [*self.as_user, *cmd], check=True, capture_output=True, cwd=self.root, timeout=120
+        )
+
+    def start(self) -> str:
+        """Make and start the cluster; the URL of a new, empty database on it."""
+        self._run(
+            str(self.bindir / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "tabletop"
+        )
+        opts = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.root} -c max_connections=200"
+        if not self.fsync:
+            opts += " -c fsync=off -c synchronous_commit=off"
+        log = str(self.root / "log")
+        self._run(
+            str(self.bindir / "pg_ctl"), "-D", str(self.data), "-o", opts, "-l", log, "-w", "start"
+        )
+        import psycopg
+
+        dsn = f"host=127.0.0.1 port={self.port} user=tabletop dbname=postgres"
+        with psycopg.connect(dsn, autocommit=True) as conn:
+            conn.execute("CREATE DATABASE tabletop_load")
+            version = conn.execute("SHOW server_version").fetchone()
+        self.version = version[0] if version else "?"
+        return f"postgresql://tabletop@127.0.0.1:{self.port}/tabletop_load"
+
+    def stop(self) -> None:
+        with contextlib.suppress(Exception):
+            self._run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "fast", "stop")
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+def _pg_bin() -> Path | None:
+    found = shutil.which("pg_ctl")
+    if found:
+        return Path(found).parent
+    dirs = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
+    return Path(dirs[-1]).parent if dirs else None
+
+
 def start_server(
     db: str, cwd: Path, port: int, sync: str, compress: bool
 ) -> subprocess.Popen[bytes]:
@@ -343,7 +417,19 @@ def main() -> None:
     p.add_argument("--warmup", type=float, default=3.0, help="seconds before measuring (3)")
     p.add_argument("--pack", default="rebel_space")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--db", help="database URL (default: a SQLite file in a temporary folder)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--db", help="database URL (default: a SQLite file in a temporary folder)")
+    where.add_argument(
+        "--postgres",
+        action="store_true",
+        help="on a PostgreSQL cluster made for the run in a temporary folder (Debian's postgresql)",
+    )
+    p.add_argument(
+        "--pg-fsync",
+        default="on",
+        choices=["on", "off"],
+        help="--postgres: fsync and synchronous_commit (default on, as a real server runs)",
+    )
     p.add_argument("--sync", default="FULL", choices=["FULL", "NORMAL"], help="SQLite synchronous")
     p.add_argument("--ws-per-game", type=int, default=2, help="WebSocket clients per game in run 2")
     p.add_argument("--no-ws-run", action="store_true", help="skip the runs with WebSocket clients")
@@ -360,29 +446,38 @@ def main() -> None:
     )
     args = p.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="tabletop-load-"))
-    db = args.db or f"sqlite:///{tmp / 'games.db'}"
-    port = free_port()
-    proc = start_server(db, tmp, port, args.sync, not args.no_ws_compression)
+    pg = TempPostgres(args.pg_fsync == "on") if args.postgres else None
     try:
-        runs = []
-        for rate in args.rates:
-            runs.append(asyncio.run(run(port, proc.pid, args, 0, rate)))
-            if not args.no_ws_run:
-                runs.append(asyncio.run(run(port, proc.pid, args, args.ws_per_game, rate)))
-    finally:
-        proc.send_signal(signal.SIGINT)
+        db = pg.start() if pg is not None else args.db or f"sqlite:///{tmp / 'games.db'}"
+        port = free_port()
+        proc = start_server(db, tmp, port, args.sync, not args.no_ws_compression)
         try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
+            runs = []
+            for rate in args.rates:
+                runs.append(asyncio.run(run(port, proc.pid, args, 0, rate)))
+                if not args.no_ws_run:
+                    runs.append(asyncio.run(run(port, proc.pid, args, args.ws_per_game, rate)))
+        finally:
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+    finally:
+        if pg is not None:
+            pg.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
     out = {
         "benchmark": "server_load",
         "pack": args.pack,
         "games_at_once": args.games,
         "database": "sqlite" if db.startswith("sqlite") else db.split(":", 1)[0],
         "sqlite_synchronous": args.sync if db.startswith("sqlite") else None,
+        "postgres": None
+        if pg is None
+        else {"version": pg.version, "fsync": args.pg_fsync, "temporary_cluster": True},
         "ws_compression": not args.no_ws_compression,
         "cpus": os.cpu_count(),
         "load_average_after": [round(x, 2) for x in os.getloadavg()],

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import json
+import pickle
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -118,6 +119,56 @@ def test_the_codec_is_the_converter_along_random_games(game: Any, seed: int) -> 
         codec.set_backend(before)
 
 
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+@given(seed=st.integers(0, 2**32), read_log_first=st.booleans())
+def test_a_trusted_load_has_the_future_of_the_state_it_was_saved_from(
+    game: Any, seed: int, read_log_first: bool
+) -> None:
+    # mid-game (and at the start and end): the loaded state (its log read at once, or
+    # only when play needs it) has the same legal actions and, under the same actions,
+    # the same events and the same saved text at every step
+    for state in states(game, seed):
+        text = tabletop.dumps(state)
+        loaded = tabletop.loads(text, trusted=True)
+        if read_log_first:
+            assert loaded.log == state.log
+        a, b = state.clone(), loaded
+        bot = RandomBot(seed)
+        for _ in range(30):
+            if a.is_terminal:
+                break
+            assert b.legal_actions() == a.legal_actions()
+            action = bot.choose(a)
+            assert b.apply(action) == a.apply(action)
+        assert b.is_terminal == a.is_terminal
+        assert tabletop.dumps(b) == tabletop.dumps(a)
+        assert b.log == a.log
+
+
+def test_a_trusted_load_reads_the_log_only_when_it_is_used() -> None:
+    game = tabletop.load("rebellion_rote")
+    state = list(states(game, 7))[1]
+    text = tabletop.dumps(state)
+    loaded = tabletop.loads(text, trusted=True)
+    assert tabletop.state._PENDING_LOGS.get(loaded) is not None  # not read yet
+    loaded.view(0, log=False)
+    assert loaded.log == state.log  # read now, once
+    assert tabletop.state._PENDING_LOGS.get(loaded) is None
+    assert tabletop.dumps(loaded) == text
+    # a log that does not read is the error a whole load gives, when it is read
+    bad = text.replace('"log":[{', '"log":[{"nonsense":1,', 1)
+    with pytest.raises(RecordError) as whole:
+        tabletop.loads(bad.replace(",", ", "), trusted=True)  # spaced: read whole
+    lazy = tabletop.loads(bad, trusted=True)
+    for _ in range(2):  # and again: the log stays unread
+        with pytest.raises(RecordError) as got:
+            _ = lazy.log
+        assert str(got.value) == str(whole.value)
+    # a clone, a pickle and a copy of a state read its log
+    for copy_of in (State.clone, lambda s: pickle.loads(pickle.dumps(s)), copy.deepcopy):
+        assert tabletop.dumps(copy_of(tabletop.loads(text, trusted=True))) == text
+
+
 def test_dumps_is_the_old_text_for_ascii_states(backend: str) -> None:
     for game in GAMES:
         for state in states(game, 3):
@@ -180,10 +231,11 @@ def test_a_changed_state_loads_trusted_exactly_when_the_converter_reads_it(
     text = tabletop.dumps(state)
     top = json.loads(text)
     places = [p for p in _places(top["state"]) if p]
-    for _ in range(4):
+    for k in range(4):
         path = rng.choice(places)
         data = dict(top, state=_changed(top["state"], path, how, rng))
-        changed = json.dumps(data)
+        # spaced text is read whole; compact text (as dumps writes it) with the log for later
+        changed = json.dumps(data) if k % 2 else codec.encode(data)
         try:  # as the fast parser reads it (orjson reads an int over 64 bits as a float)
             parsed = codec.decode(changed)
         except ValueError:
@@ -192,7 +244,7 @@ def test_a_changed_state_loads_trusted_exactly_when_the_converter_reads_it(
             expected = _structured(game, parsed["state"], tabletop.limits.DEFAULT_LIMITS)
         except RecordError as exc:
             with pytest.raises(RecordError) as got:
-                tabletop.loads(changed, trusted=True)
+                _ = tabletop.loads(changed, trusted=True).log  # a bad log: when it is read
             assert str(got.value) == str(exc)
         else:
             same(tabletop.loads(changed, trusted=True), expected)

@@ -400,9 +400,10 @@ def test_api_pages_cover_every_public_module() -> None:
 
 
 # ---------------------------------------------------------------- the site itself
-def test_mkdocs_build_strict(tmp_path: Path) -> None:
-    """The whole site builds with zero warnings, and a pack that is not part of
-    the site's sources (the test pack) gets its pages just by being loadable."""
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The whole site, built once with the test pack added (see the test below)."""
+    tmp_path = tmp_path_factory.mktemp("site")
     env = dict(os.environ)
     env["TABLETOP_DOCS_EXTRA"] = "test_docs:CARD_GAME"
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "tests"), env.get("PYTHONPATH")]))
@@ -416,6 +417,13 @@ def test_mkdocs_build_strict(tmp_path: Path) -> None:
         timeout=600,
     )
     assert out.returncode == 0, out.stderr[-4000:]
+    return tmp_path
+
+
+def test_mkdocs_build_strict(site: Path) -> None:
+    """The whole site builds with zero warnings, and a pack that is not part of
+    the site's sources (the test pack) gets its pages just by being loadable."""
+    tmp_path = site
     cards = (tmp_path / "games" / "toy_cards" / "cards.html").read_text()
     for card in [*SHIPS, *BASES]:
         assert html.escape(card.name, quote=False) in cards
@@ -440,3 +448,68 @@ def test_mkdocs_build_strict(tmp_path: Path) -> None:
     for page, included in ((ui, '"nf">serve_step<'), (pack, '"nc">ToyState<')):
         assert "8&lt;" not in page  # every snippet was included...
         assert included in page  # ...with its code
+
+
+_NETWORK_SCRIPT = re.compile(r"<script\b[^>]*\bsrc=[\"']?(?:https?:)?//", re.IGNORECASE)
+_CDN_HOSTS = ("unpkg.com", "cdn.jsdelivr.net", "cdnjs.cloudflare.com", "fonts.googleapis.com")
+
+
+def test_no_page_of_the_site_loads_a_script_from_the_network(site: Path) -> None:
+    # The offline plugin's search shim is our vendored copy (docs/javascripts/iframe-worker),
+    # with its licence, on every page; no page names a script on another host or a CDN.
+    # (The theme's bundle still holds two CDN addresses it fetches only when needed:
+    # a ResizeObserver polyfill for a browser without one, and Mermaid for a page with a
+    # Mermaid diagram; the site has none, its diagrams are SVG.)
+    vendor = _module("vendor_iframe_worker", DOCS / "hooks" / "vendor_iframe_worker.py")
+    assert vendor.up_to_date()  # the committed copy is the pinned one
+    shim = site / "javascripts" / "iframe-worker" / "shim.js"
+    assert shim.read_bytes() == (vendor.HERE / "shim.js").read_bytes()
+    assert "Martin Donath" in (shim.parent / "LICENSE").read_text()
+    pages = sorted(site.rglob("*.html"))
+    assert len(pages) > 20
+    for page in pages:
+        text = page.read_text()
+        assert not _NETWORK_SCRIPT.search(text), page
+        for host in _CDN_HOSTS:
+            assert host not in text, (page, host)
+        assert 'iframe-worker/shim.js"></script>' in text, page
+
+
+def test_the_site_searches_offline_from_disk(site: Path) -> None:
+    # A real headless Chromium opens site/index.html as a file, every request that is
+    # not a file refused: the search finds pages (its worker started through the shim;
+    # with the CDN's shim, refused here, it stays at "Initializing search").
+    chromium = Path(os.environ.get("TABLETOP_CHROMIUM", "/usr/bin/chromium"))
+    if not chromium.exists():
+        pytest.skip(f"{chromium} missing: apt-get install chromium (make test does)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    asked: list[str] = []
+
+    def only_files(route: Any) -> None:
+        url = route.request.url
+        if url.startswith("file:"):
+            route.continue_()
+        else:
+            asked.append(url)
+            route.abort()
+
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=str(chromium), headless=True, args=["--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            page = browser.new_page()
+            page.route("**/*", only_files)
+            page.goto((site / "index.html").as_uri())
+            page.keyboard.press("/")  # the theme's search shortcut
+            # typed key by key, as a person does (the theme searches on key presses)
+            page.locator("input.md-search__input").press_sequentially("replay", delay=30)
+            results = page.locator(".md-search-result__item")
+            results.first.wait_for(timeout=20_000)
+            assert results.count() > 0
+            turn = site / "games" / "rebel_space" / "turn.html"
+            page.goto(turn.as_uri())
+            assert page.locator("svg.phase-diagram").count() > 0  # diagrams draw offline
+        finally:
+            browser.close()
+    assert asked == []

@@ -82,6 +82,25 @@ def test_help_card_and_card_by_id() -> None:
     )
 
 
+def test_a_rebellion_system_shows_its_region_and_neighbours() -> None:
+    _, text = run(
+        "play", "rebellion_rote", "--seed", "2", stdin="card Yavin\ncard Coruscant\nq\n\n"
+    )
+    # adjacency.toml: Yavin lies between Felucia, Dathomir and Mandalore
+    assert "Yavin: region 1; build 0; remote True; neighbours Felucia, Dathomir, Mandalore" in text
+    assert (
+        "Coruscant: region 7; icons ground_triangle; build 1; remote False; "
+        "fixed_loyalty Imperial; neighbours Ord Mantell, Alderaan, Corellia"
+    ) in text
+    # every system lists exactly its neighbours on the map, and they list it back
+    game = tabletop.load("rebellion_rote")
+    rows = {r.name: r for r in game.cards["Systems"]}
+    for name, row in rows.items():
+        assert row.neighbours, name
+        for other in row.neighbours:
+            assert name in rows[other].neighbours
+
+
 def test_the_prompt_is_printed_once() -> None:
     text = run("play", "rebel_space", "--seed", "3", stdin="q\n\n")[1]
     assert text.count("Rebel: draw 1 or 2 cards") == 1

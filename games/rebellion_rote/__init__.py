@@ -185,10 +185,10 @@ from .data import (
     PROJECTS,
     REBEL,
     STARTING_MISSIONS,
-    SYSTEMS,
     TACTICS,
     UNITS,
 )
+from .facts import system_facts
 from .heuristic import heuristic
 from .observation import OBSERVATION
 from .options import RebellionOptions
@@ -237,7 +237,7 @@ GAME = Game(
     min_players=2,
     max_players=4,
     cards={
-        "Systems": SYSTEMS,
+        "Systems": system_facts(),
         "Units": UNITS,
         "Leaders": LEADERS,
         "Advanced tactic cards": TACTICS,

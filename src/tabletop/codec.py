@@ -57,7 +57,11 @@ try:  # optional: the `server` extra brings it
 except ImportError:  # pragma: no cover - exercised by forcing the json backend in tests
     orjson = None  # type: ignore[assignment]
 
-__all__ = ["Mismatch", "StateCodec", "backend", "decode", "encode"]
+__all__ = ["Mismatch", "StateCodec", "backend", "decode", "encode", "split_log"]
+
+
+INTERNED = 4096
+"""How many actions of one class the codec keeps to share between loads."""
 
 
 class Mismatch(Exception):
@@ -471,23 +475,144 @@ class _Compiler:
         c = self.src.const(cls, "C")
         if _plain_init(cls) and len(fields) == len(attrs.fields(cls)):  # no transient field
             # what attrs' __init__ would do, without its call and per-field lookups
-            body.append(f"    o = NEW({c})")
-            body += [f"    SET(o, {f.name!r}, a{i})" for i, f in enumerate(fields)]
-            body.append("    return o")
+            make = [f"o = NEW({c})", *self._set_fields(cls, fields), "return o"]
+            if (
+                tagged
+                and issubclass(cls, Action | Event)
+                and all(_frozen_value(f.type) for f in fields)
+            ):
+                body += self._interned(make, len(fields))
+            else:
+                body += ["    " + line for line in make]
         else:
             body.append(f"    return {c}({', '.join(args)})")
         self.src.add(body)
         return name
 
+    def _set_fields(self, cls: type, fields: list[attrs.Attribute[Any]]) -> list[str]:
+        """Statements that set the fields of a new ``o`` of ``cls`` to ``a0``, ``a1``..."""
+        if cls.__setattr__ is object.__setattr__:  # type: ignore[comparison-overlap]
+            return [f"o.{f.name} = a{i}" for i, f in enumerate(fields)]  # not frozen: plain
+        out = []
+        for i, f in enumerate(fields):
+            slot = getattr(cls, f.name, None)
+            if isinstance(slot, types.MemberDescriptorType):  # frozen, slotted: the slot itself
+                out.append(f"{self.src.const(slot.__set__, 'SLOT')}(o, a{i})")
+            else:
+                out.append(f"SET(o, {f.name!r}, a{i})")
+        return out
+
+    def _interned(self, make: list[str], n: int) -> list[str]:
+        """The body that ends an action's structure function: the action already made
+        of the same (checked, so exactly typed) field values, or ``make``'s new one.
+
+        Actions and events are frozen and compared by value (and their fields here
+        are hashable values, :func:`_frozen_value`), so every load shares them; the
+        table of each class is bounded (:data:`INTERNED`).
+        """
+        table = self.src.const({}, "INTERN")
+        key = "(" + "".join(f"a{i}, " for i in range(n)) + ")"
+        return [
+            f"    o = {table}.get({key})",
+            "    if o is not None:",
+            "        return o",
+            *["    " + line for line in make[:-1]],
+            f"    if len({table}) < {INTERNED}:",
+            f"        {table}[{key}] = o",
+            "    return o",
+        ]
+
+    # ------------------------------------------------------------ the log, for later
+    def log_type(self) -> Any | None:
+        """The declared type of the state's ``log``, if a saved state's log can be cut
+        out of its text (see :func:`split_log`); None otherwise.
+
+        It can when ``log`` is followed by ``stack`` in the state's fields and no
+        object inside the log has a key ``stack``: every event's fields are flat
+        (plain values, enums, lists and tuples of them) and none is named so.
+        """
+        names = [f.name for f in self._fields(self.game.state_cls)]
+        if "log" not in names or names[names.index("log") + 1 : names.index("log") + 2] != [
+            "stack"
+        ]:
+            return None
+        for cls in self.tagged[Event]:
+            for f in self._fields(cls):
+                if f.name == "stack" or not _flat(f.type):
+                    return None
+        return attrs.fields_dict(self.game.state_cls)["log"].type
+
     # ------------------------------------------------------------ build
-    def build(self) -> tuple[Callable[[Any], dict[str, Any]], Callable[[Any], Any]]:
+    def build(
+        self,
+    ) -> tuple[Callable[[Any], dict[str, Any]], Callable[[Any], Any], Callable[[Any], Any] | None]:
         un = self.un_class(self.game.state_cls)
         st = self.st_class(self.game.state_cls)
+        log_t = self.log_type()
+        st_log = self.st_helper(log_t) if log_t is not None else None
         ns = self.src.build()
         for table, fns, unstructure in self._fill:
             for cls, fn in fns.items():
                 table[cls if unstructure else cls.kind] = ns[fn]  # type: ignore[attr-defined]
-        return ns[un], ns[st]
+        return ns[un], ns[st], (ns[st_log] if st_log is not None else None)
+
+
+def _flat(t: Any) -> bool:
+    """Whether values of type ``t`` are JSON without objects (plain values, enums,
+    and lists or tuples of them)."""
+    if _hashable_in(t, _PLAIN) or (isinstance(t, type) and issubclass(t, enum.Enum)):
+        return True
+    if _is_union(t):
+        return all(_flat(a) for a in get_args(t))
+    if _hashable_in(_origin(t), _SEQS):
+        args = [a for a in get_args(t) if a is not Ellipsis]
+        return bool(args) and all(_flat(a) for a in args)
+    return False
+
+
+def _frozen_value(t: Any) -> bool:
+    """Whether the structured values of type ``t`` are immutable and hashable (plain
+    values, enums, tuples and frozensets of them): a key of an intern table."""
+    if _hashable_in(t, _PLAIN) or (isinstance(t, type) and issubclass(t, enum.Enum)):
+        return True
+    if _is_union(t):
+        members = get_args(t)
+        if sum(m in (int, bool, float) for m in members) > 1:
+            return False  # 1, True and 1.0 are one key: the table would mix their types
+        return all(_frozen_value(m) for m in members)
+    origin = _origin(t)
+    if _hashable_in(origin, _SEQS) and _SEQS[origin] in (tuple, frozenset):
+        args = [a for a in get_args(t) if a is not Ellipsis]
+        return bool(args) and all(_frozen_value(a) for a in args)
+    return False
+
+
+_LOG_START = ',"log":['
+_LOG_END = '],"stack":'
+
+
+def split_log(text: str) -> tuple[str, str] | None:
+    """``text`` of a saved state with its state's log left empty, and the log's text;
+    None if ``text`` has no place that looks like the log's.
+
+    The log is the value after the first key ``"log"`` whose value is a list, up to
+    the first key ``"stack"`` after a list. In the compact text :func:`encode` makes
+    of a state whose codec allows it (:meth:`StateCodec.lazy_log`), that is exactly
+    the log: no object before it has a key ``log`` (the options and actions come
+    before it; a state's ``log`` would be preceded by its ``history``), and no
+    object in it has a key ``stack``. In other text the cut may be wrong; then
+    the first part is not JSON, or not the state the codec expects (a field
+    missing or an object unclosed), and the caller reads the whole text instead.
+    """
+    start = text.find(_LOG_START)
+    if start < 0:
+        return None
+    start += len(_LOG_START) - 1
+    end = text.find(_LOG_END, start)
+    if end < 0:
+        return None
+    end += 1
+    return text[:start] + "[]" + text[end:], text[start:end]
 
 
 class StateCodec:
@@ -497,9 +622,35 @@ class StateCodec:
         self.game = game
         self._un: Callable[[Any], dict[str, Any]] | None = None
         self._st: Callable[[Any], Any] | None = None
+        self._st_log: Callable[[Any], Any] | None = None
+        self._compiled = False
 
     def _compile(self) -> None:
-        self._un, self._st = _Compiler(self.game).build()
+        self._un, self._st, self._st_log = _Compiler(self.game).build()
+        self._compiled = True
+
+    @property
+    def lazy_log(self) -> bool:
+        """Whether a saved state's log can be cut out of its text and read later
+        (:func:`split_log`, :meth:`structure_log`)."""
+        if not self._compiled:
+            self._compile()
+        return self._st_log is not None
+
+    def structure_log(self, data: Any) -> list[Any]:
+        """The events of a freshly parsed saved log; :class:`Mismatch` for anything
+        it does not expect (as :meth:`structure` for a whole state)."""
+        if not self._compiled:
+            self._compile()
+        if self._st_log is None:
+            raise Mismatch
+        try:
+            events: list[Any] = self._st_log(data)
+        except Mismatch:
+            raise
+        except Exception as exc:
+            raise Mismatch from exc
+        return events
 
     def unstructure(self, state: State) -> dict[str, Any]:
         """JSON-able data of ``state`` that encodes to the converter's text.

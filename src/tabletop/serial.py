@@ -18,13 +18,14 @@ program's own files only.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
 from cattrs.errors import BaseValidationError
 
-from .codec import Mismatch, decode, encode
+from .codec import Mismatch, decode, encode, split_log
 from .errors import IllegalActionError, OptionsError, RecordError, TabletopError, UnknownGameError
 from .game import Game
 from .limits import (
@@ -38,9 +39,9 @@ from .limits import (
     report,
     short,
 )
-from .model import Action
+from .model import Action, Event
 from .registry import registered_pack
-from .state import State
+from .state import State, defer_log
 from .strict import kind_of, structure_report
 
 __all__ = ["RECORD_FORMAT", "STATE_FORMAT", "dumps", "loads", "make_record", "replay"]
@@ -220,11 +221,21 @@ def loads(text: str | bytes, *, trusted: bool = False, limits: Limits | None = N
     the ``max_bytes`` and ``max_actions`` of ``limits`` (the shape of a state
     bounds its nesting and its numbers). It does not check that the state
     could arise in play. Never pass it for text from elsewhere.
+
+    With ``trusted=True``, the log of compact text (as :func:`dumps` writes
+    it) is read when the state's ``log`` is first used (``apply``, a view
+    with the log, ``dumps``, ``clone``), with the same checks; a log that
+    does not read raises there the :class:`RecordError` this call would
+    have raised. Actions are shared between loads (they are frozen).
     """
     lim = limits or DEFAULT_LIMITS
     fast = False
     if trusted:
-        data, fast = _parse_trusted(text, lim)
+        raw = json_text(text, "saved state", lim)
+        lazy = _loads_lazy(raw, lim)
+        if lazy is not None:
+            return lazy
+        data, fast = _parse_trusted(raw, lim)
     else:
         data = parse_json(text, "saved state", lim)
     if not isinstance(data, Mapping):
@@ -283,6 +294,60 @@ def _structured(game: Game, body: Mapping[str, Any], limits: Limits) -> State:
     except (ValueError, TypeError, KeyError) as exc:
         raise RecordError(f"saved state is malformed: {clip(str(exc))}") from None
     return _counted(game, state, limits)
+
+
+def _loads_lazy(raw: str, limits: Limits) -> State | None:
+    """The trusted state of ``raw`` with its log left to be read when first used
+    (:func:`tabletop.state.defer_log`), or None if ``raw`` cannot be read so.
+
+    The log is cut out of the text (:func:`tabletop.codec.split_log`) and the
+    rest read as usual, by the pack's compiled codec; text the codec does not
+    take as it is (or where no log can be cut) is read whole, by the caller.
+    The log is read, and checked exactly as a whole load would check it, when
+    the state's ``log`` is first used; a log that does not read raises the
+    :class:`RecordError` a whole load raises, then.
+    """
+    cut = split_log(raw)
+    if cut is None:
+        return None
+    try:
+        data = decode(cut[0])
+    except (ValueError, RecursionError):
+        return None
+    if type(data) is not dict or type(data.get("state")) is not dict:
+        return None
+    try:
+        _fields(data, "tabletop saved state", STATE_FORMAT, _STATE_FIELDS[1:])
+        game = _game_of(data, "saved state")
+    except RecordError:
+        return None  # the whole text says what is wrong
+    if not game.codec.lazy_log:
+        return None
+    try:
+        state = game.codec.structure(data["state"])
+    except Mismatch:
+        return None
+    state = _counted(game, state, limits)
+    defer_log(state, functools.partial(_read_log, game, raw, cut[1], limits))
+    return state
+
+
+def _read_log(game: Game, raw: str, log_text: str, limits: Limits) -> list[Event]:
+    """The log of a lazily loaded state (:func:`_loads_lazy`): its text read by the
+    compiled codec, or, if that does not take it, the whole saved state read again
+    (so the log is the one, or the error the one, that a whole load gives)."""
+    try:
+        return game.codec.structure_log(decode(log_text))
+    except (ValueError, RecursionError, Mismatch):
+        pass
+    data, fast = _parse_trusted(raw, limits)
+    if fast:
+        try:
+            log: list[Event] = game.codec.structure(data["state"]).log
+            return log
+        except Mismatch:
+            pass
+    return _structured(game, data["state"], limits).log
 
 
 def _parse_trusted(text: str | bytes, limits: Limits) -> tuple[Any, bool]:

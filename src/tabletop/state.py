@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import copy
 import random
+import weakref
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -57,6 +58,24 @@ __all__ = ["State"]
 
 TRANSIENT = {"transient": True}
 _MISSING = object()
+
+_PENDING_LOGS: weakref.WeakKeyDictionary[State, Callable[[], list[Event]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""States whose ``log`` is not read yet (``tabletop.loads(text, trusted=True)`` leaves
+the log's text for later), each with the function that reads it."""
+
+
+def defer_log(state: State, read: Callable[[], list[Event]]) -> None:
+    """Leave ``state.log`` unset until it is first used, when ``read()`` makes it.
+
+    For ``loads(trusted=True)``: most uses of a loaded state (its view without
+    the log, its legal actions, ``apply`` of a pack that does not look back)
+    never need the events, and reading them is half the cost of a load.
+    ``read`` may raise (a log that does not read); the log stays deferred then.
+    """
+    del state.log
+    _PENDING_LOGS[state] = read
 
 
 @attrs.define(kw_only=True, slots=True, eq=False)
@@ -78,6 +97,18 @@ class State:
     """Why this state has no valid record ("" when it has one): a determinisation,
     or a position built by hand for a test or a tutorial."""
     _legal: list[Action] | None = attrs.field(default=None, metadata=TRANSIENT)
+
+    if not TYPE_CHECKING:  # (so that mypy still knows every attribute of a State)
+
+        def __getattr__(self, name: str) -> Any:
+            # Called only for an attribute that is not set: a deferred log (see defer_log).
+            read = _PENDING_LOGS.get(self) if name == "log" else None
+            if read is None:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            log = read()  # may raise: the log stays deferred
+            del _PENDING_LOGS[self]
+            self.log = log
+            return log
 
     # ------------------------------------------------------------ pack hooks
     def _setup(self) -> None:

@@ -84,8 +84,15 @@ def _row_text(row: Any) -> str:
         fields = dict(vars(row))
     name = fields.pop("name")
     fields.pop("source", None)  # where the number came from: for the docs, not play
-    parts = [f"{k} {v}" for k, v in fields.items() if v not in ("", None, (), [], {})]
+    parts = [f"{k} {_fact(v)}" for k, v in fields.items() if v not in ("", None, (), [], {})]
     return f"{name}: " + "; ".join(parts)
+
+
+def _fact(value: Any) -> str:
+    """A field's value in words: a list as its items (``Felucia, Dathomir``)."""
+    if isinstance(value, tuple | list):
+        return ", ".join(map(str, value))
+    return str(value)
 
 
 def cell_of(text: str) -> tuple[int, int] | None:
