@@ -613,3 +613,39 @@ def test_rr179_one_in_a_million_for_discredit_rebellion() -> None:
     rolled = [e for e in s.log if e.kind == "mission_rolled"][-1]
     assert rolled.dice == ("blank",)  # type: ignore[attr-defined]
     assert s.board.reputation == 14
+
+
+def test_rr133_no_rebel_special_card_in_the_watched_system() -> None:
+    """RR-133: where Boba Fett watches, the Rebels' Special cards stay in hand: no
+    Undercover window for the Empire's mission there, no One in a Million before an
+    attack there."""
+    from rebellion_rote.decisions import MillionAttack
+    from rebellion_rote.rules.combat.forces import SPACE
+
+    for watched in (NABOO, -1):
+        s = position(
+            player="Imperial",
+            units={"Naboo": {"TIE Fighter": 1}},
+            leaders={"Princess Leia": "Naboo", "Lando Calrissian": "Tatooine"},
+        )
+        give(s, REBEL, "Undercover")
+        s.watched = watched
+        slot = put(s, IMPERIAL, "Capture Rebel Operative", "Darth Vader")
+        s.apply(Reveal(slot))
+        s.apply(SystemChoice(NABOO))
+        s.apply(Target(L("Princess Leia")))
+        s.apply(Pass())
+        assert isinstance(s.stack[-1], UndercoverWindow) is (watched < 0)
+    for watched in (NABOO, -1):
+        s = position(
+            units={"Naboo": {"X-wing": 3, "TIE Fighter": 1}}, leaders={"Wedge Antilles": "Naboo"}
+        )
+        give(s, REBEL, "One in a Million")
+        s.watched = watched
+        bt = Battle(system=NABOO, attacker=REBEL, after="activation", round=1)
+        bt.first = [REBEL, REBEL]
+        bt.steps = [("attack", REBEL, SPACE, 0)]
+        s.battle = bt
+        s.stack.clear()
+        advance(s)
+        assert bool(s.stack) and isinstance(s.stack[-1], MillionAttack) is (watched < 0)

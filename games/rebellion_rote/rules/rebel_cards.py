@@ -141,7 +141,7 @@ from ..events import (
 )
 from ..ids import action_card, mission_card, mission_of
 from . import assignment_cards, gains, rings
-from .action_cards import play, possible_hand
+from .action_cards import barred, play, possible_hand
 from .dice import FACES
 from .units import UNIT_FACTS as F
 
@@ -670,7 +670,7 @@ def undercover_leaders(s: RebellionState, system: int) -> list[int]:
 def open_undercover(s: RebellionState, d: OpposeMission) -> bool:
     """The Empire attempts a mission, its opposition sent, before the dice: the Rebels may
     play Undercover (RR-176). True when the window was pushed."""
-    if d.attacker != IMPERIAL or not may_hold(s, UNDERCOVER):
+    if d.attacker != IMPERIAL or not may_hold(s, UNDERCOVER) or barred(s, R, d.system):
         return False
     if not undercover_leaders(s, d.system):
         return False
@@ -757,6 +757,7 @@ def son_due(s: RebellionState, player: int, card: int, system: int) -> bool:
         player == R
         and MISSIONS[card].mode == "attempt"
         and may_hold(s, SON)
+        and not barred(s, R, system)
         and luke_there(s, system)
     )
 
@@ -835,7 +836,7 @@ def fight_for_playable(s: RebellionState) -> bool:
 
 def step_fight_for(s: RebellionState, p: int, th: int, extra: int) -> None:
     """The combat agenda, at its end: the Rebels won a battle there (RR-178)."""
-    if may_hold(s, FIGHT_FOR) and fight_for_playable(s):
+    if may_hold(s, FIGHT_FOR) and not barred(s, R, s.battle.system) and fight_for_playable(s):
         s.stack.append(FightForWindow(player=R))
 
 
@@ -893,9 +894,12 @@ DIE_FACES_OF: dict[str, tuple[str, ...]] = {
 
 
 def million_here(s: RebellionState, loc: int) -> bool:
-    """Luke or Wedge is in ``loc``, free and not lured (research-2 §3.1)."""
+    """Luke or Wedge is in ``loc``, free and not lured (research-2 §3.1), and Boba Fett
+    does not watch it (RR-133)."""
     b = s.board
     at = where(s, loc)
+    if barred(s, R, loc):
+        return False
     return any(free_on_board(s, x) and b.leader_loc[x] == at for x in MILLION_LEADERS)
 
 
