@@ -84,15 +84,33 @@ def _row_text(row: Any) -> str:
         fields = dict(vars(row))
     name = fields.pop("name")
     fields.pop("source", None)  # where the number came from: for the docs, not play
-    parts = [f"{k} {_fact(v)}" for k, v in fields.items() if v not in ("", None, (), [], {})]
+    parts = [_part(k.replace("_", " "), v) for k, v in fields.items() if _shown(v)]
     return f"{name}: " + "; ".join(parts)
 
 
+def _shown(value: Any) -> bool:
+    """Whether a field says something: not empty, not false or zero, and not one of a
+    card's internal tables (its effects as the engine reads them, already in its text)."""
+    if value in ("", None, (), [], {}) or value is False:
+        return False
+    if type(value) is int and value == 0:
+        return False
+    if isinstance(value, dict):
+        return False
+    return not (isinstance(value, tuple | list) and isinstance(value[0], dict))
+
+
+def _part(key: str, value: Any) -> str:
+    """``key value``; a true flag is its name alone (``remote``)."""
+    return key if value is True else f"{key} {_fact(value)}"
+
+
 def _fact(value: Any) -> str:
-    """A field's value in words: a list as its items (``Felucia, Dathomir``)."""
+    """A field's value in words: a list as its items (``Felucia, Dathomir``), a name with
+    underscores as words (``ground triangle``)."""
     if isinstance(value, tuple | list):
-        return ", ".join(map(str, value))
-    return str(value)
+        return ", ".join(_fact(v) for v in value)
+    return str(value).replace("_", " ") if isinstance(value, str) else str(value)
 
 
 def cell_of(text: str) -> tuple[int, int] | None:
