@@ -67,10 +67,11 @@ brings its leader there (Ready for Action: one of its leaders in the pool).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tabletop import Action
 
+from .. import decisions
 from ..actions import AsRed, Destroy, Option, Pass, PlayActionCard, Stop, Tactic, Target
 from ..board import BOARD, ELIMINATED, LURE, OFF, POOL, UNITS_OF, gain_reputation, rebels_win
 from ..data import ACTION_LEADERS, ACTIONS, IMPERIAL, REBEL, action_id
@@ -605,6 +606,29 @@ def guardian_here(s: RebellionState, opp: list[int]) -> bool:
     )
 
 
+Attempt = (
+    OpposeMission
+    | MissionDiceWindow
+    | decisions.UndercoverWindow
+    | decisions.UndercoverLeader
+    | decisions.MillionMission
+)
+
+
+def attempt(d: Attempt) -> dict[str, Any]:
+    """The fields of a mission attempt that a decision before its dice carries on
+    (:class:`.decisions.OpposeMission` and the windows before the dice)."""
+    return {
+        "attacker": d.attacker,
+        "card": d.card,
+        "system": d.system,
+        "target": d.target,
+        "leaders": d.leaders,
+        "portrait": d.portrait,
+        "extra": d.extra,
+    }
+
+
 def open_mission_dice(s: RebellionState, d: OpposeMission, opp: list[int]) -> bool:
     """Before the dice of an Imperial Spec Ops mission opposed by Chewbacca (RR-131): the
     window opens on public facts (RR-120). True when pushed."""
@@ -618,18 +642,7 @@ def open_mission_dice(s: RebellionState, d: OpposeMission, opp: list[int]) -> bo
         return False
     if WOOKIEE not in possible_hand(s, REBEL):
         return False
-    s.stack.append(
-        MissionDiceWindow(
-            player=REBEL,
-            attacker=d.attacker,
-            card=d.card,
-            system=d.system,
-            target=d.target,
-            leaders=d.leaders,
-            portrait=d.portrait,
-            extra=d.extra,
-        )
-    )
+    s.stack.append(MissionDiceWindow(player=REBEL, **attempt(d)))
     return True
 
 
@@ -647,20 +660,7 @@ def apply_mission_dice(s: RebellionState, d: MissionDiceWindow, a: Action) -> No
         play(s, REBEL, WOOKIEE)
         finish_mission(s, d.attacker, d.card, d.system, d.target, False, d.leaders, d.portrait)
         return
-    start_roll_off(
-        s,
-        OpposeMission(
-            player=REBEL,
-            attacker=d.attacker,
-            card=d.card,
-            system=d.system,
-            target=d.target,
-            leaders=d.leaders,
-            portrait=d.portrait,
-            extra=d.extra,
-        ),
-        windows=False,
-    )
+    start_roll_off(s, OpposeMission(player=REBEL, **attempt(d)), windows=False)
 
 
 def play(s: RebellionState, p: int, i: int) -> None:

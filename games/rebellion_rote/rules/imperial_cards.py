@@ -92,7 +92,6 @@ from typing import TYPE_CHECKING
 from tabletop import Action
 
 from ..actions import (
-    Build,
     Keep,
     Move,
     Objective,
@@ -168,7 +167,6 @@ from ..events import (
     Rescued,
     SystemWatched,
     UnitGained,
-    UnitsDestroyed,
 )
 from ..ids import action_card, mission_of, objective_card, objective_of
 from . import gains, rings
@@ -176,8 +174,8 @@ from .action_cards import open_captured, possible_hand
 from .aftermath import check_empire_win, end_activation, rescue_if_due, reveal_if_due
 from .assignment_cards import register, register_own, resume_assignment
 from .combat.flow import STEPS, advance
-from .projects import distinct, factory_options, queue
-from .refresh import BUILD_SPACE, ICONS, POOL_LIMIT, replaceable
+from .projects import build_from_icon, distinct, factory_options, rebuild
+from .refresh import POOL_LIMIT, replaceable
 
 if TYPE_CHECKING:
     from ..state import RebellionState
@@ -878,24 +876,18 @@ def legal_admin(s: RebellionState, d: AdminBuild) -> list[Action]:
 
 
 def apply_admin(s: RebellionState, d: AdminBuild, a: Action) -> None:
-    from .refresh import BUILDS
+    def replace(u: int, used: tuple[int, ...]) -> AdminReplace:
+        return AdminReplace(player=P, unit=u, system=d.system, used=used)
 
-    s.stack.pop()
-    if isinstance(a, Stop):
-        resume_assignment(s, P)
-        return
-    assert isinstance(a, Build)
-    x = d.system
-    icon = next(
-        k for k, ic in enumerate(ICONS[x]) if k not in d.used and a.unit in BUILDS.get(ic, ())
+    build_from_icon(
+        s,
+        d,
+        a,
+        lambda used: admin_step(s, d.system, used),
+        replace,
+        lambda: resume_assignment(s, P),
+        by_card=True,
     )
-    used = (*d.used, icon)
-    if s.board.in_supply(a.unit) > 0:
-        queue(s, a.unit, x, BUILD_SPACE[x], P, by_card=True)
-        if not admin_step(s, x, used):
-            resume_assignment(s, P)
-        return
-    s.stack.append(AdminReplace(player=P, unit=a.unit, system=x, used=used))
 
 
 def legal_admin_replace(s: RebellionState, d: AdminReplace) -> list[Action]:
@@ -903,16 +895,14 @@ def legal_admin_replace(s: RebellionState, d: AdminReplace) -> list[Action]:
 
 
 def apply_admin_replace(s: RebellionState, d: AdminReplace, a: Action) -> None:
-    assert isinstance(a, SystemChoice)
-    s.stack.pop()
-    s.board.remove_unit(d.unit, a.system)
-    s.emit(UnitsDestroyed(side=P, unit=d.unit, n=1, system=a.system, reason="rebuilt"))
-    rescue_if_due(s)
-    if check_empire_win(s):
-        return
-    queue(s, d.unit, d.system, BUILD_SPACE[d.system], P, by_card=True)
-    if not admin_step(s, d.system, d.used):
-        resume_assignment(s, P)
+    rebuild(
+        s,
+        d,
+        a,
+        lambda used: admin_step(s, d.system, used),
+        lambda: resume_assignment(s, P),
+        by_card=True,
+    )
 
 
 # ---------------------------------------------------------------- Boba Fett? Where? (RR-133)

@@ -456,11 +456,10 @@ def side_dice(s: RebellionState, d: OpposeMission, side: int) -> tuple[int, int]
     m = MISSIONS[d.card]
     b = s.board
     x = d.system
+    leaders = side_leaders(s, x, side, d.target)
     if side == d.attacker:
-        leaders = side_leaders(s, x, side, d.target)
         extra = m.bonus_dice_if_own_units if b.has_units(x, side) else 0
     else:
-        leaders = side_leaders(s, x, side, d.target)
         extra = d.extra
     return mission_dice(
         [rings.skills(b, i) for i in leaders], m.skill, count_all=m.count_all, bonus=extra

@@ -49,12 +49,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from tabletop import Action, Rng, Zone
+from tabletop import Action, Decision, Rng, Zone
 
 from ..actions import Build, Deploy, Keep, Stop, SystemChoice
 from ..board import GROUND_OF, POPULOUS, transport_room
 from ..data import IMPERIAL, MISSIONS, NUM_SYSTEMS, REBEL, SYSTEMS, MissionEffect, unit_id
-from ..decisions import FactoryBuild, FactoryReplace, KeepProject, OverseeDeploy, RegionLoyalty
+from ..decisions import (
+    AdminBuild,
+    AdminReplace,
+    AllianceBuild,
+    AllianceReplace,
+    FactoryBuild,
+    FactoryReplace,
+    KeepProject,
+    OverseeDeploy,
+    RegionLoyalty,
+)
 from ..events import (
     BaseNotHere,
     Built,
@@ -316,22 +326,17 @@ def legal_factory(s: RebellionState, d: FactoryBuild) -> list[Action]:
 
 
 def apply_factory(s: RebellionState, d: FactoryBuild, a: Action) -> None:
-    s.stack.pop()
-    if isinstance(a, Stop):
-        resume(s)
-        return
-    assert isinstance(a, Build)
-    x = d.system
-    icon = next(
-        i for i, ic in enumerate(ICONS[x]) if i not in d.used and a.unit in BUILDS.get(ic, ())
+    def replace(u: int, used: tuple[int, ...]) -> FactoryReplace:
+        return FactoryReplace(player=d.player, unit=u, system=d.system, used=used, card=d.card)
+
+    build_from_icon(
+        s,
+        d,
+        a,
+        lambda used: factory_step(s, d.system, used, d.player, d.card),
+        replace,
+        lambda: resume(s),
     )
-    used = (*d.used, icon)
-    if s.board.in_supply(a.unit) > 0:
-        queue(s, a.unit, x, BUILD_SPACE[x], d.player)
-        if not factory_step(s, x, used, d.player, d.card):
-            resume(s)
-        return
-    s.stack.append(FactoryReplace(player=d.player, unit=a.unit, system=x, used=used, card=d.card))
 
 
 def legal_factory_replace(s: RebellionState, d: FactoryReplace) -> list[Action]:
@@ -340,6 +345,57 @@ def legal_factory_replace(s: RebellionState, d: FactoryReplace) -> list[Action]:
 
 def apply_factory_replace(s: RebellionState, d: FactoryReplace, a: Action) -> None:
     """Destroy one's own figure of the type out of supply, and build it (research §4.5)."""
+    rebuild(
+        s, d, a, lambda used: factory_step(s, d.system, used, d.player, d.card), lambda: resume(s)
+    )
+
+
+IconStep = Callable[[tuple[int, ...]], bool]
+"""(icons used) -> True when the next unit of the build was asked for."""
+
+
+def build_from_icon(
+    s: RebellionState,
+    d: FactoryBuild | AdminBuild | AllianceBuild,
+    a: Action,
+    step: IconStep,
+    replace: Callable[[int, tuple[int, ...]], Decision],
+    done: Callable[[], None],
+    by_card: bool = False,
+) -> None:
+    """One answer in a build from the unused resource icons of ``d.system`` (Construct
+    Factory, and the cards that place units on the queue that way): ``stop`` ends it
+    (``done``); a unit goes onto the queue space of the system's build number and
+    ``step`` asks for the next; a type out of supply asks, with ``replace(unit, used)``,
+    which of the side's own figures of it is destroyed to build it (research §4.5)."""
+    s.stack.pop()
+    if isinstance(a, Stop):
+        done()
+        return
+    assert isinstance(a, Build)
+    x = d.system
+    icon = next(
+        i for i, ic in enumerate(ICONS[x]) if i not in d.used and a.unit in BUILDS.get(ic, ())
+    )
+    used = (*d.used, icon)
+    if s.board.in_supply(a.unit) > 0:
+        queue(s, a.unit, x, BUILD_SPACE[x], d.player, by_card)
+        if not step(used):
+            done()
+        return
+    s.stack.append(replace(a.unit, used))
+
+
+def rebuild(
+    s: RebellionState,
+    d: FactoryReplace | AdminReplace | AllianceReplace,
+    a: Action,
+    step: IconStep,
+    done: Callable[[], None],
+    by_card: bool = False,
+) -> None:
+    """The figure of ``d.unit`` destroyed in ``a.system`` (``system <s>``) is built from
+    ``d.system``'s icon; then the build goes on (:func:`build_from_icon`)."""
     assert isinstance(a, SystemChoice)
     s.stack.pop()
     s.board.remove_unit(d.unit, a.system)
@@ -348,9 +404,9 @@ def apply_factory_replace(s: RebellionState, d: FactoryReplace, a: Action) -> No
     check_empire_win(s)  # a Rebel figure taken from the revealed base's system
     if s.is_terminal:
         return
-    queue(s, d.unit, d.system, BUILD_SPACE[d.system], d.player)
-    if not factory_step(s, d.system, d.used, d.player, d.card):
-        resume(s)
+    queue(s, d.unit, d.system, BUILD_SPACE[d.system], d.player, by_card)
+    if not step(d.used):
+        done()
 
 
 # ================================================================ queue_unit

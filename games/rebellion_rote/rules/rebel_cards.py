@@ -64,7 +64,7 @@ when recruited, RR-29):
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -73,7 +73,6 @@ from tabletop import Action
 from ..actions import (
     DIE_COLOURS,
     DIE_FACES,
-    Build,
     Keep,
     Move,
     Objective,
@@ -137,11 +136,10 @@ from ..events import (
     RadarProbesPlaced,
     Recruited,
     UndercoverMoved,
-    UnitsDestroyed,
 )
 from ..ids import action_card, mission_card, mission_of
 from . import assignment_cards, gains, rings
-from .action_cards import barred, play, possible_hand
+from .action_cards import attempt, barred, play, possible_hand
 from .dice import FACES
 from .units import UNIT_FACTS as F
 
@@ -475,25 +473,19 @@ def legal_alliance(s: RebellionState, d: AllianceBuild) -> list[Action]:
 def apply_alliance(s: RebellionState, d: AllianceBuild, a: Action) -> None:
     """A unit for one unused icon onto the Rebel queue (the build number's space); a type
     out of supply by destroying one of the Rebels' own figures of it (research §4.5)."""
-    from .projects import queue
-    from .refresh import BUILD_SPACE, BUILDS, ICONS
+    from .projects import build_from_icon
 
-    s.stack.pop()
-    if isinstance(a, Stop):
-        assignment_cards.resume_assignment(s, d.player)
-        return
-    assert isinstance(a, Build)
-    x = d.system
-    icon = next(
-        i for i, ic in enumerate(ICONS[x]) if i not in d.used and a.unit in BUILDS.get(ic, ())
+    def replace(u: int, used: tuple[int, ...]) -> AllianceReplace:
+        return AllianceReplace(player=d.player, unit=u, system=d.system, used=used)
+
+    build_from_icon(
+        s,
+        d,
+        a,
+        lambda used: alliance_step(s, d.player, d.system, used),
+        replace,
+        lambda: assignment_cards.resume_assignment(s, d.player),
     )
-    used = (*d.used, icon)
-    if s.board.in_supply(a.unit) > 0:
-        queue(s, a.unit, x, BUILD_SPACE[x], d.player)
-        if not alliance_step(s, d.player, x, used):
-            assignment_cards.resume_assignment(s, d.player)
-        return
-    s.stack.append(AllianceReplace(player=d.player, unit=a.unit, system=x, used=used))
 
 
 def legal_alliance_replace(s: RebellionState, d: AllianceReplace) -> list[Action]:
@@ -503,20 +495,15 @@ def legal_alliance_replace(s: RebellionState, d: AllianceReplace) -> list[Action
 
 
 def apply_alliance_replace(s: RebellionState, d: AllianceReplace, a: Action) -> None:
-    from .aftermath import check_empire_win, rescue_if_due
-    from .projects import queue
-    from .refresh import BUILD_SPACE
+    from .projects import rebuild
 
-    assert isinstance(a, SystemChoice)
-    s.stack.pop()
-    s.board.remove_unit(d.unit, a.system)
-    s.emit(UnitsDestroyed(side=d.player, unit=d.unit, n=1, system=a.system, reason="rebuilt"))
-    rescue_if_due(s)
-    if check_empire_win(s):
-        return
-    queue(s, d.unit, d.system, BUILD_SPACE[d.system], d.player)
-    if not alliance_step(s, d.player, d.system, d.used):
-        assignment_cards.resume_assignment(s, d.player)
+    rebuild(
+        s,
+        d,
+        a,
+        lambda used: alliance_step(s, d.player, d.system, used),
+        lambda: assignment_cards.resume_assignment(s, d.player),
+    )
 
 
 OLD_FRIENDS: tuple[tuple[int, int], ...] = (
@@ -676,20 +663,6 @@ def open_undercover(s: RebellionState, d: OpposeMission) -> bool:
         return False
     s.stack.append(UndercoverWindow(**attempt(d), player=R))
     return True
-
-
-def attempt(
-    d: OpposeMission | UndercoverWindow | UndercoverLeader | MillionMission,
-) -> dict[str, Any]:
-    return {
-        "attacker": d.attacker,
-        "card": d.card,
-        "system": d.system,
-        "target": d.target,
-        "leaders": d.leaders,
-        "portrait": d.portrait,
-        "extra": d.extra,
-    }
 
 
 def legal_undercover(s: RebellionState, d: UndercoverWindow) -> list[Action]:
