@@ -560,7 +560,8 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument(
         "--sqlite-synchronous",
         choices=["FULL", "NORMAL"],
-        help="FULL (default): an acknowledged action survives a power cut; NORMAL: a crash",
+        help="NORMAL (default): an acknowledged action survives a crash or kill of the server; "
+        "FULL: a power cut too (a disk flush per commit)",
     )
     sv.add_argument(
         "--no-ws-compression",

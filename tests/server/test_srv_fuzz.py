@@ -198,8 +198,12 @@ def bad_request(draw: Any, g: Game, foreign: list[str]) -> tuple[str, str, dict[
             else {"Content-Type": "application/json", "Authorization": "Bearer " + foreign[0]}
         )
         return "POST", f"/games/{g.id}/resign", headers, body
+    # A segment of dots ("." or "..", "%2e" spelt out) is a step of a relative path that
+    # the client resolves before sending (RFC 3986, 5.2.4): "/games/." goes as "/games/".
     gid = draw(
-        st.text(alphabet="abcdefghijklmnopqrstuvwxyzABC0123456789_-.%", min_size=1, max_size=40)
+        st.text(
+            alphabet="abcdefghijklmnopqrstuvwxyzABC0123456789_-.%", min_size=1, max_size=40
+        ).filter(lambda s: s.lower().replace("%2e", ".").strip(".") != "")
     )
     tail = draw(st.sampled_from(["", "/actions", "/resign", "/record", "/nothing"]))
     method = "GET" if tail in ("", "/record", "/nothing") else "POST"

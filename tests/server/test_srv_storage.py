@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import sqlalchemy as sa
 
@@ -89,3 +91,38 @@ def test_an_action_is_accepted_once(db_url: str) -> None:
 def test_bad_database_urls(url: str) -> None:
     with pytest.raises(StorageError):
         Store(url)
+
+
+def test_sqlite_commits_leave_checkpoints_to_the_server(tmp_path: Path) -> None:
+    """On SQLite a commit never runs a checkpoint (a slow flush of the database file
+    would hold up the action that crossed the threshold); Store.checkpoint copies the
+    write-ahead log into the file, and the default synchronous mode is NORMAL."""
+    store = Store(f"sqlite:///{tmp_path / 'g.db'}")
+    store.migrate()
+    with store.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
+        assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 1  # NORMAL
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+    act = {"kind": "draw", "n": 1}
+    for k in range(40):
+        make(store, f"g{k}")
+        store.append_action(f"g{k}", 0, act, 0, to_move=1, bot_turn=True, returns=None)
+    wal = tmp_path / "g.db-wal"
+    size = wal.stat().st_size
+    assert size > 40 * 4096  # no commit checkpointed: the log only grew
+    assert store.checkpoint() == 0  # nothing left to copy
+    make(store, "after")  # the next writer starts the log over (same file size, not more)
+    assert wal.stat().st_size == size
+    assert store.game("g39") is not None
+    store.close()
+    full = Store(f"sqlite:///{tmp_path / 'f.db'}", sqlite_synchronous="FULL")
+    with full.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+    full.close()
+
+
+def test_checkpoint_on_each_database(db_url: str) -> None:
+    store = Store(db_url)
+    store.migrate()
+    assert store.checkpoint() == 0
+    store.close()

@@ -152,7 +152,11 @@ class Committer:
             while not self.queue.empty() and len(batch) < self.MAX_BATCH:
                 batch.append(self.queue.get_nowait())
             try:
-                done = await self.games.db(self.games.store.append_many, [it for it, _ in batch])
+                done = await self.games.db(
+                    self.games.store.append_many,
+                    [it for it, _ in batch],
+                    limiter=self.games.commit_limiter,
+                )
             except Exception as exc:
                 for _, fut in batch:
                     if not fut.done():
@@ -173,15 +177,25 @@ class Games:
         self._cache: OrderedDict[str, Live] = OrderedDict()
         self._load_lock = asyncio.Lock()
         self._limiter = anyio.CapacityLimiter(settings.db_threads)
+        self.commit_limiter = anyio.CapacityLimiter(1)
+        """The committer's own thread: commits never queue behind reads."""
         self._bots: dict[str, asyncio.Task[None]] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._committer = Committer(self)
         self._watching = 0
 
     # ------------------------------------------------------------ plumbing
-    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Run a blocking database call in a thread."""
-        return await anyio.to_thread.run_sync(lambda: fn(*args, **kwargs), limiter=self._limiter)
+    async def db(
+        self,
+        fn: Callable[..., T],
+        *args: Any,
+        limiter: anyio.CapacityLimiter | None = None,
+        **kwargs: Any,
+    ) -> T:
+        """Run a blocking database call in a thread (one of ``db_threads``, or of ``limiter``)."""
+        return await anyio.to_thread.run_sync(
+            lambda: fn(*args, **kwargs), limiter=limiter or self._limiter
+        )
 
     async def start(self) -> None:
         """Migrate the schema, restart the bots whose turn it is, start the watchers."""
@@ -192,6 +206,8 @@ class Games:
         self._tasks.append(asyncio.create_task(self._committer.run(), name="tabletop-commit"))
         self._tasks.append(asyncio.create_task(self._poll(), name="tabletop-poll"))
         self._tasks.append(asyncio.create_task(self._sweep(), name="tabletop-sweep"))
+        if self.store.dialect == "sqlite":
+            self._tasks.append(asyncio.create_task(self._checkpoint(), name="tabletop-checkpoint"))
 
     async def stop(self) -> None:
         for t in [*self._tasks, *self._bots.values()]:
@@ -631,6 +647,18 @@ class Games:
                             await self.sync(live)
             except Exception:  # the database is away for a moment: try again next time
                 log.exception("tabletop: polling the database failed")
+
+    async def _checkpoint(self) -> None:
+        """Checkpoint SQLite's write-ahead log now and then, off the commits' path (see
+        :mod:`tabletop.server.storage`): a slow flush of the database file holds up
+        nobody, since commits go to the log meanwhile."""
+        limiter = anyio.CapacityLimiter(1)
+        while True:
+            await asyncio.sleep(self.settings.checkpoint_interval)
+            try:
+                await self.db(self.store.checkpoint, limiter=limiter)
+            except Exception:
+                log.exception("tabletop: a checkpoint of the database failed")
 
     async def _sweep(self) -> None:
         """Start bots whose turn it is and that nobody is playing (another process died)."""

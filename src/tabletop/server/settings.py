@@ -37,9 +37,12 @@ class Settings:
     """Seconds between looks at the database for what other processes did to watched games."""
     sweep_interval: float = 2.0
     """Seconds between looks for bot turns nobody is playing (another process died)."""
-    sqlite_synchronous: str = "FULL"
-    """SQLite's ``synchronous``: ``FULL`` (an acknowledged action survives a power cut) or
-    ``NORMAL`` (it survives a crash of the server, not of the machine; faster)."""
+    sqlite_synchronous: str = "NORMAL"
+    """SQLite's ``synchronous``: ``NORMAL`` (an acknowledged action survives a crash or a
+    kill of the server, not a power cut of the machine) or ``FULL`` (it survives a power
+    cut too; each commit waits for a disk flush)."""
+    checkpoint_interval: float = 1.0
+    """Seconds between checkpoints of SQLite's write-ahead log (done off the commits' path)."""
     max_watchers: int = 10_000
     """WebSocket connections at once."""
     ws_compression: bool = True
