@@ -295,3 +295,41 @@ def test_non_ascii_and_lone_surrogates_round_trip(backend: str) -> None:
         loaded = tabletop.loads(saved, trusted=True)
         assert loaded.no_record == text
         assert tabletop.dumps(loaded) == saved
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_dumps_reuses_the_text_of_the_log_only_while_the_log_is_what_it_was(
+    game: Any, backend: str
+) -> None:
+    """``dumps`` keeps the text of the log it wrote (for the next dumps to write only
+    new events); a log changed other than by growing, a clone, and a state whose
+    log is replaced are each written exactly as the converter writes them."""
+    state = game.new_state(seed=5)
+    bot = RandomBot(5)
+    for _ in range(40):
+        if state.is_terminal:
+            break
+        state.apply(bot.choose(state))
+        if len(state.log) >= 3:
+            break
+    assert len(state.log) >= 2
+
+    def check(s: State) -> None:
+        assert tabletop.dumps(s) == codec.encode(json.loads(reference_text(s)))
+
+    check(state)  # the text is kept now (with orjson)
+    assert (state._log_json is not None) == (backend == "orjson")
+    twin = state.clone()
+    check(twin)
+    if not state.is_terminal:
+        twin.apply(RandomBot(1).choose(twin))
+        check(twin)  # the clone's log grew past the text it shares
+    check(state)  # ...and the original's did not
+    state.log.reverse()  # changed in place, same length
+    check(state)
+    state.log.pop()  # shorter than the text
+    check(state)
+    state.log = state.log[:1]
+    check(state)
+    state.log.clear()
+    check(state)

@@ -9,6 +9,7 @@ from tabletop import Action, Decision, Event
 from . import actions as A
 from . import decisions as D
 from . import events as E
+from .actions import DIE_COLOURS, DIE_FACES
 from .data import (
     ACTIONS,
     IMPERIAL,
@@ -34,6 +35,11 @@ from .ids import (
     mission_of,
     objective_of,
 )
+from .rules import team
+from .rules.imperial_cards import FACILITY, SWEEP, pool_limit
+from .rules.missions import roll_successes
+from .rules.objective_play import queue_side, reputation_on_play
+from .rules.objectives import known_depths
 
 if TYPE_CHECKING:
     from .state import RebellionState
@@ -394,8 +400,6 @@ def prompt(s: RebellionState) -> str:
     if isinstance(top, D.DeployUnits):
         return f"{who}: deploy the units leaving the build queue"
     if isinstance(top, D.EliminateLeader):
-        from .rules.imperial_cards import pool_limit
-
         n = pool_limit(s, top.player)
         return f"{who}: more than {n} leaders in the pool: eliminate one"
     if isinstance(top, D.RecruitLeader):
@@ -498,8 +502,6 @@ def describe_objective(s: RebellionState, i: int, top: object) -> str:
         return f"Discard {name} to gain 1 reputation (Rebel Cell)"
     if not isinstance(top, D.PlayObjective):
         return f"Put {name} on top of the objective deck, the other at the bottom"
-    from .rules.objective_play import queue_side, reputation_on_play
-
     o = OBJECTIVES[i]
     if o.effect == "death_star_plans_roll":
         return (
@@ -949,8 +951,6 @@ def describe_mission_deck(s: RebellionState, a: Action, top: object) -> str:
 
 def prompt_mission_deck(s: RebellionState, top: object, who: str) -> str:
     """Prompts of the roll-off window and the Rebel mission deck's decisions ("" if none)."""
-    from .rules.missions import roll_successes
-
     if isinstance(top, D.AfterMissionRoll):
         att = s.roll_off[0]
         return (
@@ -1175,8 +1175,6 @@ def objective_line(s: RebellionState, player: int | None) -> str:
     backs = ", ".join(f"{n} stage {'I' * st}" for st, n in runs) or "empty"
     line = f"Objective deck, top first: {backs}"
     if player is not None:
-        from .rules.objectives import known_depths
-
         known = known_depths(s, player)
         if known:
             line += "; you know " + ", ".join(
@@ -1229,12 +1227,10 @@ def render(s: RebellionState, player: int | None) -> str:
     """A text picture of the board as ``player`` sees it (a team game's seat as its side,
     RR-188, headed by who it is and whose decision it is)."""
     if s.num_players > 2 and player is not None:
-        from .rules.team import seat_name
-
         cp = s.current_player
-        head = f"You are the {seat_name(s.num_players, player)}"
+        head = f"You are the {team.seat_name(s.num_players, player)}"
         if cp is not None:
-            head += f"; to decide: the {seat_name(s.num_players, cp)}"
+            head += f"; to decide: the {team.seat_name(s.num_players, cp)}"
         return head + "\n" + render_side(s, s._viewer(player))
     return render_side(s, player)
 
@@ -1543,8 +1539,6 @@ def prompt_rings(s: RebellionState, top: object, who: str) -> str:
     if isinstance(top, D.AttachRing):
         return f"{who}: the leader the {ring_name(top.ring)} ring goes on"
     if isinstance(top, D.C3POChoice):
-        from .rules.missions import roll_successes
-
         att = s.roll_off[0]
         return (
             f"{who}: your Diplomacy mission {MISSIONS[s.roll_off[1]].name} failed "
@@ -1828,8 +1822,6 @@ def describe_million(
     top: D.MillionMission | D.MillionAttack | D.MillionPlans | D.MillionDiscredit,
 ) -> str:
     """One in a Million's choices."""
-    from .actions import DIE_COLOURS, DIE_FACES
-
     if isinstance(a, A.SetDie):
         face = DIE_FACES[a.face].replace("_", " ")
         n = len(top.preset) + 1
@@ -1874,8 +1866,6 @@ CARD_WINDOW_WHEN = {
 
 def describe_imperial_cards(s: RebellionState, a: Action, top: object) -> str:
     """The choices of the Imperial action cards (:mod:`.rules.imperial_cards`); "" if none."""
-    from .rules.imperial_cards import FACILITY, SWEEP
-
     if isinstance(a, A.PlayActionCard) and a.card == FACILITY and isinstance(top, D.CommandTurn):
         return (
             "Reveal the probe card under Secret Facility: a Shield Bunker and a triangle ground "
@@ -2054,8 +2044,6 @@ def narrate_imperial_cards(ev: Event) -> str:
 def team_who(s: RebellionState, top: Decision) -> str:
     """The seat deciding, by name ("Rebel Admiral"); a seat that plays both roles of its
     side names the role of its Command turn ("Rebel (as General)")."""
-    from .rules import team
-
     n = s.num_players
     p = s.current_player
     name = team.seat_name(n, p if p is not None else top.player)
@@ -2067,8 +2055,6 @@ def team_who(s: RebellionState, top: Decision) -> str:
 
 def describe_team(s: RebellionState, a: Action, top: Decision) -> str:
     """A decline that hands an offer on to the teammate says so ("" otherwise)."""
-    from .rules import team
-
     if type(top) not in team.OFFERS or not isinstance(a, A.Pass | A.Close):
         return ""
     if isinstance(top, D.CommandTurn | D.EliminateLeader):
@@ -2084,8 +2070,6 @@ def describe_team(s: RebellionState, a: Action, top: Decision) -> str:
 
 def narrate_team(s: RebellionState, ev: Event) -> str:
     """The team game's events ("" if none)."""
-    from .rules import team
-
     if isinstance(ev, E.RolePassed):
         return f"{team.role_name(s, ev.player, ev.role)} passed"
     if isinstance(ev, E.TeamDeclined):

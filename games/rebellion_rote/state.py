@@ -84,10 +84,14 @@ import attrs
 
 from tabletop import Action, Decision, Event, Rng, State
 
+from . import actions as A
+from . import decisions as D
+from . import render
 from .battle import Battle
 from .board import Board
-from .data import IMPERIAL, NUM_SYSTEMS, REBEL, TACTICS
-from .events import Subjugation
+from .data import IMPERIAL, MISSIONS, NUM_SYSTEMS, REBEL, TACTICS
+from .events import GameOver, Subjugation
+from .rules import HANDLERS, setup, team
 from .rules.objectives import known_depths
 from .rules.objectives import redeal as redeal_objectives
 
@@ -251,94 +255,64 @@ class RebellionState(State):
         (:func:`.rules.team.seat_of`)."""
         if self.num_players == 2:
             return decision.player
-        from .rules.team import seat_of
-
-        return seat_of(self, decision)
+        return team.seat_of(self, decision)
 
     def _viewer(self, player: int) -> int:
         """A seat knows what its side knows (teammates show each other everything, RR-188)."""
         if self.num_players == 2:
             return player
-        from .rules.team import side_of_seat
-
-        return side_of_seat(self.num_players, player)
+        return team.side_of_seat(self.num_players, player)
 
     def finish(self, returns: Sequence[float]) -> None:
         """End the game; in a team game both seats of a side share its result."""
         if self.num_players > 2 and len(returns) == 2:
-            from .rules.team import side_of_seat
-
-            returns = [returns[side_of_seat(self.num_players, p)] for p in range(self.num_players)]
+            seat_side = team.side_of_seat
+            returns = [returns[seat_side(self.num_players, p)] for p in range(self.num_players)]
         State.finish(self, returns)
 
     def _setup(self) -> None:
-        from .rules.setup import begin
-
-        begin(self)
+        setup.begin(self)
         if self.board.changes:
             self.narrate_subjugation()
 
     def _legal_actions(self) -> list[Action]:
-        from .rules import HANDLERS
-
         top = self.stack[-1]
         out = HANDLERS[type(top)][0](self, top)
         if self.num_players > 2:
-            from .rules.team import legal
-
-            return legal(self, top, out)
+            return team.legal(self, top, out)
         return out
 
     def _apply(self, action: Action) -> None:
-        from .rules import HANDLERS
-
         top = self.stack[-1]
-        if self.num_players > 2:
-            from .rules.team import intercept
-
-            if intercept(self, top, action):
-                return
+        if self.num_players > 2 and team.intercept(self, top, action):
+            return
         HANDLERS[type(top)][1](self, top, action)
         if self.board.changes:  # a change no event told of (a unit moved in a retreat)
             self.narrate_subjugation()
 
     def _describe(self, action: Action) -> str:
-        from .render import describe
-
-        return describe(self, action)
+        return render.describe(self, action)
 
     def _prompt(self) -> str:
-        from .render import prompt
-
-        return prompt(self)
+        return render.prompt(self)
 
     def _over_prompt(self) -> str:
         """How the game ended: the game-over event, in words."""
-        from .events import GameOver
-
         for ev in reversed(self.log):
             if isinstance(ev, GameOver):
                 return f"The game is over: {self._narrate(ev)}"
         return "The game is over"
 
     def _narrate(self, event: Event) -> str:
-        from .render import narrate
-
-        return narrate(self, event)
+        return render.narrate(self, event)
 
     def _render(self, player: int | None) -> str:
-        from .render import render
-
-        return render(self, player)
+        return render.render(self, player)
 
     def _played_card(self, action: Action) -> str | None:
         """A mission card assigned from hand with its leaders, or a tactic card
         chosen in combat (named "... (tactic card)": a tactic card and a mission may share
         a name, Deployment); a reassigned mission is not played again."""
-        from . import actions as A
-        from . import decisions as D
-        from .data import MISSIONS
-
         top = self.stack[-1] if self.stack else None
         if isinstance(action, A.Assign) and not isinstance(top, D.ReassignMission):
             return MISSIONS[action.card].name

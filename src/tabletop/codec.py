@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any, Union, get_args, get_origin
 
 import attrs
 
+from .errors import TabletopError
 from .limits import INT_MAX, INT_MIN, MAX_STRING
 from .model import Action, Decision, Event
 from .strict import _int_key
@@ -307,6 +308,27 @@ class _Compiler:
         self.src.add([f"def {name}(o):", f"    return {{{', '.join(items)}}}"])
         return name
 
+    def un_state_text(self) -> str | None:
+        """The state's unstructure function for :meth:`StateCodec.unstructure_text`: the
+        same data, but the log as an ``orjson.Fragment`` made by :func:`log_fragment`
+        (None when the log is not a list of tagged events)."""
+        cls = self.game.state_cls
+        fields = self._fields(cls)
+        log_t = attrs.fields_dict(cls)["log"].type
+        if self._tag_base(_homogeneous(log_t)) is not Event:
+            return None
+        table = self._tag_table(Event, unstructure=True)
+        frag = self.src.const(log_fragment, "LOGTEXT")
+        items = [
+            f"'log': {frag}(o, {table})"
+            if f.name == "log"
+            else f"{f.name!r}: {self.un_expr(f.type, 'o.' + f.name)}"
+            for f in fields
+        ]
+        name = self.src.name(f"un_{_ident(cls.__name__)}_text")
+        self.src.add([f"def {name}(o):", f"    return {{{', '.join(items)}}}"])
+        return name
+
     def un_tagged(self, cls: type) -> str:
         name = self.src.name(f"un_{_ident(cls.__name__)}")
         items = [f"'kind': {cls.kind!r}"]  # type: ignore[attr-defined]
@@ -543,10 +565,11 @@ class _Compiler:
         return attrs.fields_dict(self.game.state_cls)["log"].type
 
     # ------------------------------------------------------------ build
-    def build(
-        self,
-    ) -> tuple[Callable[[Any], dict[str, Any]], Callable[[Any], Any], Callable[[Any], Any] | None]:
+    def build(self) -> tuple[Any, Any, Any, Any]:
+        """The compiled functions: unstructure, structure, structure of a log (or None),
+        and unstructure for text (or None)."""
         un = self.un_class(self.game.state_cls)
+        un_text = self.un_state_text()
         st = self.st_class(self.game.state_cls)
         log_t = self.log_type()
         st_log = self.st_helper(log_t) if log_t is not None else None
@@ -554,7 +577,12 @@ class _Compiler:
         for table, fns, unstructure in self._fill:
             for cls, fn in fns.items():
                 table[cls if unstructure else cls.kind] = ns[fn]  # type: ignore[attr-defined]
-        return ns[un], ns[st], (ns[st_log] if st_log is not None else None)
+        return (
+            ns[un],
+            ns[st],
+            ns[st_log] if st_log is not None else None,
+            ns[un_text] if un_text is not None else None,
+        )
 
 
 def _flat(t: Any) -> bool:
@@ -585,6 +613,31 @@ def _frozen_value(t: Any) -> bool:
         args = [a for a in get_args(t) if a is not Ellipsis]
         return bool(args) and all(_frozen_value(a) for a in args)
     return False
+
+
+def log_fragment(state: State, table: dict[type, Callable[[Any], Any]]) -> Any:
+    """The state's log as JSON text for orjson (an ``orjson.Fragment``), from the text
+    the last :func:`tabletop.dumps` of this state (or of one it was cloned from) made
+    of it, so that only the events since are unstructured and encoded.
+
+    A log only grows in play, and its events are frozen; the text is reused only
+    if the log still begins with exactly the events it was made of (compared as
+    values, by identity first, which is what makes it cheap), so a log changed any
+    other way is written afresh. ``table`` maps each event class to its compiled
+    unstructure function.
+    """
+    log = state.log
+    cached = state._log_json
+    done, head = 0, b""
+    if cached is not None:
+        events, text = cached
+        if len(events) <= len(log) and log[: len(events)] == events:
+            done, head = len(events), text
+    if done < len(log):
+        new = orjson.dumps([table[type(e)](e) for e in log[done:]], option=orjson.OPT_NON_STR_KEYS)
+        head = head + b"," + new[1:-1] if done else new[1:-1]
+        state._log_json = (log[:], head)
+    return orjson.Fragment(b"[" + head + b"]")
 
 
 _LOG_START = ',"log":['
@@ -623,10 +676,11 @@ class StateCodec:
         self._un: Callable[[Any], dict[str, Any]] | None = None
         self._st: Callable[[Any], Any] | None = None
         self._st_log: Callable[[Any], Any] | None = None
+        self._un_text: Callable[[Any], dict[str, Any]] | None = None
         self._compiled = False
 
     def _compile(self) -> None:
-        self._un, self._st, self._st_log = _Compiler(self.game).build()
+        self._un, self._st, self._st_log, self._un_text = _Compiler(self.game).build()
         self._compiled = True
 
     @property
@@ -666,6 +720,21 @@ class StateCodec:
         except Exception:  # a value of a type the fields do not declare: the converter
             out: dict[str, Any] = self.game.converter.unstructure(state)
             return out
+
+    def unstructure_text(self, state: State) -> dict[str, Any]:
+        """:meth:`unstructure`, for :func:`encode` at once: with orjson, the log is
+        the text of :func:`log_fragment` (an ``orjson.Fragment``, which only orjson
+        writes), so a state dumped again costs only its new events."""
+        if not self._compiled:
+            self._compile()
+        if self._un_text is None or not _use_orjson or not hasattr(orjson, "Fragment"):
+            return self.unstructure(state)
+        try:
+            return self._un_text(state)
+        except TabletopError:  # a deferred log that does not read: say so, as the log does
+            raise
+        except Exception:
+            return self.unstructure(state)
 
     def structure(self, body: dict[str, Any]) -> State:
         """The state of a freshly parsed ``body`` (whose lists it takes over);

@@ -196,9 +196,13 @@ def dumps(state: State) -> str:
         "format": STATE_FORMAT,
         "game": game.name,
         "pack_version": game.version,
-        "state": game.codec.unstructure(state),
+        "state": game.codec.unstructure_text(state),
     }
-    return encode(body)
+    try:
+        return encode(body)
+    except TypeError:  # orjson refused a value (json writes it), and json no Fragment
+        body["state"] = game.codec.unstructure(state)
+        return encode(body)
 
 
 def loads(text: str | bytes, *, trusted: bool = False, limits: Limits | None = None) -> State:

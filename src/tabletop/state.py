@@ -97,6 +97,9 @@ class State:
     """Why this state has no valid record ("" when it has one): a determinisation,
     or a position built by hand for a test or a tutorial."""
     _legal: list[Action] | None = attrs.field(default=None, metadata=TRANSIENT)
+    _log_json: tuple[list[Event], bytes] | None = attrs.field(default=None, metadata=TRANSIENT)
+    """The log as :func:`tabletop.dumps` last wrote it: the events then, and their JSON
+    (see :func:`tabletop.codec.log_fragment`)."""
 
     if not TYPE_CHECKING:  # (so that mypy still knows every attribute of a State)
 
@@ -600,6 +603,7 @@ class State:
         new.result = None if self.result is None else self.result[:]
         new.no_record = self.no_record
         new._legal = self._legal
+        new._log_json = self._log_json
         self._copy_into(new)
         return new
 
