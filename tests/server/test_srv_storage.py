@@ -73,6 +73,8 @@ def test_an_action_is_accepted_once(db_url: str) -> None:
         Append("g2", 0, act, 0, 1, True, None),
     ]
     assert store.append_many(items) == [True, False, True]
+    stale = [Append("g1", 0, act, 1, 0, False, None), Append("g2", 0, act, 0, 1, True, None)]
+    assert store.append_many(stale) == [False, False]  # nothing stored, nothing raised
     assert [p.num_actions for p in store.progress_of(["g1", "g2"]).values()] == [2, 1]
     store.resign("g1", 0, [-1.0, 1.0])
     with pytest.raises(Conflict):
