@@ -12,7 +12,8 @@ compares; ``loads_trusted`` reads the fields, leaving the log for its first
 use; ``loads_trusted_with_log`` reads it too), view µs (with the log, and
 ``view_nolog`` without it), and peak memory
 (tracemalloc) of one game.
-Timings on a shared machine are noisy: compare runs made side by side.
+Each timing is the median of five runs (see ``per_call_us``). Timings on a
+shared machine are noisy: compare runs made side by side.
 """
 
 from __future__ import annotations
@@ -72,15 +73,22 @@ def legal(state: Any) -> None:
 
 
 def fresh(state: Any) -> Any:
-    state._log_json = None  # forget the text of the log the last dumps wrote
+    if hasattr(state, "_log_json"):  # (a version before it kept none)
+        state._log_json = None  # forget the text of the log the last dumps wrote
     return state
 
 
 def per_call_us(fn: Any, repeat: int) -> float:
-    t0 = time.perf_counter()
-    for _ in range(repeat):
-        fn()
-    return 1e6 * (time.perf_counter() - t0) / repeat
+    """µs per call of ``fn``: the median of five runs of ``repeat / 5`` calls each (one
+    run that a collection or another process slowed does not move it)."""
+    n = max(1, repeat // 5)
+    runs = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        for _ in range(n):
+            fn()
+        runs.append((time.perf_counter() - t0) / n)
+    return 1e6 * statistics.median(runs)
 
 
 def bench(name: str, games: int, seed: int) -> dict[str, Any]:
