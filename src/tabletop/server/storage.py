@@ -343,7 +343,7 @@ class Store:
         return migrate(self.engine)
 
     def close(self) -> None:
-        self.checkpoint()
+        # (SQLite checkpoints the log itself when its last connection closes)
         self.engine.dispose()
         self.reader.dispose()
 
