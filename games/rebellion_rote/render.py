@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tabletop import Action, Decision, Event
@@ -47,6 +49,33 @@ if TYPE_CHECKING:
 __all__ = ["describe", "narrate", "prompt", "render"]
 
 LOYALTY_WORD = {-1: "neutral", 0: "Rebel", 1: "Imperial"}
+
+
+Describer = Callable[["RebellionState", Action, object], str]
+
+
+def speaks_for(
+    actions: tuple[type, ...], decisions: tuple[type, ...]
+) -> Callable[[Describer], Describer]:
+    """Mark a describer of some actions and decisions, which says "" for any other.
+
+    Each of its checks begins with ``isinstance(a, ...)`` of one of ``actions`` or
+    ``isinstance(top, ...)`` of one of ``decisions`` (a test reads the source and
+    holds every describer to its list), so a choice of neither kind is answered
+    "" at once, without the chain of checks (a view describes every legal action).
+    """
+
+    def mark(fn: Describer) -> Describer:
+        @functools.wraps(fn)
+        def gated(s: RebellionState, a: Action, top: object) -> str:
+            if isinstance(a, actions) or isinstance(top, decisions):
+                return fn(s, a, top)
+            return ""
+
+        gated.speaks_for = (actions, decisions)  # type: ignore[attr-defined]
+        return gated
+
+    return mark
 
 
 def loc_name(loc: int) -> str:
@@ -884,6 +913,23 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+@speaks_for(
+    actions=(
+        A.YodaReroll,
+        A.Pass,
+        A.QueueDestroy,
+        A.ProbePlace,
+        A.Target,
+        A.Assign,
+        A.Move,
+        A.Destroy,
+        A.Place,
+        A.Objective,
+        A.Option,
+        A.Stop,
+    ),
+    decisions=(),
+)
 def describe_mission_deck(s: RebellionState, a: Action, top: object) -> str:
     """Actions of the roll-off window and the Rebel mission deck's decisions ("" if none)."""
     if isinstance(a, A.YodaReroll):
@@ -1318,6 +1364,29 @@ def roe_card(s: RebellionState, default: str) -> str:
     return resolving_name(s, default)
 
 
+@speaks_for(
+    actions=(A.Subvert, A.QueueDeploy),
+    decisions=(
+        D.RecruitHere,
+        D.PullLeader,
+        D.DiscreditChoice,
+        D.DiscreditReroll,
+        D.GainGround,
+        D.DiscardRebelMission,
+        D.BaitMove,
+        D.NameRegion,
+        D.MightDeploy,
+        D.ChooseCaptive,
+        D.FailDestroy,
+        D.HeistMarker,
+        D.ChooseOption,
+        D.KeepMission,
+        D.HavenDeploy,
+        D.AidLoyalty,
+        D.RecoverMission,
+        D.ExplosivesDestroy,
+    ),
+)
 def describe_roe(s: RebellionState, a: Action, top: object) -> str:
     """Actions of the Rise of the Empire mission cards' decisions ("" if none)."""
     if isinstance(a, A.Subvert) and isinstance(top, D.OpposeMission):
@@ -1507,6 +1576,10 @@ def narrate_roe(ev: Event) -> str:
 
 
 # ---------------------------------------------------------------- the attachment rings
+@speaks_for(
+    actions=(A.BlankDie,),
+    decisions=(D.C3POChoice, D.AttachRing, D.FalconRescue, D.FalconFollow),
+)
 def describe_rings(s: RebellionState, a: Action, top: object) -> str:
     """Actions of the attachment rings' decisions and window ("" if none)."""
     if isinstance(a, A.BlankDie) and isinstance(top, D.AfterMissionRoll):
@@ -1579,6 +1652,21 @@ ACTION_WINDOW_WORDS = {
 }
 
 
+@speaks_for(
+    actions=(A.PlayActionCard, A.AsRed),
+    decisions=(
+        D.MissionDiceWindow,
+        D.PlayActionCard,
+        D.ConvertHits,
+        D.ActionDestroy,
+        D.ActionTheater,
+        D.ActionRetrieve,
+        D.ReadyLeader,
+        D.AssignCardLeader,
+        D.AssignCardSystem,
+        D.AssignDestroy,
+    ),
+)
 def describe_action_cards(s: RebellionState, a: Action, top: object) -> str:
     """The action cards' choices (:mod:`.rules.action_cards`)."""
     if isinstance(a, A.PlayActionCard):
@@ -1670,6 +1758,32 @@ def narrate_action_cards(ev: Event) -> str:
 
 
 # ---------------------------------------------------------------- the Rebel action cards
+@speaks_for(
+    actions=(A.ProbePlace,),
+    decisions=(
+        D.CardRing,
+        D.ExtremistChoice,
+        D.RadarKeep,
+        D.RadarRest,
+        D.DesperateSearch,
+        D.EvacuateMove,
+        D.AllianceBuild,
+        D.AllianceReplace,
+        D.IndependentMove,
+        D.FalseOrdersWindow,
+        D.FalseOrdersTarget,
+        D.UndercoverWindow,
+        D.UndercoverLeader,
+        D.SonWindow,
+        D.SonSearch,
+        D.FightForWindow,
+        D.MillionMission,
+        D.MillionAttack,
+        D.MillionPlans,
+        D.MillionDiscredit,
+        D.FightForObjective,
+    ),
+)
 def describe_rebel_cards(s: RebellionState, a: Action, top: object) -> str:
     """The choices of :mod:`.rules.rebel_cards` ("" if none)."""
     if isinstance(a, A.ProbePlace) and isinstance(top, D.CommandTurn):
@@ -1864,6 +1978,25 @@ CARD_WINDOW_WHEN = {
 }
 
 
+@speaks_for(
+    actions=(A.PlayActionCard,),
+    decisions=(
+        D.CardWindow,
+        D.CardLeader,
+        D.BountyLeader,
+        D.SweepClosest,
+        D.HideProbe,
+        D.EarlyPromotion,
+        D.PromotionPlace,
+        D.VaderOrders,
+        D.AdminBuild,
+        D.AdminReplace,
+        D.SurpriseMove,
+        D.ScoutMove,
+        D.ProjectSearch,
+        D.FacilityUnit,
+    ),
+)
 def describe_imperial_cards(s: RebellionState, a: Action, top: object) -> str:
     """The choices of the Imperial action cards (:mod:`.rules.imperial_cards`); "" if none."""
     if isinstance(a, A.PlayActionCard) and a.card == FACILITY and isinstance(top, D.CommandTurn):

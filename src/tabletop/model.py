@@ -55,10 +55,16 @@ class Action:
 
     def notation(self) -> str:
         """Short text form: the kind, then the field values: ``"play 12 3 -1"``."""
-        vals = attrs.astuple(self, recurse=False)
-        if not vals:
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in attrs.fields(type(self)))
+        if not names:
             return self.kind
-        return self.kind + " " + " ".join(str(int(v)) for v in vals)
+        return self.kind + " " + " ".join([str(int(getattr(self, n))) for n in names])
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+"""Each action class's field names, in order (for :meth:`Action.notation`)."""
 
 
 @attrs.frozen(kw_only=True)

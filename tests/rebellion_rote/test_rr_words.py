@@ -4,6 +4,7 @@ project, "with no damage". Positions are found along seeded random games."""
 
 from __future__ import annotations
 
+import ast
 import re
 
 from rebellion_rote import GAME
@@ -117,3 +118,47 @@ def test_a_finished_game_says_how_it_ended() -> None:
         winner = ("The Rebels win", "The Empire wins")[over.winner]
         assert s.prompt == f"The game is over: {winner}: {over.reason}"
         assert s.view(None)["prompt"] == s.prompt
+
+
+def _first_check(test: ast.expr) -> ast.expr:
+    while isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        test = test.values[0]
+    return test
+
+
+def test_each_describer_speaks_for_exactly_what_its_checks_begin_with() -> None:
+    """``render.speaks_for`` lets a describer answer "" at once for a choice it does
+    not describe; that is right only if every one of its checks begins with
+    ``isinstance(a, X)`` or ``isinstance(top, Y)`` of a listed X or Y. Read from the
+    source, so a describer changed without its list fails here."""
+    import inspect
+
+    from rebellion_rote import render
+
+    marked = {
+        name: fn for name, fn in vars(render).items() if hasattr(fn, "speaks_for") and callable(fn)
+    }
+    assert len(marked) == 6
+    for name, fn in marked.items():
+        tree = ast.parse(inspect.getsource(inspect.unwrap(fn)))
+        body = tree.body[0].body  # type: ignore[attr-defined]
+        if isinstance(body[0], ast.Expr):  # the docstring
+            body = body[1:]
+        *checks, last = body
+        assert ast.unparse(last) == "return ''", name
+        actions: set[str] = set()
+        decisions: set[str] = set()
+        for st in checks:
+            assert isinstance(st, ast.If), (name, ast.unparse(st))
+            first = _first_check(st.test)
+            assert isinstance(first, ast.Call) and ast.unparse(first.func) == "isinstance", (
+                name,
+                ast.unparse(st.test),
+            )
+            who, cls = first.args
+            names = cls.elts if isinstance(cls, ast.Tuple) else [cls]
+            into = {"a": actions, "top": decisions}[ast.unparse(who)]
+            into.update(ast.unparse(n) for n in names)
+        declared_a, declared_d = fn.speaks_for
+        assert {f"A.{c.__name__}" for c in declared_a} == actions, name
+        assert {f"D.{c.__name__}" for c in declared_d} == decisions, name
