@@ -24,6 +24,7 @@ from .rng import Rng
 from .serial import RECORD_FORMAT, STATE_FORMAT, dumps, loads, replay
 from .space import ActionSpace
 from .state import State
+from .targets import Target
 
 __version__ = "0.1.0"
 
@@ -46,6 +47,7 @@ __all__ = [
     "Ruling",
     "State",
     "TabletopError",
+    "Target",
     "UnknownGameError",
     "Vis",
     "Zone",

@@ -82,6 +82,7 @@ class Game:
         record_compat: Sequence[str] = (),
         observation: Observation | None = None,
         ui: Mapping[str, Any] | None = None,
+        target_kinds: Mapping[str, str] | None = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -110,6 +111,10 @@ class Game:
         """Static facts a user interface needs and the views do not repeat (JSON-able):
         say, where a board draws each place, its colours, the names behind the
         indices a view uses. The server serves them at ``GET /packs/{name}``."""
+        self.target_kinds: dict[str, str] = dict(target_kinds or {})
+        """The kinds of :class:`~tabletop.targets.Target` the pack's actions point at, each
+        with where a UI finds it (``state.targets(action)``); the shared kinds
+        (:data:`tabletop.targets.SHARED_KINDS`) keep their shared sense."""
         bound = state_cls.__dict__.get("game")
         if isinstance(bound, Game) and bound is not self:
             raise ValueError(

@@ -35,15 +35,23 @@ def card_field(**kwargs: Any) -> Any:
 
 def card_ids(event: Event) -> list[int]:
     """The card ids named in ``event``'s :func:`card_field` fields."""
+    names = _CARD_FIELDS.get(type(event))
+    if names is None:
+        names = _CARD_FIELDS[type(event)] = tuple(
+            f.name for f in attrs.fields(type(event)) if f.metadata.get("card")
+        )
     out: list[int] = []
-    for f in attrs.fields(type(event)):
-        if f.metadata.get("card"):
-            v = getattr(event, f.name)
-            if isinstance(v, int):
-                out.append(v)
-            elif isinstance(v, tuple | list):
-                out.extend(x for x in v if isinstance(x, int))
+    for name in names:
+        v = getattr(event, name)
+        if isinstance(v, int) and not isinstance(v, bool):
+            out.append(v)
+        elif isinstance(v, tuple | list):
+            out.extend(x for x in v if isinstance(x, int) and not isinstance(x, bool))
     return out
+
+
+_CARD_FIELDS: dict[type, tuple[str, ...]] = {}
+"""Each event class's card fields (for :func:`card_ids`)."""
 
 
 @attrs.frozen

@@ -29,8 +29,13 @@ not in zones), ``_explain(action) -> str`` (why an action of the action
 space is illegal now; the core words the rest, and a failure of it falls
 back to a generic reason),
 ``_narrate(event) -> str``, ``_render(player) -> str`` (terminal text),
-``_card_info(card) -> dict`` (a card's public facts), ``_played_card(action)
--> str`` (the card an action plays, for the analysis runner's card statistics).
+``_card_info(card) -> dict`` (a card's public facts), ``_view_cards(player,
+state_view)`` (the card ids the pack's own view section names, so that
+``view["cards"]`` gives their facts too), ``_targets(action)`` (what on the
+table an action points at, :mod:`tabletop.targets`) with ``_target_shown(target,
+view)`` (where the view shows a target of a kind of the pack's own),
+``_played_card(action) -> str`` (the card an action plays, for the analysis
+runner's card statistics).
 
 A pack's observation tensor (for learning libraries) is not a hook here but
 an :class:`~tabletop.observation.Observation` given to its ``Game``; the
@@ -48,8 +53,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from .errors import IllegalActionError, TabletopError
-from .model import Action, Decision, Event, Vis, Zone
+from .model import Action, Decision, Event, Vis, Zone, card_ids
 from .rng import Rng
+from .targets import Target
 
 if TYPE_CHECKING:
     from .game import Game
@@ -142,6 +148,28 @@ class State:
     def _card_info(self, card: int) -> dict[str, Any] | None:
         """Public facts of card ``card`` (name, type, numbers) for views; ``None``: none."""
         return None
+
+    def _view_cards(self, player: int | None, state_view: dict[str, Any]) -> list[int]:
+        """The card ids that ``state_view`` (what :meth:`_view` gave ``player``) names
+        outside the zones: a card chosen face up, a card in play by the pack's own
+        bookkeeping. :meth:`view` gives their facts in ``cards``; the conformance
+        kit checks that each has some."""
+        return []
+
+    def _targets(self, action: Action) -> Sequence[Target]:
+        """What on the table the legal ``action`` points at (:mod:`tabletop.targets`)."""
+        return ()
+
+    def _target_shown(self, target: Target, view: dict[str, Any]) -> str:
+        """Where ``view`` (of the seat to decide) shows ``target``: ``""`` when it does,
+        else what is missing. The core answers for cards (facts in ``view["cards"]``)
+        and players; a pack answers for the kinds of its own."""
+        if target.kind == "card":
+            return "" if str(target.id) in view["cards"] else "a card without facts in the view"
+        if target.kind == "player":
+            ok = type(target.id) is int and 0 <= target.id < self.num_players
+            return "" if ok else "no such player"
+        return f"the pack does not say where its view shows a {target.kind!r}"
 
     def _played_card(self, action: Action) -> str | None:
         """The name of the card the player to move *plays* with ``action``, or ``None``.
@@ -332,6 +360,21 @@ class State:
                 raise  # a legal action must have its words: a bug of the pack
             return action.notation()
 
+    def targets(self, action: Action) -> tuple[Target, ...]:
+        """What on the table the legal ``action`` points at: a tuple of
+        :class:`~tabletop.targets.Target` (kind, id, role), the same for every
+        seat that may see the action. A UI makes those things clickable and
+        narrows the choices by a click without reading words.
+
+        :class:`IllegalActionError` for an action that is not legal now
+        (``TypeError`` for a value that is not an :class:`Action`).
+        """
+        if not isinstance(action, Action):
+            raise TypeError(f"targets() takes an Action, not {type(action).__name__}")
+        if not self._find_legal(action):
+            raise IllegalActionError(action, self.current_player, self._why_illegal(action))
+        return tuple(self._targets(action))
+
     def apply(self, action: Action, check: bool = True) -> list[Event]:
         """Play ``action``; return the events it caused.
 
@@ -482,15 +525,40 @@ class State:
             self._check_player(player, "view")
             player = self._viewer(player)
         zones = {name: z.view(player) for name, z in self.zones.items()}
+        state_view = self._view(player)
+        cp = self.current_player
+        legal: list[dict[str, Any]] | None = None
+        shown: list[int] = []
+        if seat is not None and seat == cp:
+            enc = self.game.encode
+            legal = []
+            for a in self.legal_actions():
+                targets = self._targets(a)
+                legal.append(
+                    {
+                        "id": enc(a),
+                        "notation": a.notation(),
+                        "text": self._describe(a),
+                        "targets": [t.as_dict() for t in targets],
+                    }
+                )
+                shown.extend(t.id for t in targets if t.kind == "card" and isinstance(t.id, int))
+        log_view = self.log_view(seat) if log else None
         cards: dict[str, Any] = {}
         if type(self)._card_info is not State._card_info:
+            ids: list[int] = []
             for zv in zones.values():
-                for c in [*zv.get("cards", ()), *zv.get("known", ())]:
-                    if str(c) not in cards:
-                        info = self._card_info(c)
-                        if info is not None:
-                            cards[str(c)] = info
-        cp = self.current_player
+                ids.extend(zv.get("cards", ()))
+                ids.extend(zv.get("known", ()))
+            ids.extend(self._view_cards(player, state_view))
+            ids.extend(shown)
+            if log:
+                ids.extend(self._log_cards(player))
+            for c in ids:
+                if str(c) not in cards:
+                    info = self._card_info(c)
+                    if info is not None:
+                        cards[str(c)] = info
         out: dict[str, Any] = {
             "game": self.game.name,
             "player": seat,
@@ -502,16 +570,21 @@ class State:
             "returns": self.returns(),
             "zones": zones,
             "cards": cards,
-            "state": self._view(player),
+            "state": state_view,
         }
-        if log:
-            out["log"] = self.log_view(seat)
-        if seat is not None and seat == cp:
-            enc = self.game.encode
-            out["legal_actions"] = [
-                {"id": enc(a), "notation": a.notation(), "text": self._describe(a)}
-                for a in self.legal_actions()
-            ]
+        if log_view is not None:
+            out["log"] = log_view
+        if legal is not None:
+            out["legal_actions"] = legal
+        return out
+
+    def _log_cards(self, player: int | None) -> list[int]:
+        """The card ids the events ``player`` sees name (their card fields)."""
+        out: list[int] = []
+        for ev in self.log:
+            seen = ev.seen_by(player)
+            if seen is not None:
+                out.extend(card_ids(seen))
         return out
 
     def log_view(self, player: int | None, start: int = 0, stop: int | None = None) -> list[Any]:

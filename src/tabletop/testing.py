@@ -21,6 +21,10 @@ seed, playout seed) and checks, along the way:
 * ``clone()`` is equal and independent; ``dumps``/``loads`` round-trip
   (``loads(trusted=True)`` at each checked step, the default ``loads``, which
   rebuilds the state from its record and compares, at the end);
+* every card id a view shows (in a zone, the pack's own state, the log, a legal
+  action's targets) has its facts in ``view["cards"]``; every target of a legal
+  action has a kind the game declares (``game.target_kinds``) and names
+  something the view of the seat to decide shows (``_target_shown``);
 * views are JSON-able and leak nothing: for each player, a ``resample`` for
   that player (the hidden part re-dealt) gives that player the same view and,
   when they are to decide, the same legal actions;
@@ -58,6 +62,7 @@ from .model import Action, Event, card_ids
 from .rng import Rng
 from .serial import dumps, loads, replay
 from .state import State
+from .targets import Target
 
 __all__ = [
     "check_golden",
@@ -167,8 +172,11 @@ def check_state(state: State, rng: Rng, ctx: str = "", *, atomic: bool = True) -
             raise _fail(ctx, f"view({p}) is not JSON-able: {exc}") from None
         if _contains_key(v, "rng"):
             raise _fail(ctx, f"view({p}) carries the RNG")
+        _check_card_facts(state, p, v, ctx)
         if p is None:
             continue
+        if p == cp:
+            _check_targets(state, v, legal, ctx)
         obs = _observation(state, p, ctx)
         for k in range(2):
             r = state.resample(p, Rng(rng.next64()))
@@ -337,6 +345,55 @@ def _check_atomic(state: State, original: str, action: Action, ctx: str) -> None
             break  # one failure injected is enough for this copy
     if dumps(state) != original:
         raise _fail(ctx, "applying an action to a clone changed the original")
+
+
+def _check_card_facts(state: State, seat: int | None, view: dict[str, Any], ctx: str) -> None:
+    """Every card id ``view`` shows (zones, the pack's state, the log, the legal
+    actions' targets) has its facts in ``view["cards"]``."""
+    player = None if seat is None else state._viewer(seat)
+    cards = view["cards"]
+    where: dict[str, list[int]] = {}
+    for name, zv in view["zones"].items():
+        where[f"zone {name!r}"] = [*zv.get("cards", ()), *zv.get("known", ())]
+    where["the pack's state"] = list(state._view_cards(player, view["state"]))
+    where["the log"] = list(state._log_cards(player))
+    where["the legal actions"] = [
+        t["id"] for a in view.get("legal_actions", ()) for t in a["targets"] if t["kind"] == "card"
+    ]
+    for place, ids in where.items():
+        missing = sorted({c for c in ids if str(c) not in cards})
+        if missing:
+            raise _fail(
+                ctx,
+                f"view({seat}) shows card id(s) {missing[:8]} in {place} without their facts "
+                "in view['cards'] (give them in _card_info)",
+            )
+
+
+def _check_targets(state: State, view: dict[str, Any], legal: list[Action], ctx: str) -> None:
+    """Each legal action's targets have a declared kind and name something the view of the
+    seat to decide shows; ``targets()`` agrees with the view's."""
+    kinds = state.game.target_kinds
+    for a, entry in zip(legal, view["legal_actions"]):
+        targets = state.targets(a)
+        if [t.as_dict() for t in targets] != entry["targets"]:
+            raise _fail(ctx, f"targets({a!r}) differs from the view's targets of it")
+        for t in targets:
+            if (
+                not isinstance(t, Target)
+                or not isinstance(t.kind, str)
+                or not isinstance(t.role, str)
+            ):
+                raise _fail(ctx, f"targets({a!r}) holds {t!r}, not a Target")
+            if t.kind not in kinds:
+                raise _fail(
+                    ctx,
+                    f"targets({a!r}) holds a {t.kind!r}, a kind the game does not declare "
+                    f"(game.target_kinds: {sorted(kinds)})",
+                )
+            why = state._target_shown(t, view)
+            if why:
+                raise _fail(ctx, f"targets({a!r}) holds {t!r}, which the view does not show: {why}")
 
 
 def _hidden_from(state: State, player: int) -> set[int]:
