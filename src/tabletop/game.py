@@ -273,9 +273,12 @@ class Game:
         """The options a form may offer, from the options class's fields.
 
         One entry per field of a plain type (``bool``, ``int``, ``str``):
-        ``name``, ``type``, ``default``, ``help`` (the field's ``"help"``
-        metadata), and ``choices`` or ``min``/``max`` when the pack's metadata
-        gives them. Fields of other types, and fields that name a file
+        ``name``, ``type``, ``default``, ``label`` (the field's ``"label"``
+        metadata, else its name in words), ``help`` (the field's ``"help"``
+        metadata, written for players), and ``choices`` or ``min``/``max`` when
+        the pack's metadata gives them; with ``choices``, ``choice_labels``: each
+        choice in words (the ``"labels"`` metadata, a dict from value to words,
+        else the value with spaces for underscores). Fields of other types, and fields that name a file
         (metadata ``"path"``), are left out: a program sets those itself.
         """
         if not attrs.has(self.options_cls):
@@ -291,10 +294,16 @@ class Game:
                 "default": f.default,
                 "help": str(f.metadata.get("help", "")),
             }
+            entry["label"] = str(f.metadata.get("label", "")) or _words(f.name).capitalize()
             for key in ("choices", "min", "max"):
                 if key in f.metadata:
                     value = f.metadata[key]
                     entry[key] = list(value) if key == "choices" else value
+            if "choices" in entry:
+                labels = f.metadata.get("labels", {})
+                entry["choice_labels"] = [
+                    str(labels[c]) if c in labels else _words(c) for c in entry["choices"]
+                ]
             out.append(entry)
         return out
 
@@ -421,6 +430,13 @@ class Game:
 
 
 _DECIMAL = re.compile(r"-?[0-9]{1,20}")
+
+
+def _words(value: object) -> str:
+    """An option's name or value as a person reads it: ``free_for_all`` -> "free for all"."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value).replace("_", " ")
 
 
 def _rng_from(d: Any) -> Rng:
