@@ -9,9 +9,9 @@ import attrs
 import pytest
 
 import toy_pack
-from tabletop import Action, Event, IllegalActionError, State
+from tabletop import Action, Event, IllegalActionError, State, Target
 from tabletop.testing import check_golden, check_pack, legal_counts
-from toy_pack import ToyState, make_game
+from toy_pack import Concede, ToyState, make_game
 
 
 def test_toy_pack_passes() -> None:
@@ -110,9 +110,49 @@ class StuckDeterminisation(ToyState):
         return super()._legal_actions()
 
 
+class CardsWithoutFacts(ToyState):
+    """Gives no facts for the cards of player 1's discard pile."""
+
+    def _card_info(self, card: int) -> dict[str, Any] | None:
+        if card in self.zones["discard1"].cards:
+            return None
+        return super()._card_info(card)
+
+
+class UndeclaredTargetKind(ToyState):
+    """Points its actions at a kind the game does not declare."""
+
+    def _targets(self, action: Action) -> list[Target]:
+        return [Target("system", 0)] if isinstance(action, Concede) else super()._targets(action)
+
+
+class TargetNotShown(ToyState):
+    """Points a choice at a player the game does not have."""
+
+    def _targets(self, action: Action) -> list[Target]:
+        return [Target("player", 5)] if isinstance(action, Concede) else super()._targets(action)
+
+
+class StateCardWithoutFacts(ToyState):
+    """Names a card in its own view section that has no facts."""
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        return {"scores": self.scores[:], "spotlight": 99}
+
+    def _view_cards(self, player: int | None, state_view: dict[str, Any]) -> list[int]:
+        return [state_view["spotlight"]]
+
+    def _card_info(self, card: int) -> dict[str, Any] | None:
+        return None if card == 99 else super()._card_info(card)
+
+
 @pytest.mark.parametrize(
     ("cls", "message"),
     [
+        (CardsWithoutFacts, "without their facts"),
+        (UndeclaredTargetKind, "a kind the game does not declare"),
+        (TargetNotShown, "which the view does not show"),
+        (StateCardWithoutFacts, r"in the pack's state without their facts"),
         (LeakyView, "leaks hidden information"),
         (LeakyLog, "leaks hidden information"),
         (MutatesBeforeRefusing, "changed the state"),
@@ -125,6 +165,7 @@ class StuckDeterminisation(ToyState):
 )
 def test_kit_catches_broken_pack(cls: type[State], message: str) -> None:
     game = make_game(f"broken_{cls.__name__.lower()}", cls)
+    game.target_kinds["player"] = "a player"
     with pytest.raises(AssertionError, match=message):
         check_pack(game, max_examples=10, max_steps=500)
 

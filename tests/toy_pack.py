@@ -13,7 +13,18 @@ from typing import Any, ClassVar
 
 import attrs
 
-from tabletop import Action, ActionSpace, Decision, Event, Game, State, Vis, Zone, card_field
+from tabletop import (
+    Action,
+    ActionSpace,
+    Decision,
+    Event,
+    Game,
+    State,
+    Target,
+    Vis,
+    Zone,
+    card_field,
+)
 from tabletop.events import Drew, DrewCount
 from toy_observation import OBSERVATION
 
@@ -166,7 +177,13 @@ class ToyState(State):
         return {"scores": self.scores[:]}
 
     def _card_info(self, card: int) -> dict[str, Any] | None:
-        return {"value": value(card, self.options.values)}
+        v = value(card, self.options.values)
+        return {"name": f"the {v}", "kind": "number card", "value": v, "text": f"worth {v}"}
+
+    def _targets(self, action: Action) -> list[Target]:
+        if isinstance(action, Choose):
+            return [Target("card", action.card)]
+        return []
 
     def _copy_into(self, new: State) -> None:
         assert isinstance(new, ToyState)
@@ -186,6 +203,7 @@ def make_game(name: str = "toy_duel", state_cls: type[State] = ToyState) -> Game
         num_players=2,
         player_names=["North", "South"],
         observation=OBSERVATION,
+        target_kinds={"card": "a card of the hand: its facts in view['cards']"},
         heuristic=lambda s, p: float(s.scores[p] - s.scores[1 - p]) / 9,  # type: ignore[attr-defined]
     )
 

@@ -493,6 +493,7 @@ def sample_actions(
                         "prompt": state.prompt,
                         "player": "" if player is None else state.player_name(player),
                         "repr": repr(a),
+                        "targets": [t.as_dict() for t in state.targets(a)],
                     }
             state.apply(rng.choice(legal), check=False)
             budget -= 1
@@ -536,6 +537,20 @@ def action_catalogue(game: tabletop.Game, sample: Sample | None = None) -> str:
             ]
         )
     out.append(table(["Kind", "Notation", "Ids", "Meaning"], rows))
+    if game.target_kinds:
+        out.append("## Targets\n")
+        out.append(
+            "`state.targets(action)` says what on the table a legal action points at "
+            "(the view's `legal_actions` carry the same), so a UI makes those things "
+            "clickable without reading words ([Concepts](../../concepts.md#targets)). "
+            f"The kinds of target {game.title}'s actions name:\n"
+        )
+        out.append(
+            table(
+                ["Kind", "Where a UI finds it"],
+                [[f"`{k}`", escape(v)] for k, v in game.target_kinds.items()],
+            )
+        )
     out.append("## Action kinds\n")
     for cls, doms, start, size in blocks:
         out.append(f"### `{cls.kind}` {{#{slug('action-' + cls.kind)}}}\n")
@@ -554,6 +569,12 @@ def action_catalogue(game: tabletop.Game, sample: Sample | None = None) -> str:
         if ex:
             facts.append(["Example", code(ex["notation"])])
             facts.append(["`describe()`", f"“{escape(ex['text'])}”"])
+            if ex["targets"]:
+                shown_targets = ", ".join(
+                    f"{t['kind']} {t['id']}" + (f" ({t['role']})" if t["role"] else "")
+                    for t in ex["targets"]
+                )
+                facts.append(["`targets()`", escape(shown_targets)])
             if ex["prompt"]:
                 said = f"“{escape(ex['prompt'])}”"
                 if ex["player"] and ex["player"] not in ex["prompt"]:
@@ -643,7 +664,10 @@ def options_page(game: tabletop.Game) -> str:
         shown = "required" if default is attrs.NOTHING else code(repr(default))
         raw_help = escape(str(f.metadata.get("help", "")))
         helptext = link_rulings(game, raw_help)
+        named = f.metadata.get("ruling")
         refs = [r for r in by_option.get(f.name, ()) if r not in raw_help]
+        if isinstance(named, str) and named and named not in refs and named not in raw_help:
+            refs.insert(0, named)
         if refs:
             links = ", ".join(f"[{r}](rulings.md#{slug(r)})" for r in refs)
             word = "Ruling" if len(refs) == 1 else "Rulings"
