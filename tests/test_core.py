@@ -179,7 +179,15 @@ def test_view_hides_the_other_hand_and_the_rng() -> None:
     assert v1["zones"]["hand1"]["cards"] == state.zones["hand1"].cards
     # Card facts for every id the player sees, and for no other.
     own = state.zones["hand1"].cards
-    assert v1["cards"] == {str(c): {"value": toy_pack.value(c, 6)} for c in own}
+    assert set(v1["cards"]) == {str(c) for c in own}
+    for c in own:
+        v = toy_pack.value(c, 6)
+        assert v1["cards"][str(c)] == {
+            "name": f"the {v}",
+            "kind": "number card",
+            "value": v,
+            "text": f"worth {v}",
+        }
     assert [e["kind"] for e in v1["log"]] == ["drew_count", "drew", "chose_hidden"]
     text = json.dumps(v1)
     assert "rng" not in text and str(state.rng.state) not in text

@@ -6,6 +6,7 @@ lead to positions that look different."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -119,3 +120,22 @@ def test_rebel_space_copies_that_look_the_same_are_offered_once() -> None:
                     )
                     checked += 1
     assert checked > 0  # some decision offered copies that do look different
+
+
+# What the lobby shows a person: each option's label, help and choices, in words.
+INTERNAL = re.compile(
+    r"\b(?:RR|RS|SSA)-\d+|\bTrue\b|\bFalse\b|\bNone\b|\w+_\w+|research|JC\b|'[a-z_]+'"
+)
+
+
+@pytest.mark.parametrize("name", tabletop.games())
+def test_option_words_are_for_players(name: str) -> None:
+    for entry in tabletop.load(name).options_schema():
+        words = [entry["label"], entry["help"], *entry.get("choice_labels", [])]
+        for text in words:
+            assert isinstance(text, str) and text, (name, entry["name"])
+            bad = INTERNAL.findall(text)
+            assert not bad, f"{name} option {entry['name']!r}: {bad} in {text!r}"
+        if "choices" in entry:
+            labels = entry["choice_labels"]
+            assert len(labels) == len(entry["choices"]) == len(set(labels))
