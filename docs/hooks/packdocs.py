@@ -548,7 +548,10 @@ def action_catalogue(game: tabletop.Game, sample: Sample | None = None) -> str:
         out.append(
             table(
                 ["Kind", "Where a UI finds it"],
-                [[f"`{k}`", escape(v)] for k, v in game.target_kinds.items()],
+                [
+                    [f"`{k}`", escape(v).replace("[", "\\[").replace("]", "\\]")]
+                    for k, v in game.target_kinds.items()
+                ],
             )
         )
     out.append("## Action kinds\n")

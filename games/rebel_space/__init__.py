@@ -43,6 +43,10 @@ document their notation; ``GAME.encode`` maps every action to a fixed id.
 Copies of a card that differ in nothing a player can see are offered once
 (the first in card order; ``rules/copies.py``), so no two choices read the same.
 
+What each action points at on the table (``state.targets(action)``: a ``card``,
+an attacking ``group``, a ``player``, with roles) is listed in ``rules/targets.py``;
+``view["state"]["step_text"]`` says in words where the turn stands.
+
 Secrets: hands and deck order are hidden (views show counts); the table,
 attachments and discard piles are public; cards seen with a Spy stay known to
 the spy while they stay in that hand.
@@ -65,6 +69,7 @@ from .events import EVENT_CLASSES
 from .heuristic import heuristic
 from .observation import OBSERVATION
 from .options import RebelSpaceOptions
+from .rules.targets import KINDS as TARGET_KINDS
 from .state import RebelSpaceState
 
 __all__ = ["CARDS", "GAME", "RebelSpaceOptions", "RebelSpaceState"]
@@ -121,6 +126,7 @@ GAME = Game(
     rulings=RULINGS,
     phases=PHASES,
     observation=OBSERVATION,
+    target_kinds=TARGET_KINDS,
     ui={
         "colours": ["#c0392b", "#2c3e50"],
         "zones": {

@@ -174,6 +174,100 @@ for _i in range(NUM_CARDS):
     IDS_BY_EFFECT[(OWNER[_i], EFFECT[_i])] += (_i,)
 
 
+FLAG_WORDS = {
+    "pilot": "Pilot",
+    "captain": "Captain",
+    "psionic": "Psionic",
+    "fighter": "Fighter",
+    "ship": "Ship",
+    "facility": "Facility",
+    "defense": "Defense",
+    "may_attack": "May Attack",
+    "extra_draw": "Extra draw",
+}
+"""Each flag as the card says it."""
+
+_FLAG_TEXT = {
+    "pilot": "Pilot: it may ride a Fighter into a space battle (one Pilot to a Fighter).",
+    "captain": "Captain: it may ride a Ship into a space battle (one Captain to a Ship).",
+    "psionic": "Psionic: Psi cards may be played on it in a battle it takes part in.",
+    "fighter": "Fighter: it carries one Pilot hero into a space battle.",
+    "ship": "Ship: it carries one Captain hero into a space battle.",
+    "extra_draw": "While it is in play, its player draws 1 extra card each turn.",
+}
+
+_EFFECT_TEXT = {
+    "ion_cannon": "When a space group with a Ship attacks, before blocks, it may destroy one "
+    "Ship of that group (its player picks), once each attack phase.",
+    "defense_shields": "While it is active, the attacker's unblocked Ships deal no damage "
+    "to its player's deck (more copies add nothing).",
+    "hero_from_discard": "End phase: take any hero from your discard pile into your hand "
+    "(your opponent sees which).",
+    "hero_from_deck": "End phase: take any hero from your deck into your hand (your opponent "
+    "sees which), then shuffle your deck.",
+    "take_control": "End phase: take control of an opposing hero in play, with its "
+    "attachments, for the rest of the game; it joins your Inactive Zone.",
+    "surprise_attack": "Attack phase, before blocks, by the attacker: every attacking unit "
+    "gets +2 Ground or +2 Space (you choose) for the rest of the attack phase.",
+    "trap": "Attack phase, after blocks, by the defender: every defending unit gets +2 "
+    "Ground or +2 Space (you choose) for the rest of the attack phase.",
+    "multiple_targets": "Attack phase, while declaring battle groups: the Rebel gets a "
+    "second attack phase after this one, with the units still active.",
+    "spy": "End phase: look at your opponent's hand; those cards stay known to you while "
+    "they stay in it.",
+    "saboteur": "End phase: destroy one opposing facility in play.",
+}
+
+
+def _ratings(c: CardDef) -> str:
+    parts = [f"{word} +{n}" for word, n in (("Ground", c.ground), ("Space", c.space)) if n]
+    if c.damage:
+        parts.append(f"Damage +{c.damage}")
+    return ", ".join(parts) if parts else "nothing to its ratings"
+
+
+def card_text(c: CardDef) -> str:
+    """What the card does, in words for players (from its type, notes and ability)."""
+    out: list[str] = []
+    if c.type == "Hero":
+        out.append(
+            "Hero: it fights in ground battle groups, and in space ones only aboard a "
+            "Fighter or a Ship; items, companions and Psi cards go on it."
+        )
+    elif c.type in ("Companion", "Item"):
+        out.append(
+            f"{c.type}: deployed onto a hero you control in play, it adds {_ratings(c)} to "
+            "that hero, moves with it and is discarded when the hero leaves play."
+        )
+    elif c.type == "Psi":
+        out.append(
+            "Psi card: in a battle, play it on a Psionic hero of yours taking part; the hero "
+            f"gets {_ratings(c)} until the battle ends, then the card is discarded."
+        )
+    elif c.type in ("Ground", "Space", "G/S"):
+        what = {"Ground": "Ground", "Space": "Space", "G/S": "Ground and space"}[c.type]
+        where = {
+            "Ground": "in ground battle groups",
+            "Space": "in space battle groups",
+            "G/S": "in ground battle groups with its Ground rating and in space ones with "
+            "its Space rating",
+        }[c.type]
+        if not c.has("facility"):
+            out.append(f"{what} unit: it attacks and blocks {where}.")
+        elif c.has("may_attack"):
+            out.append(f"{what} facility that may attack: it attacks and blocks {where}.")
+        elif c.has("defense"):
+            out.append(f"{what} facility with Defense: it never attacks, but blocks {where}.")
+        else:
+            out.append(f"{what} facility: it never attacks nor blocks.")
+        if c.type == "G/S" or (c.type == "Space" and c.has("facility")):
+            out.append("It carries no hero.")
+    out.extend(_FLAG_TEXT[f] for f in c.flags if f in _FLAG_TEXT)
+    if c.effect in _EFFECT_TEXT:
+        out.append(_EFFECT_TEXT[c.effect])
+    return " ".join(out)
+
+
 CARD_INFO: tuple[dict[str, object], ...] = tuple(
     {
         "name": CARDS[d].name,
@@ -183,12 +277,13 @@ CARD_INFO: tuple[dict[str, object], ...] = tuple(
         "space": CARDS[d].space,
         "damage": CARDS[d].damage,
         "cost": CARDS[d].cost,
-        "flags": list(CARDS[d].flags),
+        "flags": [FLAG_WORDS[f] for f in CARDS[d].flags],
         "notes": CARDS[d].notes,
+        "text": card_text(CARDS[d]),
     }
     for d in DEF
 )
-"""Instance id -> the card's printed facts, as views give them to UIs."""
+"""Instance id -> the card's printed facts and its text in words, as views give them."""
 
 
 def ids_named(name: str) -> tuple[int, ...]:

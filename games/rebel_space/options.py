@@ -22,7 +22,13 @@ class RebelSpaceOptions:
     starting_hand: int = attrs.field(
         default=5,
         validator=_between(0, 20),
-        metadata={"min": 0, "max": 20, "help": "Cards each player draws at set-up (RS-02: 5)."},
+        metadata={
+            "min": 0,
+            "max": 20,
+            "label": "Starting hand",
+            "help": "How many cards each player draws before the first turn (printed: 5).",
+            "ruling": "RS-02",
+        },
     )
     hand_limit: int = attrs.field(
         default=12,
@@ -30,7 +36,10 @@ class RebelSpaceOptions:
         metadata={
             "min": 1,
             "max": 76,
-            "help": "Cards a hand may keep at the end of the end phase (RS-08: 12).",
+            "label": "Hand limit",
+            "help": "How many cards a hand may keep at the end of a turn; the rest are "
+            "discarded, the player choosing (printed: 12).",
+            "ruling": "RS-08",
         },
     )
     deploy_points: int = attrs.field(
@@ -39,28 +48,36 @@ class RebelSpaceOptions:
         metadata={
             "min": 1,
             "max": 20,
-            "help": "Points of cost a player may deploy each turn (RS-07: 3).",
+            "label": "Deploy points",
+            "help": "How many points of cost a player may deploy each turn (printed: 3).",
+            "ruling": "RS-07",
         },
     )
     tie_destroys_both: bool = attrs.field(
         default=True,
         metadata={
-            "help": "RS-18: on a tie of battle values both groups are destroyed. False: "
-            "on a tie neither group loses anything."
+            "label": "A tie destroys both groups",
+            "help": "On: when two battle groups tie, both are destroyed (as printed). "
+            "Off: a tie destroys nothing.",
+            "ruling": "RS-18",
         },
     )
     ion_cannon_may_hold: bool = attrs.field(
         default=True,
         metadata={
-            "help": "RS-26: the defender may hold the Ion Cannon's fire (to save it for a "
-            "later group this attack phase). False: it must fire at the first group "
-            "with a Ship."
+            "label": "The Ion Cannon may hold its fire",
+            "help": "On: the defender may hold the Ion Cannon's fire to use it on a later "
+            "group of the same attack. Off: it must fire at the first attacking group "
+            "with a Ship.",
+            "ruling": "RS-26",
         },
     )
     rebel_base_may_attack: bool = attrs.field(
         default=True,
         metadata={
-            "help": "RS-31: the Rebel Base is not marked Facility, so it attacks and blocks "
-            "like any ground unit. False: it never attacks (it may still block)."
+            "label": "The Rebel Base may attack",
+            "help": "On: the Rebel Base, not marked as a facility, attacks and blocks like "
+            "any ground unit. Off: it never attacks, but may still block.",
+            "ruling": "RS-31",
         },
     )

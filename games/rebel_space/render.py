@@ -115,6 +115,61 @@ def current_group(s: RebelSpaceState) -> list[int]:
     return s.groups[s.cur] if 0 <= s.cur < len(s.groups) else []
 
 
+PHASE_WORDS = {
+    "draw": "Draw phase",
+    "activation": "Activation phase",
+    "attack": "Attack phase",
+    "deploy": "Deploy phase",
+    "end": "End phase",
+}
+
+STEP_WORDS = {
+    "draw": "",
+    "activate": "",
+    "attack_start": "declaring battle groups",
+    "declare": "declaring battle groups",
+    "form_group": "forming a {kind} battle group",
+    "surprise": "Surprise Attack, before blocks",
+    "ion": "Ion Cannon, {group}",
+    "block": "blocks, {group}",
+    "form_block": "forming a {kind} group to block {group}",
+    "trap": "Trap, after blocks",
+    "resolve": "resolving {group}",
+    "psi": "{kind} battle, {group}: Psi cards",
+    "fight": "{kind} battle, {group}",
+    "casualty": "{kind} battle, {group}: the winner's losses",
+    "attack_end": "the attackers become inactive",
+    "deploy": "",
+    "attach": "attaching {pending} to a hero",
+    "end": "",
+    "target": "choosing the target of {pending}",
+    "limit": "discarding down to {limit}",
+}
+
+
+def step_text(s: RebelSpaceState) -> str:
+    """Where the turn stands, in words: "Attack phase: blocks, group 2 of 3"."""
+    if s.is_terminal:
+        return "Game over"
+    head = f"Turn {s.turn_number}, {SIDES[s.turn]}: {PHASE_WORDS.get(s.phase, cap(s.phase))}"
+    words = STEP_WORDS.get(s.step, "")
+    if not words:
+        return head
+    n = len(s.groups)
+    group = f"group {s.cur + 1} of {n}" if 0 <= s.cur < n else "the groups"
+    if s.step in ("psi", "fight", "casualty"):
+        kind = kind_word(s.b_space)
+    else:
+        kind = kind_word(s.forming_space)
+    pending = NAME[s.pending] if s.pending >= 0 else "a card"
+    if s.step == "psi" and s.b_damage:
+        words = "{group}, unblocked: Psi cards"
+    detail = words.format(
+        kind=kind, group=group, pending=pending, limit=count_of(s.options.hand_limit, "card")
+    )
+    return f"{head}: {detail}"
+
+
 def describe(s: RebelSpaceState, a: Action) -> str:
     top = s.stack[-1].kind if s.stack else ""
     if isinstance(a, A.Draw):
@@ -129,7 +184,12 @@ def describe(s: RebelSpaceState, a: Action) -> str:
     if isinstance(a, A.CloseGroup):
         return f"Close {group_name(s.forming)}"
     if isinstance(a, A.FinishDeclaring):
-        return "Attack with the groups declared" if s.groups else "Do not attack"
+        n = len(s.groups)
+        if n == 0:
+            return "Do not attack"
+        return (
+            "Attack with the group declared" if n == 1 else f"Attack with the {n} groups declared"
+        )
     if isinstance(a, A.Fire):
         return f"Ion Cannon destroys the attacking {card_words(s, a.card)}"
     if isinstance(a, A.Block):
@@ -258,7 +318,7 @@ def narrate(s: RebelSpaceState, ev: Event) -> str:
             NAME[c] for c in ev.cards
         )
     if isinstance(ev, E.SpiedCount):
-        return f"{SIDES[ev.player]} looked at the opponent's hand ({ev.count} cards)"
+        return f"{SIDES[ev.player]} looked at the opponent's hand ({count_of(ev.count, 'card')})"
     if isinstance(ev, E.Discarded):
         return f"{SIDES[ev.player]} discarded {NAME[ev.card]}"
     if isinstance(ev, E.GameOver):
@@ -355,28 +415,25 @@ def explain(s: RebelSpaceState, a: Action) -> str:
     hand = s.zones[f"hand{p}"].cards
     if isinstance(a, A.Deploy):
         if kind != "deploy_choice":
-            return "cards are deployed only in the deploy phase (RS-07)"
+            return "cards are deployed only in the deploy phase"
         if a.card not in hand:
             return f"{NAME[a.card]} is not in {SIDES[p]}'s hand"
         if COST[a.card] == 0:
-            return f"{NAME[a.card]} is played, not deployed (RS-07)"
+            return f"{NAME[a.card]} is played, not deployed"
         if COST[a.card] > s.budget:
-            return f"{NAME[a.card]} costs {COST[a.card]}; {s.budget} point(s) are left (RS-07)"
+            return f"{NAME[a.card]} costs {COST[a.card]}; {count_of(s.budget, 'point')} left"
         if IS_ATTACHMENT[a.card]:
-            return f"{NAME[a.card]} needs a hero of {SIDES[p]}'s in play (RS-07)"
+            return f"{NAME[a.card]} needs a hero of the {SIDES[p]}'s in play"
     if isinstance(a, A.AddUnit) and kind in ("form_group", "form_block"):
         if a.card not in s.zones[f"active{p}"].cards:
-            return f"{NAME[a.card]} is not in {SIDES[p]}'s Active Zone (RS-13)"
+            return f"{NAME[a.card]} is not in the {SIDES[p]}'s Active Zone"
         if a.card in s.attacked or a.card in s.used or a.card in s.forming:
-            return f"{NAME[a.card]} is already in a group this attack phase (RS-14, RS-15)"
-        return (
-            f"{NAME[a.card]} cannot join this {kind_word(s.forming_space)} group "
-            "(RS-09, RS-10, RS-12)"
-        )
+            return f"{NAME[a.card]} is already in a group this attack phase"
+        return f"{NAME[a.card]} cannot join this {kind_word(s.forming_space)} group"
     if isinstance(a, A.PlayPsi) and kind == "psi_window":
         if a.card not in hand:
             return f"{NAME[a.card]} is not in {SIDES[p]}'s hand"
         if not PSIONIC[a.hero]:
-            return f"{NAME[a.hero]} is not Psionic (RS-22)"
-        return f"{NAME[a.hero]} is not {SIDES[p]}'s hero in this battle (RS-22)"
+            return f"{NAME[a.hero]} is not Psionic"
+        return f"{NAME[a.hero]} is not the {SIDES[p]}'s hero in this battle"
     return ""

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
 from tabletop import Action, Event, Rng, State, Vis, Zone
+from tabletop.targets import Target
 
 from . import render
 from .cards import CARD_INFO, DECK_IDS, NUM_CARDS, OWNER
 from .events import TurnBegan
+from .rules import targets
 from .rules.copies import one_per_copy
 from .rules.flow import HANDLERS, advance
 from .rules.turn import draw
@@ -117,7 +120,34 @@ class RebelSpaceState(State):
         return render.explain(self, action)
 
     def _card_info(self, card: int) -> dict[str, Any] | None:
-        return dict(CARD_INFO[card])
+        """Name, side, type, ratings, cost, flags and printed notes, and the card's text."""
+        return dict(CARD_INFO[card]) if 0 <= card < NUM_CARDS else None
+
+    def _view_cards(self, player: int | None, state_view: dict[str, Any]) -> list[int]:
+        """The cards of the attack and the battle, the attachments and their heroes, the
+        converted heroes and the card being resolved (all public)."""
+        out: list[int] = [int(c) for c in state_view["attached"]]
+        out.extend(state_view["attached"].values())
+        out.extend(state_view["converted"])
+        att = state_view["attack"]
+        for key in ("groups", "blocks"):
+            for g in att[key]:
+                out.extend(g)
+        for key in ("forming", "used_defenders", "ion_cannons_fired"):
+            out.extend(att[key])
+        battle = state_view["battle"]
+        for key in ("attackers", "defenders", "psi"):
+            out.extend(battle[key])
+        if state_view["resolving"] is not None:
+            out.append(state_view["resolving"])
+        return [c for c in out if c >= 0]
+
+    def _targets(self, action: Action) -> Sequence[Target]:
+        return targets.targets(self, action)
+
+    def _target_shown(self, target: Target, view: dict[str, Any]) -> str:
+        why = targets.target_shown(self, target, view)
+        return State._target_shown(self, target, view) if why is None else why
 
     def _played_card(self, action: Action) -> str | None:
         """A card deployed, played (an Act or State card, a Psi card, Surprise
@@ -134,7 +164,9 @@ class RebelSpaceState(State):
             "turn_number": self.turn_number,
             "phase": self.phase,
             "step": self.step,
+            "step_text": render.step_text(self),
             "deploy_points_left": self.budget,
+            "resolving": self.pending if self.pending >= 0 else None,
             "attached": {
                 str(c): self.host[c] for p in (0, 1) for c in self.zones[f"attached{p}"].cards
             },

@@ -47,6 +47,9 @@ side of a card in play; or ``stay``), and its target when more than one enemy
 is adjacent (``fire <card>``). See ``actions.py`` for the encoding and
 RULINGS.md for every ruling (SSA-01 to SSA-24) and the test that pins it.
 
+What each action points at on the table (``state.targets(action)``: a ``cell``
+``(x, y)``, a ``card``, with roles) is listed in ``rules/targets.py``.
+
 Card ids: player ``p``'s cards are ``p * 55 + i``: ``i = 0`` is the Station,
 then the ships type by type in table order. Positions, damage, acted flags,
 scores (duel, teams), losses, hand and deck sizes are public; a hand is its owner's.
@@ -64,6 +67,7 @@ from .decisions import DECISION_CLASSES
 from .events import EVENT_CLASSES
 from .observation import OBSERVATION
 from .options import Options
+from .rules.targets import KINDS as TARGET_KINDS
 from .rules.text import player_name
 from .rules.victory import heuristic
 from .ships import MAX_PLAYERS, ShipType, printed_types
@@ -140,6 +144,7 @@ GAME = Game(
     rulings=load_rulings(),
     phases=PHASES,
     observation=OBSERVATION,
+    target_kinds=TARGET_KINDS,
     ui={
         "colours": ["#bfc5cf", "#e74c3c", "#2980b9", "#27ae60", "#8e44ad", "#d68910"],
         "grid": {"cell": "a ship card on the table, at x (left to right) and y (bottom to top)"},

@@ -28,7 +28,7 @@ def _players(inst: Options, attr: Any, value: int) -> None:
     if inst.mode == "duel" and value != 2:
         raise ValueError(f"players: a duel has 2 players, got {value}")
     if inst.mode == "free_for_all" and not 2 <= value <= 6:
-        raise ValueError(f"players: free_for_all takes 2 to 6 players, got {value}")
+        raise ValueError(f"players: a free for all takes 2 to 6 players, got {value}")
     if inst.mode == "teams" and value not in (4, 6):
         raise ValueError(
             f"players: teams are 2 vs 2 (4 players) or 3 vs 3 (6 players), got {value}"
@@ -89,9 +89,17 @@ class Options:
         validator=_mode,
         metadata={
             "choices": MODES,
-            "help": "duel (2 players, the printed game); free_for_all (2-6 players, each "
-            "counts their own losses, 60 lost puts a player out: SSA-14, SSA-15); teams "
-            "(2 vs 2 or 3 vs 3, a team wins at 50 Victory per member: SSA-16, SSA-17).",
+            "label": "Mode",
+            "labels": {
+                "duel": "Duel (2 players)",
+                "free_for_all": "Free for all (2-6 players)",
+                "teams": "Teams (2 vs 2 or 3 vs 3)",
+            },
+            "help": "Duel: two players, the printed game. Free for all: 2 to 6 players, "
+            "each counts the Victory of their own cards destroyed, and a player who has "
+            "lost 60 is out. Teams: 2 against 2 or 3 against 3, seats alternating; a team "
+            "wins at 50 Victory for each of its players.",
+            "ruling": "SSA-14",
         },
     )
     players: int = attrs.field(
@@ -100,7 +108,8 @@ class Options:
         metadata={
             "min": 2,
             "max": 6,
-            "help": "Number of players: 2 for duel, 2-6 for free_for_all, 4 or 6 for teams.",
+            "label": "Players",
+            "help": "How many play: 2 in a duel, 2 to 6 in a free for all, 4 or 6 in teams.",
         },
     )
     anchor: str = attrs.field(
@@ -108,9 +117,14 @@ class Options:
         validator=_anchor,
         metadata={
             "choices": ANCHORS,
-            "help": "Where ships may be played and moved (SSA-07, SSA-20): 'any' = next to "
-            "any card in play (the printed rule); 'friendly' = next to your own or a "
-            "teammate's cards only (a known house rule).",
+            "label": "Where ships go",
+            "labels": {
+                "any": "Next to any card (the printed rule)",
+                "friendly": "Next to a friendly card only (house rule)",
+            },
+            "help": "Where a ship may be played or moved: next to any card in play, as "
+            "printed; or, a known house rule, only next to your own or a teammate's cards.",
+            "ruling": "SSA-07",
         },
     )
     max_waves: int = attrs.field(
@@ -119,18 +133,22 @@ class Options:
         metadata={
             "min": 1,
             "max": MAX_WAVES,
-            "help": "Wave cap (SSA-13): after this many waves the game ends and the higher "
-            "score wins. 1-200.",
+            "label": "Most waves",
+            "help": f"After this many waves (1 to {MAX_WAVES}) the game ends and the best "
+            "score wins.",
+            "ruling": "SSA-13",
         },
     )
     ship_file: str = attrs.field(
         default="",
         metadata={
-            "help": "Path of a TOML file of [[ship]] rows replacing the ship table (SSA-01): "
-            "name, copies, speed, firepower, shields, victory, and one row with "
-            "station = true. Read once, when the options are made: its rows become "
-            "ships, so records carry the table, never the path (SSA-23). A program's "
-            "own argument only: a record or a saved state cannot name a file.",
+            "label": "Ship table file",
+            "help": "A TOML file of [[ship]] rows that replaces the ship table: name, "
+            "copies, speed, firepower, shields, victory, and one row marked as the Space "
+            "Station. It is read once, when the game is made, and the game keeps the "
+            "rows, never the file's name; only a program can give a file, never a saved "
+            "game.",
+            "ruling": "SSA-23",
             "path": True,
         },
     )
@@ -139,8 +157,10 @@ class Options:
         converter=_rows,
         validator=_table,
         metadata={
-            "help": "The ship table's rows given inline (same fields as ship_file rows, "
-            f"at most {MAX_TYPES}); empty: the pack's table.",
+            "label": "Ship table",
+            "help": "The ship table's rows given here (the same fields as a ship table "
+            f"file, at most {MAX_TYPES} rows); empty: the printed table.",
+            "ruling": "SSA-01",
             "max_items": MAX_TYPES,
         },
     )

@@ -11,16 +11,18 @@ free-for-all). Cards in play are in no zone: the grid is public pack state
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
 from tabletop import Action, Event, Rng, State
+from tabletop.targets import Target
 
 from .actions import Act, Fire, Home, Mulligan, Play, Stay, To
 from .decisions import ChooseDestination, ChooseShip, ChooseTarget
-from .rules import acting, firing, mulligan, secrets, setup, text
-from .ships import CARDS_PER_DECK, ShipTable
+from .rules import acting, firing, mulligan, secrets, setup, targets, text
+from .ships import ShipTable
 
 __all__ = ["AssaultState"]
 
@@ -130,15 +132,23 @@ class AssaultState(State):
         return None
 
     def _card_info(self, card: int) -> dict[str, Any] | None:
-        t = self.table
-        return {
-            "name": t.name(card),
-            "owner": card // CARDS_PER_DECK,
-            "speed": t.speed[card],
-            "firepower": t.firepower[card],
-            "shields": t.shields[card],
-            "victory": t.victory[card],
-        }
+        """Name, owner (seat), Speed, Firepower, Shields, Victory and the card's text."""
+        return text.card_info(self.table, card)
+
+    def _view_cards(self, player: int | None, state_view: dict[str, Any]) -> list[int]:
+        """The cards on the grid and the ship acting (one played from the hand is in no
+        zone while its cell is chosen)."""
+        out = [ship["card"] for ship in state_view["board"]]
+        if state_view["acting"] is not None:
+            out.append(state_view["acting"]["card"])
+        return out
+
+    def _targets(self, action: Action) -> Sequence[Target]:
+        return targets.targets(self, action)
+
+    def _target_shown(self, target: Target, view: dict[str, Any]) -> str:
+        why = targets.target_shown(self, target, view)
+        return State._target_shown(self, target, view) if why is None else why
 
     def _view(self, player: int | None) -> dict[str, Any]:
         return text.view(self, player)

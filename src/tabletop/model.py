@@ -22,7 +22,8 @@ __all__ = ["Action", "Decision", "Event", "Vis", "Zone", "card_field", "card_ids
 
 
 def card_field(**kwargs: Any) -> Any:
-    """An event field that holds a card id (an ``int``, a tuple of them, or ``None``).
+    """An event field that holds a card id (an ``int``, a tuple of them, or ``None``;
+    a negative int means "no card").
 
     Marking card fields lets the conformance kit check the log: an event a
     player may see must not name a card that, after the step, is in a zone
@@ -34,7 +35,8 @@ def card_field(**kwargs: Any) -> Any:
 
 
 def card_ids(event: Event) -> list[int]:
-    """The card ids named in ``event``'s :func:`card_field` fields."""
+    """The card ids named in ``event``'s :func:`card_field` fields (a negative value,
+    "no card", is left out)."""
     names = _CARD_FIELDS.get(type(event))
     if names is None:
         names = _CARD_FIELDS[type(event)] = tuple(
@@ -43,10 +45,11 @@ def card_ids(event: Event) -> list[int]:
     out: list[int] = []
     for name in names:
         v = getattr(event, name)
-        if isinstance(v, int) and not isinstance(v, bool):
-            out.append(v)
+        if type(v) is int:
+            if v >= 0:
+                out.append(v)
         elif isinstance(v, tuple | list):
-            out.extend(x for x in v if isinstance(x, int) and not isinstance(x, bool))
+            out.extend(x for x in v if type(x) is int and x >= 0)
     return out
 
 

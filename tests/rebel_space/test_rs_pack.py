@@ -216,8 +216,9 @@ def test_illegal_actions_name_the_rule() -> None:
         zones={"hand0": ["Rebel Warship", "Laser Sword", "True Aim"], "inactive0": ["Grav Cycles"]},
         budget=2,
     )
-    with pytest.raises(IllegalActionError, match=r"costs 3; 2 point\(s\) are left"):
+    with pytest.raises(IllegalActionError, match=r"costs 3; 2 points left$") as err:
         s.apply(GAME.parse(f"deploy {find(s, 'Rebel Warship', 'hand0')}"))
+    assert "RS-" not in str(err.value)  # the reason in words, without the ruling's id
     with pytest.raises(IllegalActionError, match="needs a hero"):
         s.apply(GAME.parse(f"deploy {find(s, 'Laser Sword', 'hand0')}"))
     with pytest.raises(IllegalActionError, match="played, not deployed"):

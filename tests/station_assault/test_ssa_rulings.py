@@ -39,7 +39,7 @@ def test_rules_worked_example() -> None:
     assert texts(s) == ["Red Space Station stays (no enemy next to it to fire at)"]
     do(s, "Red Space Station stays")
     assert s.current_player == BLACK
-    assert texts(s) == ["Black Space Station stays and fires, fire at Red Fighter"]
+    assert texts(s) == ["Black Space Station stays and fires at Red Fighter"]
     do(s, "Black Space Station stays and fires")
     assert at(s, 1, 0) is None and where(s, fighter) is None
     assert s.score == [2, 0] and s.lost == [0, 2]
@@ -420,12 +420,12 @@ def test_ssa_13_stalemate() -> None:
     s = deal({}, initiative=BLACK, board=((BLACK, "Scout", 3, 0),))
     _empty_decks(s)
     do(s, "Act with Scout", "Scout stays at (3,0), fire")
-    do(s, "Black Space Station stays", "Red Space Station stays and fires, fire at Black Scout")
+    do(s, "Black Space Station stays", "Red Space Station stays and fires at Black Scout")
     assert not s.is_terminal and s.wave == 2
     # The wave cap (option max_waves).
     s = deal({BLACK: ["Scout"], RED: []}, initiative=RED, options={"max_waves": 1})
     do(s, "Play a Scout", "Play Scout at (3,0), fire")
-    do(s, "Red Space Station stays and fires, fire at Black Scout")
+    do(s, "Red Space Station stays and fires at Black Scout")
     do(s, "Black Space Station stays")
     assert s.is_terminal and s.returns() == [-1.0, 1.0] and s.score == [0, 1]
     assert "wave cap" in s.log[-1].reason
@@ -463,7 +463,7 @@ def test_ssa_15_elimination() -> None:
     hidden_before = len(s.zones[HAND[2]]) + len(s.zones[DECK[2]])
     do(s, "Act with Scout", "Scout stays at (0,3)")  # next to no enemy
     # Black's Station fires at the Blue Fighter (2 Victory): Blue reaches 60 and is out.
-    do(s, "Black Space Station stays and fires, fire at Blue Fighter")
+    do(s, "Black Space Station stays and fires at Blue Fighter")
     assert not s.alive[2] and isinstance(s.log[-1], Eliminated)
     assert where(s, blue_ship) is None and where(s, blue_far) is None
     assert where(s, station(2)) is None and at(s, 2, -1) is None
@@ -477,7 +477,7 @@ def test_ssa_15_elimination() -> None:
     s.lost = [0, 58, 59]
     do(s, "Act with Scout", "Scout stays at (-1,3), fire at Red Fighter")
     assert not s.alive[1] and not s.is_terminal
-    do(s, "Black Space Station stays and fires, fire at Blue Scout")
+    do(s, "Black Space Station stays and fires at Blue Scout")
     assert s.is_terminal and s.returns() == [1.0, -1.0, -1.0]
     assert s.log[-1].winners == (0,)
     # At a stalemate the player who lost least wins.
@@ -497,7 +497,7 @@ def test_ssa_24_free_for_all_counts_losses() -> None:
     s = deal({}, initiative=0, options=opts, board=board)
     fighter = at(s, 1, 2)
     do(s, "Act with Scout", "Scout stays at (0,3)")
-    do(s, "Black Space Station stays and fires, fire at Blue Fighter")
+    do(s, "Black Space Station stays and fires at Blue Fighter")
     assert s.score == [0, 0, 0] and s.lost == [0, 0, 2]
     assert s.zones[PILE[2]].cards == [fighter] and s.zones[PILE[0]].cards == []
     assert s.narrate(s.log[-1]) == "Blue Fighter is destroyed by Black; Blue loses 2 Victory"
@@ -509,7 +509,7 @@ def test_ssa_24_free_for_all_counts_losses() -> None:
     s = deal({}, initiative=0, board=((1, "Fighter", 1, 0, 0, True), (0, "Scout", 0, 1)))
     fighter = at(s, 1, 0)
     do(s, "Act with Scout", "Scout stays at (0,1)")
-    do(s, "Black Space Station stays and fires, fire at Red Fighter")
+    do(s, "Black Space Station stays and fires at Red Fighter")
     assert s.score == [2, 0] and s.zones[PILE[0]].cards == [fighter]
     assert s.view(None)["state"]["scores"] == [2, 0]
     assert "Black: score 2; hand" in s.render(0)
@@ -533,7 +533,7 @@ def test_ssa_16_team_victory() -> None:
         s.apply(s.legal_actions()[0])
     # Only the enemy is a target: a single target, fired at once.
     # In teams every card label shows its team.
-    assert texts(s) == ["Black (A) Space Station stays and fires, fire at Red (B) Scout"]
+    assert texts(s) == ["Black (A) Space Station stays and fires at Red (B) Scout"]
     do(s, "Black (A) Space Station")
     assert where(s, mate) == (1, 0) and where(s, red) is None
     assert s.score[0] == 61 and not s.is_terminal  # 99 for team A
@@ -682,7 +682,7 @@ def test_ssa_21_initiative_skips_eliminated() -> None:
     s.lost[1] = 58
     while s.current_player != 0 or s.speed != 6:
         s.apply(s.legal_actions()[0])
-    do(s, "Black Space Station stays and fires, fire at Red Fighter")
+    do(s, "Black Space Station stays and fires at Red Fighter")
     assert not s.alive[1]
     while s.wave == 1:
         s.apply(s.legal_actions()[0])

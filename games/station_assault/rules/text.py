@@ -25,7 +25,7 @@ from ..events import (
     Stayed,
     WaveStarted,
 )
-from ..ships import CARDS_PER_DECK
+from ..ships import CARDS_PER_DECK, ShipTable, ShipType
 from .grid import DELTA, enemies_next_to, xy
 from .setup import DECK, HAND
 
@@ -51,6 +51,11 @@ def label(s: AssaultState, card: int) -> str:
     return f"{s.player_name(card // CARDS_PER_DECK)} {s.table.name(card)}"
 
 
+def count_of(n: int, word: str) -> str:
+    """ "1 card", "10 cards"."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def at(c: int) -> str:
     x, y = xy(c)
     return f"({x},{y})"
@@ -64,6 +69,55 @@ def _fire_words(s: AssaultState, card: int, cell: int) -> str:
         return f", fire at {label(s, targets[0])}"
     named = ", ".join(f"{label(s, t)} at {at(s.pos[t])}" for t in targets)
     return f", then choose a target ({named})"
+
+
+def ship_text(t: ShipType) -> str:
+    """What a ship type does, in words (its card's text)."""
+    if t.station:
+        return (
+            f"The {t.name}: it never moves. Each wave it acts at Speed 6, after every ship, "
+            f"and fires at an adjacent enemy card for {t.firepower} damage. It is destroyed "
+            f"when its damage reaches {t.shields} (its Shields) and is worth {t.victory} Victory."
+        )
+    return (
+        f"A Speed {t.speed} ship: each wave it acts at Speed {t.speed} (played from the hand "
+        "next to a card in play, or moving next to another card, or staying), then fires at "
+        f"an adjacent enemy card for {t.firepower} damage. It is destroyed when its damage "
+        f"reaches {t.shields} (its Shields) and is worth {t.victory} Victory."
+    )
+
+
+_FACTS: dict[int, tuple[ShipTable, list[dict[str, Any] | None]]] = {}
+"""Each ship table's card facts by card id, made once (tables live as long as the process)."""
+
+
+def card_info(tbl: ShipTable, card: int) -> dict[str, Any] | None:
+    """The public facts of card id ``card`` under ship table ``tbl``; ``None``: no such card."""
+    entry = _FACTS.get(id(tbl))
+    if entry is None or entry[0] is not tbl:
+        texts = [ship_text(t) for t in tbl.types]
+        facts: list[dict[str, Any] | None] = []
+        for c, k in enumerate(tbl.card_type):
+            if k < 0:
+                facts.append(None)
+                continue
+            facts.append(
+                {
+                    "name": tbl.types[k].name,
+                    "owner": c // CARDS_PER_DECK,
+                    "speed": tbl.speed[c],
+                    "firepower": tbl.firepower[c],
+                    "shields": tbl.shields[c],
+                    "victory": tbl.victory[c],
+                    "text": texts[k],
+                }
+            )
+        entry = _FACTS[id(tbl)] = (tbl, facts)
+    facts = entry[1]
+    if not 0 <= card < len(facts):
+        return None
+    info = facts[card]
+    return None if info is None else dict(info)
 
 
 def describe(s: AssaultState, action: Action) -> str:
@@ -86,10 +140,12 @@ def describe(s: AssaultState, action: Action) -> str:
         if not (0 <= c < len(s.pos) and s.pos[c] >= 0):
             return f"Act with card {c}"
         if c % CARDS_PER_DECK == 0:
-            fire = _fire_words(s, c, s.pos[c])
-            if not fire:
+            enemies = enemies_next_to(s, c, s.pos[c])
+            if not enemies:
                 return f"{label(s, c)} stays (no enemy next to it to fire at)"
-            return f"{label(s, c)} stays and fires" + fire
+            if len(enemies) == 1:
+                return f"{label(s, c)} stays and fires at {label(s, enemies[0])}"
+            return f"{label(s, c)} stays and fires" + _fire_words(s, c, s.pos[c])
         return f"Act with {tbl.name(c)} at {at(s.pos[c])}"
     if isinstance(top, ChooseDestination):
         card = top.card
@@ -197,7 +253,7 @@ def narrate(s: AssaultState, event: Event) -> str:
     if isinstance(event, Drew):
         return f"{name(event.player)} drew " + ", ".join(tbl.name(c) for c in event.cards)
     if isinstance(event, DrewCount):
-        return f"{name(event.player)} drew {event.count} cards"
+        return f"{name(event.player)} drew {count_of(event.count, 'card')}"
     if isinstance(event, MulliganChosen):
         return f"{name(event.player)} chose to " + ("mulligan" if event.redraw else "keep")
     if isinstance(event, MulliganMade):
@@ -206,7 +262,7 @@ def narrate(s: AssaultState, event: Event) -> str:
         parts = [f"{name(p)} {'mulligans' if r else 'keeps'}" for p, r in enumerate(event.redraws)]
         return "Mulligans revealed: " + ", ".join(parts)
     if isinstance(event, HandToBottom):
-        return f"{name(event.player)} put {event.count} cards on the bottom of the deck"
+        return f"{name(event.player)} put {count_of(event.count, 'card')} on the bottom of the deck"
     if isinstance(event, WaveStarted):
         return f"Wave {event.wave} begins; {name(event.initiative)} has initiative"
     if isinstance(event, Placed):
@@ -279,6 +335,7 @@ def view(s: AssaultState, player: int | None) -> dict[str, Any]:
         "passed_over": [q for q in range(s.num_players) if s.passed_over >> q & 1],
         "initiative": s.initiative,
         "board": board,
+        "homes": [list(xy(h)) for h in s.home],
         "acting": acting,
         **counts,
         "alive": s.alive[:],
