@@ -1,6 +1,7 @@
-"""Star Wars: Rebellion with Rise of the Empire, parts 1 and 2: the board, the rounds, the
-units, Cinematic Combat, the starting missions, the project deck, both base-game mission
-decks, the objectives and reputation.
+"""Star Wars: Rebellion with Rise of the Empire, the whole game: the board, the rounds, the
+units, Cinematic Combat, the starting missions, the project deck, every mission card of
+both mission sets, the objectives and reputation, every action card, the attachment rings
+and the team game.
 
 Two players: player 0 is the Rebel player, player 1 the Imperial player; option
 ``players=3`` or ``4`` plays the team game (RR-02, :mod:`.rules.team`): each side an
@@ -30,8 +31,8 @@ What is built and tested:
   Construction, placing the starting units unit by unit (the Rise of the Empire
   list, the base list or the fixed first-game set-up, RR-03), the secret base,
   the hidden project deck, the starting missions in hand, each side's shuffled
-  recruit deck (hidden from both, RR-17; no starting action card is dealt yet,
-  RR-29); the objective deck (:mod:`.rules.objectives`): Death Star Plans and 4
+  recruit deck (hidden from both, RR-17), each side's 2 starting action cards drawn
+  face down at the end of step 8 (none with the fixed set-up, RR-29); the objective deck (:mod:`.rules.objectives`): Death Star Plans and 4
   random cards for stage III, the same for stage II, 5 random stage I cards on
   top, both card sets in the pools (RR-01), the unused cards out of the game
   unseen; its order hidden from both sides, the stages on the backs public, a
@@ -109,7 +110,8 @@ What is built and tested:
   choosing (RR-39). Death Star Plans (:mod:`.rules.combat.death_star_plans`): 3
   dice, any direct hit destroys a Death Star or a Death Star Under Construction; a
   Rebel fighter needed, no Shield Bunker; rolled from the objective window after
-  the space battle (RR-67). The combat counts what the objectives need (Imperial
+  the space battle (RR-67); the Master Yoda ring may reroll one of its dice (RR-190).
+  The combat counts what the objectives need (Imperial
   printed health destroyed by theater, Star Destroyers, the battles fought and won,
   RR-60).
 * **Objectives** (:mod:`.rules.objectives`, :mod:`.rules.objective_play`, RR-34,
@@ -154,11 +156,24 @@ What is built and tested:
   leaders and cards asked of one seat then its teammate (one answer a team: one
   opposing leader, one added leader, one retreat), the team pool limit, the seat's view
   as its side's, shared results.
+* **Action cards** (:mod:`.rules.action_cards`, :mod:`.rules.assignment_cards`,
+  :mod:`.rules.rebel_cards`, :mod:`.rules.imperial_cards`, :mod:`.rules.gains`; RR-120..RR-138,
+  RR-160..RR-179): all 48 in the game (the 50 printed less the two base cards the expansion
+  replaces), each with its ability: the play window on public facts (RR-120), every Start
+  of Combat card, the Assignment cards, the Immediate cards resolved when gained (at
+  set-up or recruited, the Rebels' first), and the Special cards with their windows (the
+  end of the Assignment Phase, before a mission's opposition and its dice, after a rescue,
+  a success or a failure, before each Rebel roll, after a retreat, the end of a combat,
+  the start of an Imperial turn and the end of the Command Phase).
+* **Attachment rings** (:mod:`.rules.rings`, RR-84, RR-85, RR-150..RR-156): who may wear
+  each (RR-150); the Master Yoda ring's reroll of one die once a round (a mission's
+  roll-off, a combat attack, Discredit Rebellion, Death Star Plans, RR-190); C-3PO,
+  R2-D2, the Millennium Falcon, K-2SO and Bounty (RR-151..RR-155); Luke Skywalker's Jedi
+  path (RR-156). The captive's rings (the captured ring, Frozen in Carbonite, Lure of the
+  Dark Side) come with the Imperial missions.
 * :func:`.position.position` builds a position by names for scenario tests.
 
-The game plays to its end; the pack is registered as ``rebellion_rote``. Not built
-yet (part 3): the abilities of the action cards (they are recruited and kept, RR-29) and
-the rings that action cards attach.
+The game plays to its end; the pack is registered as ``rebellion_rote``.
 
 >>> from rebellion_rote import GAME
 >>> state = GAME.new_state(seed=1)
@@ -194,6 +209,7 @@ from .observation import OBSERVATION
 from .options import RebellionOptions
 from .rules.team import player_name
 from .state import RebellionState
+from .table import TARGET_KINDS
 from .ui import UI
 
 __all__ = ["GAME", "RULINGS_FILE"]
@@ -280,4 +296,5 @@ GAME = Game(
     ],
     observation=OBSERVATION,
     ui=UI,
+    target_kinds=TARGET_KINDS,
 )

@@ -118,6 +118,7 @@ __all__ = [
     "PlaceProbe",
     "PlaceTargetMarker",
     "PlaceUnits",
+    "PlansReroll",
     "PlansTarget",
     "PlayActionCard",
     "PlayObjective",
@@ -541,6 +542,18 @@ class PlansTarget(Decision):
 
     kind: ClassVar[str] = "plans_target"
     card: int
+
+
+@attrs.frozen(kw_only=True)
+class PlansReroll(Decision):
+    """Death Star Plans' 3 dice (objective ``card``, an index, against unit type ``target``;
+    the dice in ``RebellionState.mission_dice``, the Rebels' row, while this waits) show no
+    direct hit and the Master Yoda ring's leader is in the combat's system: reroll one
+    (``yoda_reroll <die>``), or leave them (``pass``) (RR-190)."""
+
+    kind: ClassVar[str] = "plans_reroll"
+    card: int
+    target: int
 
 
 @attrs.frozen(kw_only=True)

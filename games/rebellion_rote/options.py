@@ -43,17 +43,28 @@ class RebellionOptions:
         validator=_setup,
         metadata={
             "choices": SETUPS,
-            "help": "RR-03: starting units. 'rote' (default): the Rise of the Empire list, "
-            "with the Death Star Under Construction in a remote system; 'base': the base "
-            "game list; 'fixed': the first-game fixed set-up of the Learn to Play booklet "
-            "(loyalty and units in fixed systems), for tutorials and tests.",
+            "label": "Starting units",
+            "labels": {
+                "rote": "Rise of the Empire set-up",
+                "base": "Base game set-up",
+                "fixed": "First-game fixed set-up",
+            },
+            "ruling": "RR-03",
+            "help": "The units each side starts with and where they go. Rise of the Empire "
+            "set-up (default): the Rise of the Empire list, with the Death Star Under "
+            "Construction in a remote system. Base game set-up: the base game's list. "
+            "First-game fixed set-up: the Learn to Play booklet's set-up, with loyalty and "
+            "units in fixed systems and no starting action cards, for a first game.",
         },
     )
     first_game: bool = attrs.field(
         default=False,
         metadata={
-            "help": "RR-04: True skips the hidden mission-set choice and uses the first-game "
-            "mission cards (the Rise of the Empire set) for both sides."
+            "label": "First-game mission cards",
+            "ruling": "RR-04",
+            "help": "On: both sides skip the hidden choice of a mission set and play the "
+            "first-game mission cards (the Rise of the Empire set). Off (default): each "
+            "side chooses its mission set face down at set-up.",
         },
     )
     time_for_peace: str = attrs.field(
@@ -61,10 +72,16 @@ class RebellionOptions:
         validator=_queue,
         metadata={
             "choices": QUEUES,
-            "help": "RR-63: the build queue the objective A Time for Peace destroys its 2 "
-            "triangle, 1 circle and 1 square units on. 'imperial' (default, the research's "
-            "reading): the Empire's; 'rebel': the Rebels' own, a cost (a later reading of "
-            "JC's, from a player's report).",
+            "label": "A Time for Peace destroys units on",
+            "labels": {
+                "imperial": "The Empire's build queue",
+                "rebel": "The Rebels' own build queue",
+            },
+            "ruling": "RR-63",
+            "help": "The build queue on which the Rebel objective A Time for Peace destroys "
+            "2 triangle, 1 circle and 1 square unit. The Empire's build queue (default): the "
+            "card hurts the Empire. The Rebels' own build queue: the card costs the Rebels "
+            "their own units, as some players read it.",
         },
     )
     max_rounds: int = attrs.field(
@@ -73,7 +90,9 @@ class RebellionOptions:
         metadata={
             "min": 1,
             "max": 100,
-            "help": "RR-18: a game still going at the end of this many rounds ends as a draw "
+            "label": "Round limit",
+            "ruling": "RR-18",
+            "help": "A game still going at the end of this many rounds ends in a draw "
             "(checked at the end of each round's Refresh Phase).",
         },
     )
@@ -82,11 +101,18 @@ class RebellionOptions:
         validator=_players,
         metadata={
             "choices": PLAYERS,
-            "help": "RR-02: the number of players. 2 (default): Rebels against Empire. 4: the "
-            "team game, each side an Admiral (blue leaders: space, building) and a General "
-            "(orange leaders: ground, missions, objectives); seats 0 Rebel Admiral, 1 "
-            "Imperial Admiral, 2 Rebel General, 3 Imperial General. 3: one Rebel player "
-            "plays both Rebel roles; seats 0 Rebel, 1 Imperial Admiral, 2 Imperial General "
-            "(research-2 section 1, RR-180..RR-189).",
+            "label": "Players",
+            "labels": {
+                2: "2: Rebels against Empire",
+                3: "3: one Rebel against an Imperial team",
+                4: "4: two teams of two",
+            },
+            "ruling": "RR-02",
+            "help": "2 (default): one Rebel player against one Imperial player. 4: the team "
+            "game: each side has an Admiral (blue leaders: space battles and building) and a "
+            "General (orange leaders: ground battles, missions and objectives); the seats "
+            "are the Rebel Admiral, the Imperial Admiral, the Rebel General and the Imperial "
+            "General. 3: one Rebel player plays both Rebel roles against an Imperial Admiral "
+            "and an Imperial General.",
         },
     )

@@ -38,10 +38,13 @@ from .ids import (
     objective_of,
 )
 from .rules import team
+from .rules.combat.forces import health
 from .rules.imperial_cards import FACILITY, SWEEP, pool_limit
 from .rules.missions import roll_successes
 from .rules.objective_play import queue_side, reputation_on_play
 from .rules.objectives import known_depths
+from .rules.refresh import DEPLOY_LIMIT
+from .rules.rings import YODA, holder
 
 if TYPE_CHECKING:
     from .state import RebellionState
@@ -170,7 +173,10 @@ def describe(s: RebellionState, a: Action) -> str:
         if isinstance(top, D.GainChoice):
             return f"Gain 1 {UNITS[a.unit].name}"
         if isinstance(top, D.DeployUnits):
-            return f"Deploy 1 {UNITS[a.unit].name} to {loc_name(a.loc)}"
+            text = f"Deploy 1 {UNITS[a.unit].name} to {loc_name(a.loc)}"
+            if s.deployed[a.loc] == DEPLOY_LIMIT - 1:
+                text += f" (its {ordinal(DEPLOY_LIMIT)} unit this phase, the most a system takes)"
+            return text
         return f"Place 1 {UNITS[a.unit].name} at {loc_name(a.loc)}"
     if isinstance(a, A.Assign) and isinstance(top, D.AssignMission):
         return f"Assign leaders to {MISSIONS[a.card].name}"
@@ -274,11 +280,11 @@ def describe(s: RebellionState, a: Action) -> str:
             return f"{words[a.which]}: {(t.top if a.which == 1 else t.bottom).text}"
         return words[a.which]
     if isinstance(a, A.Hit) and isinstance(top, D.DamageSink):
-        return f"Move damage onto one {UNITS[a.unit].name} {damage_words(a.damage)}"
+        return f"Move damage onto one {UNITS[a.unit].name} ({unit_state(s, a.unit, a.damage)})"
     if isinstance(a, A.Repair) and isinstance(top, D.DamageSource):
-        return f"Move 1 damage off one {UNITS[a.unit].name} {damage_words(a.damage)}"
+        return f"Move 1 damage off one {UNITS[a.unit].name} ({unit_state(s, a.unit, a.damage)})"
     if isinstance(a, A.Hit):
-        return f"Damage one {UNITS[a.unit].name} {damage_words(a.damage)}"
+        return f"Damage one {UNITS[a.unit].name} ({unit_state(s, a.unit, a.damage)})"
     if isinstance(a, A.Destroy) and isinstance(top, D.LoseGroundUnits):
         return (
             f"Lose one {UNITS[a.unit].name} in {loc_name(top.system)} (the ships cannot carry it)"
@@ -291,17 +297,29 @@ def describe(s: RebellionState, a: Action) -> str:
     if isinstance(a, A.Destroy):
         return f"Destroy one {UNITS[a.unit].name}"
     if isinstance(a, A.Repair):
-        return f"Remove 1 damage from one {UNITS[a.unit].name} {damage_words(a.damage)}"
+        return f"Remove 1 damage from one {UNITS[a.unit].name} ({unit_state(s, a.unit, a.damage)})"
     if isinstance(a, A.Mark):
-        return f"Mark die {a.die + 1} ({combat_die(s, a.die)}) for the reroll"
+        return mark_words(s, a, top)
     if isinstance(a, A.Reroll):
-        return "Reroll the marked dice"
+        return reroll_marked_words(s, top)
     if isinstance(a, A.Spend):
-        return f"Spend die {a.die + 1} (a special) to remove 1 damage"
+        colour = s.battle.dice[a.die][0] if a.die < len(s.battle.dice) else ""
+        unmark = " (the marked dice are unmarked)" if s.battle.marked else ""
+        return (
+            f"Spend die {a.die + 1} ({combat_die(s, a.die)}) to remove 1 damage from one of "
+            f"your units with {colour} health{unmark}"
+        )
     if isinstance(a, A.Retreat):
         return f"Retreat with {LEADERS[a.leader].name}"
     if isinstance(a, A.Build):
-        return f"Build 1 {UNITS[a.unit].name} from {loc_name(a.loc)}"
+        text = f"Build 1 {UNITS[a.unit].name} from {loc_name(a.loc)}"
+        if isinstance(top, D.BuildUnits):
+            passed = sorted(
+                {x.loc for x in s.legal_actions() if isinstance(x, A.Build) and x.loc < a.loc}
+            )
+            if passed:
+                text += f" (then no more builds from {names_or([loc_name(x) for x in passed])})"
+        return text
     if isinstance(a, A.Eliminate):
         return f"Eliminate {LEADERS[a.leader].name}"
     if isinstance(a, A.Recruit):
@@ -328,6 +346,35 @@ def describe(s: RebellionState, a: Action) -> str:
     if isinstance(a, A.Advance):
         return f"Move 1 {UNITS[a.unit].name} from queue space {a.space} to space {a.space - 1}"
     return a.notation()
+
+
+def mark_words(s: RebellionState, a: A.Mark, top: object) -> str:
+    """Marking a die for the leader reroll: the die, the reroll's source and size, and the
+    dice before it that can no longer be marked (marks go in die order)."""
+    text = f"Mark die {a.die + 1} ({combat_die(s, a.die)}) for the reroll"
+    if not isinstance(top, D.AttackActions):
+        return text
+    bt = s.battle
+    leader, value = reroll_leader(s, top.player, top.theater)
+    text += f" ({leader}'s tactic value {value}: mark {len(bt.marked) + 1} of {value})"
+    first = (bt.marked[-1] + 1) if bt.marked else 0
+    if a.die > first:
+        skipped = list(range(first, a.die))
+        text += f"; marks go in die order, so {die_list(skipped)} can then no longer be marked"
+    return text
+
+
+def reroll_marked_words(s: RebellionState, top: object) -> str:
+    """Rerolling the dice marked for the leader reroll: which, and by whose value."""
+    bt = s.battle
+    if not bt.marked or not isinstance(top, D.AttackActions):
+        return "Reroll the marked dice"
+    faces = ", ".join(combat_die(s, i) for i in bt.marked)
+    leader, value = reroll_leader(s, top.player, top.theater)
+    return (
+        f"Reroll the marked {die_list(bt.marked)} ({faces}) with {leader}'s tactic value "
+        f"{value} (once this attack)"
+    )
 
 
 def resolving_name(s: RebellionState, default: str) -> str:
@@ -366,9 +413,18 @@ def prompt(s: RebellionState) -> str:
     if isinstance(top, D.MissionSystem):
         return f"{who}: choose the system of {MISSIONS[top.card].name}"
     if isinstance(top, D.RapidMobilization):
+        from .rules.mobilization import amount
+
+        most = amount(top.card, "move_units_to_base")
         if top.src >= 0:
-            return f"{who}: Rapid Mobilization: move more units from {loc_name(top.src)}, or stop"
-        return f"{who}: Rapid Mobilization: move units to the Rebel Base space, relocate the base, or neither"
+            return (
+                f"{who}: Rapid Mobilization: move more units from {loc_name(top.src)} (up to "
+                f"{most - top.moved} more: all from one system), or stop"
+            )
+        return (
+            f"{who}: Rapid Mobilization: move up to {plural(most, 'unit')} from one system to "
+            "the Rebel Base space, relocate the base, or neither"
+        )
     if isinstance(top, D.NewBase):
         return f"{who}: choose the new base among the probe cards, or stay"
     if isinstance(top, D.MissionTarget):
@@ -387,7 +443,12 @@ def prompt(s: RebellionState) -> str:
     if isinstance(top, D.Retrieve):
         return f"{who}: take a ground tactic card back from the discard (Shield Generator), or not"
     if isinstance(top, D.CardDamage):
-        return f"{who}: deal {top.left} damage with {TACTICS[top.card].name}"
+        if top.left == 1:
+            return f"{who}: {TACTICS[top.card].name}: 1 damage to assign: choose the enemy unit"
+        return (
+            f"{who}: {TACTICS[top.card].name}: {top.left} damage to assign, 1 at a time: "
+            "choose the enemy unit the next damage goes on"
+        )
     if isinstance(top, D.CardDestroy):
         return f"{who}: destroy a unit with {TACTICS[top.card].name}"
     if isinstance(top, D.CardRepair):
@@ -395,13 +456,20 @@ def prompt(s: RebellionState) -> str:
     if isinstance(top, D.AttackActions):
         roll = ", ".join(combat_die(s, k) for k in range(len(s.battle.dice))) or "no dice"
         return (
-            f"{who}: combat actions (reroll, spend specials), then assign damage; the roll: {roll}"
+            f"{who}: {THEATER_WORD[top.theater]} attack: combat actions (reroll, spend "
+            f"specials), then assign damage ({reroll_words(s, top.player, top.theater)}); "
+            f"the roll: {roll}"
         )
     if isinstance(top, D.SpendSpecial):
-        return f"{who}: remove 1 damage from a unit with {top.colour} health"
+        return f"{who}: the special spent: remove 1 damage from one of your units with {top.colour} health"
     if isinstance(top, D.AssignDamage):
         colour, face = s.battle.dice[top.die]
-        return f"{who}: assign the {colour} {face.replace('_', ' ')}"
+        direct = face == "direct_hit" or colour == "green"
+        what = "any enemy unit" if direct else f"an enemy unit with {colour} health"
+        return (
+            f"{who}: assign die {top.die + 1} ({die_words(colour, face)}): 1 damage to {what} "
+            f"in the {THEATER_WORD[top.theater]} battle"
+        )
     if isinstance(top, D.RetreatChoice):
         if top.forced:
             side = SIDES[top.player]
@@ -423,11 +491,18 @@ def prompt(s: RebellionState) -> str:
     if isinstance(top, D.RetreatUnits):
         return f"{who}: units retreating to {loc_name(top.dst)} (every ship must go)"
     if isinstance(top, D.BuildUnits):
-        return f"{who}: place units on the build queue, face down"
+        return (
+            f"{who}: place units on the build queue, face down, one for each resource icon; "
+            "builds go in the order of the systems listed, so building from a system passes "
+            "the systems listed before it"
+        )
     if isinstance(top, D.ReplaceUnit):
         return f"{who}: destroy 1 {UNITS[top.unit].name} on the board to build another"
     if isinstance(top, D.DeployUnits):
-        return f"{who}: deploy the units leaving the build queue"
+        return (
+            f"{who}: deploy the units leaving the build queue (at most {DEPLOY_LIMIT} a system "
+            "this phase)"
+        )
     if isinstance(top, D.EliminateLeader):
         n = pool_limit(s, top.player)
         return f"{who}: more than {n} leaders in the pool: eliminate one"
@@ -593,7 +668,7 @@ def imperial_prompt(s: RebellionState, top: Decision, who: str) -> str:
             f"({top.left} health left), or stop"
         )
     if isinstance(top, D.ConquestMove):
-        left = ", ".join(f"{n} {UNITS[u].name}" for u, n in top.left if n)
+        left = ", ".join(unit_count(n, u) for u, n in top.left if n)
         src = f" from {loc_name(top.src)}" if top.src >= 0 else " from one system"
         return (
             f"{who}: Planetary Conquest: move units{src} to {loc_name(top.system)} "
@@ -629,7 +704,7 @@ def narrate(s: RebellionState, ev: Event) -> str:
     if isinstance(ev, E.BaseChosenHidden):
         return "The Rebels hid their base"
     if isinstance(ev, E.StartingMissions):
-        return f"{SIDES[ev.player]} took {ev.count} starting missions"
+        return f"{SIDES[ev.player]} took {plural(ev.count, 'starting mission')}"
     if isinstance(ev, E.PhaseBegan):
         return f"Round {ev.round}: {ev.phase.capitalize()} Phase"
     if isinstance(ev, E.Assigned):
@@ -662,8 +737,10 @@ def narrate(s: RebellionState, ev: Event) -> str:
     if isinstance(ev, E.Opposed):
         return f"{LEADERS[ev.leader].name} opposes the mission"
     if isinstance(ev, E.MissionRolled):
-        faces = ", ".join((*ev.dice, *(f"green {g}" for g in ev.green))) or "no dice"
-        return f"{SIDES[ev.player]} rolled {faces}: {ev.successes} successes"
+        faces = ", ".join(
+            (*(face_words(f) for f in ev.dice), *(f"green {face_words(g)}" for g in ev.green))
+        )
+        return f"{SIDES[ev.player]} rolled {faces or 'no dice'}: {success_words(ev.successes)}"
     if isinstance(ev, E.MissionOutcome):
         name = MISSIONS[mission_of(ev.card)].name
         return f"{name} {'succeeded' if ev.success else 'failed'}"
@@ -683,7 +760,10 @@ def narrate(s: RebellionState, ev: Event) -> str:
     if isinstance(ev, E.BaseRelocated):
         return f"The Rebels relocated their base: the old base was {loc_name(ev.old)}"
     if isinstance(ev, E.BaseStayed):
-        return f"The Rebel base stays; {ev.returned} probe cards go to the bottom of the deck"
+        return (
+            f"The Rebel base stays; {plural(ev.returned, 'probe card')} went to the bottom of "
+            "the probe deck"
+        )
     if isinstance(ev, E.ProbesDrawnCount):
         return f"The Empire drew {ev.count} probe card{'s' if ev.count != 1 else ''}"
     if isinstance(ev, E.GameOver):
@@ -709,12 +789,15 @@ def narrate(s: RebellionState, ev: Event) -> str:
     if isinstance(ev, E.CardRetrieved):
         return f"{TACTICS[ev.card].name} went back to the deck"
     if isinstance(ev, E.DiceRolled):
-        faces = ", ".join(f"{c} {f.replace('_', ' ')}" for c, f in ev.dice)
+        faces = ", ".join(f"{c} {face_words(f)}" for c, f in ev.dice)
         return f"{SIDES[ev.player]} rolled {faces}"
     if isinstance(ev, E.DiceRerolled):
-        return f"{SIDES[ev.player]} rerolled {len(ev.dice)} dice: " + ", ".join(ev.faces)
+        faces = ", ".join(face_words(f) for f in ev.faces)
+        return f"{SIDES[ev.player]} rerolled {die_list(ev.dice)}: now {faces}"
     if isinstance(ev, E.DicePrevented):
-        return f"{len(ev.dice)} of {SIDES[ev.player]}'s dice were prevented"
+        n = len(ev.dice)
+        were = "was" if n == 1 else "were"
+        return f"{dice_count(n)} of the {SIDES[ev.player]} attack {were} prevented ({die_list(ev.dice)})"
     if isinstance(ev, E.Damaged):
         return f"One {UNITS[ev.unit].name} now has {ev.damage} damage"
     if isinstance(ev, E.Repaired):
@@ -722,7 +805,7 @@ def narrate(s: RebellionState, ev: Event) -> str:
     if isinstance(ev, E.UnitGained):
         return f"{UNITS[ev.unit].name} gained in {loc_name(ev.system)}"
     if isinstance(ev, E.UnitsDestroyed):
-        return f"{unit_count(ev.n, ev.unit)} destroyed ({ev.reason})"
+        return f"{unit_count(ev.n, ev.unit)} destroyed ({DESTROYED_WHY.get(ev.reason, ev.reason)})"
     if isinstance(ev, E.Retreated):
         return f"{LEADERS[ev.leader].name} retreated to {loc_name(ev.dst)}"
     if isinstance(ev, E.LeaderMarked):
@@ -743,7 +826,7 @@ def narrate(s: RebellionState, ev: Event) -> str:
     if isinstance(ev, E.TimeAdvanced):
         return f"Time advanced to {ev.time}"
     if isinstance(ev, E.BuiltHidden):
-        return f"{SIDES[ev.player]} placed {ev.n} units on the build queue"
+        return f"{SIDES[ev.player]} placed {plural(ev.n, 'unit')} on the build queue, face down"
     if isinstance(ev, E.Built):
         queue = f"queue space {ev.space} of the {SIDES[ev.player]} build queue"
         if ev.by_card:  # a card names the unit: no system's icons built it
@@ -754,7 +837,7 @@ def narrate(s: RebellionState, ev: Event) -> str:
     if isinstance(ev, E.LeaderEliminated):
         return f"{LEADERS[ev.leader].name} was eliminated"
     if isinstance(ev, E.ObjectiveDeckBuilt):
-        return f"The objective deck: {ev.size} cards; {ev.out} more left the game unseen"
+        return f"The objective deck: {plural(ev.size, 'card')}; {ev.out} more left the game unseen"
     if isinstance(ev, E.ObjectivesLooked):
         names = ", ".join(objective_name(objective_of(c)) for c in ev.cards) or "none"
         return f"The Rebels looked at the top of the objective deck: {names}"
@@ -792,7 +875,9 @@ def narrate(s: RebellionState, ev: Event) -> str:
     if isinstance(ev, E.ProjectBottomedHidden):
         return "The Empire put a project card on the bottom of the project deck"
     if isinstance(ev, E.ProjectDeckReshuffled):
-        return f"The project discard was shuffled into a new project deck ({ev.count} cards)"
+        return (
+            f"The project discard was shuffled into a new project deck ({plural(ev.count, 'card')})"
+        )
     if isinstance(ev, E.MissionDiscarded):
         return f"{SIDES[ev.player]} discarded {MISSIONS[mission_of(ev.card)].name}"
     if isinstance(ev, E.MissionsDrawn):
@@ -812,6 +897,18 @@ def narrate(s: RebellionState, ev: Event) -> str:
         return f"The Rebel base is not in {loc_name(ev.system)}"
     return narrate_objectives(ev)
 
+
+DESTROYED_WHY = {
+    "damage": "by damage",
+    "tactic": "by a tactic card",
+    "action card": "by an action card",
+    "death star plans": "Death Star Plans",
+    "queue": "on the build queue, with its Death Star Under Construction",
+    "rebuilt": "to build another",
+    "structures alone": "structures alone at the end of the round",
+    "alone against ships": "alone against enemy ships",
+}
+"""The reasons a ``units_destroyed`` event gives, in words (the others are card names)."""
 
 DISCARD_WHY = {
     "markers gone": "its target markers are gone",
@@ -838,8 +935,8 @@ def narrate_objectives(ev: Event) -> str:
         return f"The Rebels discarded {card_name(ev.card)} for {ev.reason}"
     if isinstance(ev, E.ReputationGained):
         return (
-            f"The Rebels gained {ev.amount} reputation ({OBJECTIVES[ev.card].name}): "
-            f"the reputation marker is on {ev.reputation}"
+            f"The Rebels gained {ev.amount} reputation ({OBJECTIVES[ev.card].name}): the "
+            f"reputation marker moved toward the time marker, to {ev.reputation}"
         )
     if isinstance(ev, E.ObjectiveHandShown):
         return f"The Rebels showed their objective hand to the Empire: {card_names(ev.cards)}"
@@ -862,10 +959,10 @@ def narrate_imperial(ev: Event) -> str:
             return f"{LEADERS[ev.leader].name} is lured to the Dark Side: an Imperial leader now"
         return f"The {ring_name(ev.ring)} ring is now on {LEADERS[ev.leader].name}"
     if isinstance(ev, E.ReputationChanged):
-        how = "lose" if ev.amount < 0 else "gain"
+        how, way = ("lost", "away from") if ev.amount < 0 else ("gained", "toward")
         return (
-            f"The Rebels {how} {plural(abs(ev.amount), 'reputation')} ({ev.reason}): "
-            f"reputation {ev.reputation}"
+            f"The Rebels {how} {abs(ev.amount)} reputation ({ev.reason}): the reputation "
+            f"marker moved {way} the time marker, to {ev.reputation}"
         )
     if isinstance(ev, E.SystemNamed):
         return f"The Rebels named {loc_name(ev.system)}"
@@ -933,14 +1030,20 @@ def ordinal(n: int) -> str:
 def describe_mission_deck(s: RebellionState, a: Action, top: object) -> str:
     """Actions of the roll-off window and the Rebel mission deck's decisions ("" if none)."""
     if isinstance(a, A.YodaReroll):
+        ring = f"the Master Yoda ring ({yoda_wearer(s)}, once a round)"
         if isinstance(top, D.AfterMissionRoll):
             colour, face = s.mission_dice[top.player][a.die]
+        elif isinstance(top, D.PlansReroll):
+            face = die_words(*s.mission_dice[REBEL][a.die])
+            return f"Reroll Death Star Plans' die {a.die + 1} ({face}) with {ring}"
         else:
             colour, face = s.battle.dice[a.die]
-            return f"Reroll die {a.die + 1} ({colour} {face.replace('_', ' ')}) with the Master Yoda ring"
-        return f"Reroll your die {a.die + 1} ({die_words(colour, face)}) with the Master Yoda ring"
+            return f"Reroll die {a.die + 1} ({die_words(colour, face)}) with {ring}"
+        return f"Reroll your die {a.die + 1} ({die_words(colour, face)}) with {ring}"
     if isinstance(a, A.Pass) and isinstance(top, D.AfterMissionRoll):
         return "Leave the dice as they are"
+    if isinstance(a, A.Pass) and isinstance(top, D.PlansReroll):
+        return f"Leave the dice: no direct hit, {objective_name(top.card)} goes back to your hand"
     if isinstance(a, A.QueueDestroy) and not isinstance(top, D.DestroyQueued):
         return f"Destroy 1 {UNITS[a.unit].name} on Imperial queue space {a.space}"
     if isinstance(a, A.ProbePlace):
@@ -997,12 +1100,20 @@ def describe_mission_deck(s: RebellionState, a: Action, top: object) -> str:
 
 def prompt_mission_deck(s: RebellionState, top: object, who: str) -> str:
     """Prompts of the roll-off window and the Rebel mission deck's decisions ("" if none)."""
+    if isinstance(top, D.PlansReroll):
+        faces = ", ".join(die_words(c, f) for c, f in s.mission_dice[REBEL])
+        return (
+            f"{who}: Death Star Plans against the {UNITS[top.target].name}: no direct hit "
+            f"({faces}); reroll one die with the Master Yoda ring ({yoda_wearer(s)}, once a "
+            "round), or leave the dice"
+        )
     if isinstance(top, D.AfterMissionRoll):
         att = s.roll_off[0]
         return (
-            f"{who}: the mission dice are rolled ({SIDES[att]} {roll_successes(s, att)}, "
-            f"{SIDES[1 - att]} {roll_successes(s, 1 - att)} successes): use an ability on "
-            "your dice, or leave them"
+            f"{who}: the mission dice are rolled ({SIDES[att]} "
+            f"{success_words(roll_successes(s, att))}, {SIDES[1 - att]} "
+            f"{success_words(roll_successes(s, 1 - att))}): use an ability on your dice, or "
+            "leave them"
         )
     if isinstance(top, D.ReassignLeader):
         return f"{who}: Contingency Plan: the leader that goes onto a starting mission"
@@ -1054,8 +1165,8 @@ def narrate_mission_deck(ev: Event) -> str:
     """Events of the roll-off window and the Rebel mission deck ("" if none)."""
     if isinstance(ev, E.MissionDieRerolled):
         return (
-            f"{SIDES[ev.player]} rerolled die {ev.die + 1} ({ev.was.replace('_', ' ')} to "
-            f"{ev.face.replace('_', ' ')}): {ev.successes} successes"
+            f"{SIDES[ev.player]} rerolled die {ev.die + 1} ({face_words(ev.was)} to "
+            f"{face_words(ev.face)}): {success_words(ev.successes)}"
         )
     if isinstance(ev, E.RingUsed):
         return f"{LEADERS[ev.leader].name} used the {ring_name(ev.ring)} ring"
@@ -1073,8 +1184,8 @@ def narrate_mission_deck(ev: Event) -> str:
         )
     if isinstance(ev, E.AttemptBonus):
         return (
-            f"{LEADERS[ev.leader].name} adds {ev.successes} successes to the next mission "
-            "he attempts this round"
+            f"{LEADERS[ev.leader].name} adds {success_words(ev.successes)} to the next "
+            "mission he attempts this round"
         )
     if isinstance(ev, E.Misdirected):
         return f"No Imperial pool leader may oppose {LEADERS[ev.leader].name}'s missions this round"
@@ -1162,6 +1273,71 @@ def plural(n: int, word: str) -> str:
 def damage_words(n: int) -> str:
     """ "with no damage", "with 2 damage"."""
     return "with no damage" if n == 0 else f"with {n} damage"
+
+
+def success_words(n: int) -> str:
+    """ "1 success", "2 successes"."""
+    return f"{n} success" if n == 1 else f"{n} successes"
+
+
+def face_words(face: str) -> str:
+    """A die face in words: "direct hit"."""
+    return face.replace("_", " ")
+
+
+def unit_state(s: RebellionState, u: int, damage: int) -> str:
+    """One figure of ``u`` with ``damage`` on it, as a player reads it in a combat:
+    "health 3, 1 damage so far" (its health in this combat, Point-Blank Assault's -1)."""
+    so_far = "no damage yet" if damage == 0 else f"{damage} damage so far"
+    return f"health {health(s, u)}, {so_far}"
+
+
+def die_list(dice: list[int] | tuple[int, ...]) -> str:
+    """Die numbers in words: "die 2", "dice 1 and 3", "dice 1, 2 and 4"."""
+    nums = [str(i + 1) for i in dice]
+    if len(nums) == 1:
+        return f"die {nums[0]}"
+    return f"dice {', '.join(nums[:-1])} and {nums[-1]}"
+
+
+def names_or(names: list[str]) -> str:
+    """ "Bothawui", "Bothawui or Ryloth", "Bothawui, Kessel or Ryloth"."""
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def reroll_leader(s: RebellionState, p: int, th: int) -> tuple[str, int]:
+    """The leader whose tactic value gives ``p``'s reroll in theater ``th`` of the combat
+    (the best of ``p``'s leaders there, not captives; the first of equals), and the value."""
+    b = s.board
+    best, value = "", 0
+    for x in b.leaders_at(s.battle.system, p):
+        v = (LEADERS[x].space, LEADERS[x].ground)[th]
+        if not b.is_captive(x) and v > value:
+            best, value = LEADERS[x].name, v
+    return best, value
+
+
+def reroll_words(s: RebellionState, p: int, th: int) -> str:
+    """What ``p``'s leader reroll is in this attack: its source, size and marks."""
+    bt = s.battle
+    leader, value = reroll_leader(s, p, th)
+    if not value:
+        return "no leader of yours here to reroll dice"
+    if bt.reroll_used:
+        return f"{leader}'s reroll is used"
+    marked = f"; marked: {die_list(bt.marked)}" if bt.marked else ""
+    return (
+        f"{leader}'s {THEATER_WORD[th]} tactic value {value} rerolls up to "
+        f"{dice_count(value)}{marked}"
+    )
+
+
+def yoda_wearer(s: RebellionState) -> str:
+    """The name of the leader wearing the Master Yoda ring ("" if none)."""
+    x = holder(s.board, YODA)
+    return LEADERS[x].name if x >= 0 else ""
 
 
 def combat_die(s: RebellionState, k: int) -> str:
@@ -1336,7 +1512,7 @@ def render_side(s: RebellionState, player: int | None) -> str:
     lines.extend(objective_hand_lines(s, player))
     deck, pile = s.zones["project_deck"], s.zones["project_discard"]
     used = ", ".join(MISSIONS[mission_of(c)].name for c in pile.cards)
-    lines.append(f"Project deck: {len(deck)} cards; discard: {used or '(empty)'}")
+    lines.append(f"Project deck: {plural(len(deck), 'card')}; discard: {used or '(empty)'}")
     look = s.zones["project_look"]
     if look.cards and player == look.owner:
         drawn = ", ".join(MISSIONS[mission_of(c)].name for c in look.cards)
@@ -1407,7 +1583,8 @@ def describe_roe(s: RebellionState, a: Action, top: object) -> str:
         if isinstance(a, A.YodaReroll):
             colour, face = s.mission_dice[REBEL][a.die]
             return (
-                f"Reroll your die {a.die + 1} ({die_words(colour, face)}) with the Master Yoda ring"
+                f"Reroll your die {a.die + 1} ({die_words(colour, face)}) with the Master Yoda "
+                f"ring ({yoda_wearer(s)}, once a round)"
             )
         return "Leave the dice as they are"
     if isinstance(top, D.GainGround) and isinstance(a, A.Place):
@@ -1495,7 +1672,7 @@ def prompt_roe(s: RebellionState, top: object, who: str) -> str:
         return f"{who}: Break Their Will: name a system; the Rebels say whether their base is in its region"
     if isinstance(top, D.MightDeploy):
         return (
-            f"{who}: Imperial Might: deploy up to {top.left} more units from queue space 1 "
+            f"{who}: Imperial Might: deploy up to {plural(top.left, 'more unit')} from queue space 1 "
             f"to {loc_name(top.system)}, or stop"
         )
     if isinstance(top, D.ChooseCaptive):
@@ -1512,7 +1689,7 @@ def prompt_roe(s: RebellionState, top: object, who: str) -> str:
         return f"{who}: Secret Mission: take{more} card of those looked at into your hand"
     if isinstance(top, D.HavenDeploy):
         return (
-            f"{who}: Safe Haven: deploy up to {top.left} more units from your build queue to "
+            f"{who}: Safe Haven: deploy up to {plural(top.left, 'more unit')} from your build queue to "
             f"{loc_name(top.system)}, or stop"
         )
     if isinstance(top, D.AidLoyalty):
@@ -1521,7 +1698,7 @@ def prompt_roe(s: RebellionState, top: object, who: str) -> str:
         return f"{who}: Reconnaissance: the card taken back from your mission discard pile"
     if isinstance(top, D.ExplosivesDestroy):
         return (
-            f"{who}: Plant Explosives: destroy up to {top.count} more Imperial ground units "
+            f"{who}: Plant Explosives: destroy up to {plural(top.count, 'more Imperial ground unit')} "
             f"in {loc_name(top.system)} worth up to {top.left} more health, or stop"
         )
     if isinstance(top, D.OpposeMission) and top.subverted:
@@ -1615,7 +1792,7 @@ def prompt_rings(s: RebellionState, top: object, who: str) -> str:
         att = s.roll_off[0]
         return (
             f"{who}: your Diplomacy mission {MISSIONS[s.roll_off[1]].name} failed "
-            f"({roll_successes(s, att)} to {roll_successes(s, 1 - att)} successes): discard "
+            f"({success_words(roll_successes(s, att))} to {roll_successes(s, 1 - att)}): discard "
             "the C-3PO ring to make it succeed, or let it fail"
         )
     if isinstance(top, D.FalconRescue):
@@ -1637,8 +1814,8 @@ def narrate_rings(ev: Event) -> str:
         return f"The {ring_name(ev.ring)} ring left {LEADERS[ev.leader].name}, back to the supply"
     if isinstance(ev, E.DieBlanked):
         return (
-            f"{SIDES[ev.player]}'s die {ev.die + 1} ({ev.was.replace('_', ' ')}) became a "
-            f"blank: {ev.successes} successes"
+            f"{SIDES[ev.player]}'s die {ev.die + 1} ({face_words(ev.was)}) became a "
+            f"blank: {success_words(ev.successes)}"
         )
     return ""
 
@@ -1848,7 +2025,11 @@ def prompt_rebel_cards(s: RebellionState, top: object, who: str) -> str:
     if isinstance(top, D.CardRing):
         return f"{who}: {ACTIONS[top.card].name}: choose the leader the {ring_name(top.ring)} ring goes on"
     if isinstance(top, D.ExtremistChoice):
-        return f"{who}: Rebel Extremist: draw another starting action card, or lose 1 reputation (now {s.board.reputation}) and recruit Saw Gerrera"
+        return (
+            f"{who}: Rebel Extremist: draw another starting action card, or lose 1 reputation "
+            f"(the reputation marker, on {s.board.reputation}, moves 1 space away from the time "
+            "marker) and recruit Saw Gerrera"
+        )
     if isinstance(top, D.RadarKeep):
         n = len(s.zones["probe_look"].cards)
         return (
@@ -2098,7 +2279,7 @@ def prompt_imperial_cards(s: RebellionState, top: object, who: str) -> str:
         left = len(ICONS_OF[top.system]) - len(top.used)
         return (
             f"{who}: Brilliant Administrator: a unit onto the build queue from "
-            f"{loc_name(top.system)} ({left} icons left), or stop"
+            f"{loc_name(top.system)} ({plural(left, 'icon')} left), or stop"
         )
     if isinstance(top, D.AdminReplace):
         return (

@@ -73,6 +73,18 @@ recruited (``hand_recruits``, RR-32).
 
 The rules live in ``rules/``: each decision class maps to a pair of functions,
 its legal actions and its effect (``rules.HANDLERS``).
+
+What a user interface reads (:mod:`.table`, its docstring has the shapes): ``view["cards"]``
+gives the facts of every card id the view names (``_card_info``: name, kind, side, text,
+numbers); each legal action's ``targets`` (``_targets``: a system, unit, figure, leader,
+card, die, roll-off die, marker, ring or build-queue space, with its role); the state
+view's ``combat`` (``None`` when no combat is fought: the system, the round and theater,
+each side's units with health and damage per figure, leaders with tactic values, the tactic
+card chosen, hidden from the other side until both are in (RR-15), the tactic decks, the
+attack's dice with the reroll marks and their source, what each side is doing), next to
+the older index-based ``battle``; and ``resolving_card``, ``roll_off_card``,
+``end_of_command_cards``: as card ids, the missions ``resolving``, ``roll_off`` and
+``end_of_command`` hold as indexes.
 """
 
 from __future__ import annotations
@@ -83,10 +95,11 @@ from typing import Any
 import attrs
 
 from tabletop import Action, Decision, Event, Rng, State
+from tabletop.targets import Target
 
 from . import actions as A
 from . import decisions as D
-from . import render
+from . import render, table
 from .battle import Battle
 from .board import Board
 from .data import IMPERIAL, MISSIONS, NUM_SYSTEMS, REBEL, TACTICS
@@ -320,6 +333,24 @@ class RebellionState(State):
             return f"{TACTICS[action.card].name} (tactic card)"
         return None
 
+    def _card_info(self, card: int) -> dict[str, Any] | None:
+        """The public facts of card id ``card`` (:func:`.table.card_info`)."""
+        return table.card_info(card)
+
+    def _view_cards(self, player: int | None, state_view: dict[str, Any]) -> list[int]:
+        """The card ids the state view names outside the zones (:func:`.table.view_cards`)."""
+        return table.view_cards(state_view)
+
+    def _targets(self, action: Action) -> Sequence[Target]:
+        """What the legal ``action`` points at (:func:`.table.targets`)."""
+        return table.targets(self, action)
+
+    def _target_shown(self, target: Target, view: dict[str, Any]) -> str:
+        """Where ``view`` shows ``target`` (:func:`.table.target_shown`; cards: the core)."""
+        if target.kind in ("card", "player"):
+            return State._target_shown(self, target, view)
+        return table.target_shown(target, view)
+
     def _view(self, player: int | None) -> dict[str, Any]:
         b = self.board
         # a mission set: None = not chosen yet, -2 = chosen face down, else 0 / 1 (RR-15)
@@ -351,6 +382,8 @@ class RebellionState(State):
             "slots": [[s[:] for s in side] for side in self.slots],
             "rebel_setup_system": self.rebel_setup_system,
             "battle": self._battle_view(player),
+            "combat": table.combat_view(self, player),
+            **table.view_extras(self),
             "builds": [
                 [list(x) for x in side] if player == p else len(side)
                 for p, side in enumerate(self.builds)

@@ -6,7 +6,11 @@ mask, ``queue[side * 3 + space - 1]``). A client reads what the indices mean
 here, served by the game server at ``GET /packs/rebellion_rote``: each
 system's name, region, whether it is remote, and where to draw it
 (``data/map.toml``: pack data, not rules), the adjacency, the unit types, the
-leaders, the target markers, the sides' colours and the time track.
+leaders, the target markers, the sides' colours and the time track; the Rebel
+Base space (``rebel_base_space``: location and target system 32, not on the
+map), the attachment rings (``rings``: name and text, by ``data.RINGS`` index)
+and the skills' names (``skill_names``). :mod:`.table` says what the targets of
+the legal actions and the combat facts point at here.
 """
 
 from __future__ import annotations
@@ -15,7 +19,19 @@ from typing import Any
 
 import attrs
 
-from .data import ADJACENT, LEADERS, MARKERS, SKILLS, SYSTEMS, TIME_TRACK, UNITS, load
+from .data import (
+    ADJACENT,
+    LEADERS,
+    MARKERS,
+    REBEL_BASE,
+    REBEL_BASE_SPACE,
+    SKILLS,
+    SYSTEMS,
+    TIME_TRACK,
+    UNITS,
+    load,
+)
+from .table import RING_FACTS, SKILL_NAMES
 
 __all__ = ["UI"]
 
@@ -64,6 +80,14 @@ def _ui() -> dict[str, Any]:
             for s in SYSTEMS
         ],
         "rebel_base": "Rebel Base",
+        # the Rebel Base space: location 32 of the view's per-location lists (``units``,
+        # ``leader_loc``) and system 32 of the targets; not a system of the map
+        "rebel_base_space": {
+            "id": REBEL_BASE,
+            "name": REBEL_BASE_SPACE.name,
+            "icons": list(REBEL_BASE_SPACE.icons),
+            "build": REBEL_BASE_SPACE.build,
+        },
         # where the base is: the one "card" of these zones is a system's index; the
         # first is the Rebels' secret (only their view holds it), the second once revealed
         "base_zones": ["base", "base_face_up"],
@@ -92,6 +116,8 @@ def _ui() -> dict[str, Any]:
             for ld in LEADERS
         ],
         "markers": [m.name for m in MARKERS],
+        "rings": RING_FACTS,
+        "skill_names": SKILL_NAMES,
         "time_track": len(TIME_TRACK.spaces),
         "leader_status": ["supply", "pool", "board", "mission", "eliminated"],
         "loyalty": {"-1": "none", "0": "Rebel", "1": "Imperial"},

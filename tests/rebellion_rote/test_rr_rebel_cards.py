@@ -250,7 +250,12 @@ def test_rr173_our_most_desperate_hour() -> None:
     s.apply(PlayActionCard(i))
     assert isinstance(s.stack[-1], DesperateSearch)
     deck = s.zones["mission_deck0"]
-    names = sorted({mission_of(c) for c in deck.cards})
+    # one choice per card name: copies are the same choice (issue 25)
+    names = sorted(
+        {
+            MISSIONS[mission_of(c)].name: mission_of(c) for c in sorted(deck.cards, reverse=True)
+        }.values()
+    )
     assert s.legal_actions() == [Keep(m) for m in names]
     pick = names[0]
     assert s.describe(Keep(pick)) == (

@@ -471,7 +471,9 @@ def test_rr84_the_ring_in_combat_is_a_combat_action() -> None:
     assert isinstance(s.stack[-1], AttackActions)
     legal = s.legal_actions()
     assert YodaReroll(0) in legal and YodaReroll(1) in legal
-    assert s.describe(YodaReroll(0)).endswith("with the Master Yoda ring")
+    assert s.describe(YodaReroll(0)).endswith(
+        "with the Master Yoda ring (Princess Leia, once a round)"
+    )
     s.apply(YodaReroll(1))
     assert s.yoda_round == 1 and s.log[-1].kind == "dice_rerolled"
     assert not any(isinstance(a, YodaReroll) for a in s.legal_actions())

@@ -734,11 +734,26 @@ def roll_plans(s: RebellionState, card: int, target: int) -> None:
 
 
 def plans_roll(s: RebellionState, card: int, target: int, fixed: list[str] | None = None) -> None:
-    """Death Star Plans' dice (``fixed``: faces One in a Million set, RR-179) and outcome."""
-    from .combat.death_star_plans import roll_death_star_plans
+    """Death Star Plans' dice (``fixed``: faces One in a Million set, RR-179), the Master
+    Yoda ring's reroll when they show no direct hit (RR-190), and the outcome."""
+    from .combat.death_star_plans import plans_dice, plans_targets
+    from .rings import plans_reroll_due
+
+    assert target in plans_targets(s), "Death Star Plans needs a target it may destroy"
+    faces = plans_dice(s, fixed)
+    if plans_reroll_due(s, card, target, faces):
+        return
+    settle_plans(s, card, target, faces)
+
+
+def settle_plans(s: RebellionState, card: int, target: int, faces: list[str]) -> None:
+    """Death Star Plans' outcome from its dice ``faces``: a direct hit destroys the target
+    and plays the card (its reputation); otherwise the card goes back to the hand, shown.
+    Then the space battle's objective window goes on."""
+    from .combat.death_star_plans import plans_outcome
 
     bt = s.battle
-    hit = roll_death_star_plans(s, target, fixed)
+    hit = plans_outcome(s, target, faces)
     if s.is_terminal:
         return
     i = objective_of(card)

@@ -359,8 +359,11 @@ def play_desperate(s: RebellionState, p: int, i: int, x: int) -> bool:
 
 
 def desperate_cards(s: RebellionState, p: int) -> list[int]:
-    """The distinct cards of the deck (by index), once each."""
-    return sorted({mission_of(c) for c in s.zones[f"mission_deck{p}"].cards})
+    """The cards of the deck (by index), one per card name: copies of a card are the same
+    choice (the lowest index of those in the deck)."""
+    from .projects import distinct
+
+    return [mission_of(c) for c in distinct(s.zones[f"mission_deck{p}"].cards)]
 
 
 def legal_desperate(s: RebellionState, d: DesperateSearch) -> list[Action]:
@@ -713,8 +716,12 @@ LUKES = frozenset(i for i, x in enumerate(LEADERS) if (x.form_of or x.name) == "
 
 
 def son_finds(s: RebellionState, p: int) -> list[int]:
-    """The cards (indices) of the deck Son of Skywalker may take."""
-    return sorted({mission_of(c) for c in s.zones[f"mission_deck{p}"].cards} & SEARCH_IDS)
+    """The cards (indices) of the deck Son of Skywalker may take, one per card name (copies
+    are the same choice)."""
+    from .projects import distinct
+
+    deck = s.zones[f"mission_deck{p}"].cards
+    return [m for m in map(mission_of, distinct(deck)) if m in SEARCH_IDS]
 
 
 SEARCH_IDS = frozenset(i for i, m in enumerate(MISSIONS) if m.name in SEARCHED)

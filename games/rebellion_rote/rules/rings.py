@@ -16,7 +16,10 @@ round, when its leader is in the system of a mission or of a combat, its side ma
 * in a mission's roll-off, once both sides have rolled (FAQ), in the window for
   abilities on the dice (:data:`.missions.AFTER_ROLL`), whichever side attempts it;
 * in a combat, as a combat action of the side's own attack (:mod:`.combat.attacks`),
-  any die of the attack not marked for the leader reroll.
+  any die of the attack not marked for the leader reroll;
+* in a combat, one of the Rebels' 3 Death Star Plans dice when they show no direct hit,
+  before the outcome (research §7.4, research-2 §4.2; RR-190, :func:`plans_reroll_due`,
+  :class:`.decisions.PlansReroll`).
 
 The round it was used in is ``RebellionState.yoda_round``.
 
@@ -54,7 +57,7 @@ from tabletop import Action
 from ..actions import BlankDie, Pass, Stop, Target, UseRing, YodaReroll
 from ..board import BOARD, CARBONITE, ELIMINATED, LURE, NO_RING, OFF, SIDE_OF_LEADER, SUPPLY
 from ..data import LEADERS, REBEL, REBEL_BASE, RINGS, LeaderDef, leader_id
-from ..decisions import AttachRing, C3POChoice, FalconFollow, FalconRescue
+from ..decisions import AttachRing, C3POChoice, FalconFollow, FalconRescue, PlansReroll
 from ..events import (
     DiceRerolled,
     DieBlanked,
@@ -90,6 +93,7 @@ __all__ = [
     "may_wear",
     "mission_reroll_options",
     "on_capture",
+    "plans_reroll_due",
     "skills",
     "wearers",
 ]
@@ -259,6 +263,43 @@ def apply_combat_reroll(s: RebellionState, p: int, die: int) -> None:
     s.emit(DiceRerolled(player=p, dice=(die,), faces=(face,)))
 
 
+def plans_reroll_due(s: RebellionState, card: int, target: int, faces: list[str]) -> bool:
+    """Death Star Plans (objective ``card``, an id) rolled ``faces`` against ``target``: with
+    no direct hit and the Master Yoda ring ready in the combat's system, the Rebels may
+    reroll one die before the outcome (RR-190); True when that decision waits, the dice
+    kept meanwhile as the Rebels' row of ``mission_dice`` (as Discredit Rebellion's are)."""
+    if "direct_hit" in faces or yoda_ready(s, REBEL, s.battle.system) == OFF:
+        return False
+    from ..ids import objective_of
+
+    s.mission_dice = [[("red", f) for f in faces], []]
+    s.stack.append(PlansReroll(player=REBEL, card=objective_of(card), target=target))
+    return True
+
+
+def legal_plans_reroll(s: RebellionState, d: PlansReroll) -> list[Action]:
+    return [*(YodaReroll(i) for i in range(len(s.mission_dice[REBEL]))), Pass()]
+
+
+def apply_plans_reroll(s: RebellionState, d: PlansReroll, a: Action) -> None:
+    """The ring rerolls the die (red, as the roll, RR-05) and is used for the round; or the
+    dice stay. Then Death Star Plans' outcome from the dice as they are."""
+    from ..ids import objective_card
+    from .objective_play import settle_plans
+
+    s.stack.pop()
+    faces = [f for _, f in s.mission_dice[REBEL]]
+    if isinstance(a, YodaReroll):
+        leader = yoda_ready(s, REBEL, s.battle.system)
+        face = roll(s.rng, "red", 1)[0]
+        faces[a.die] = face
+        s.yoda_round = s.round
+        s.emit(RingUsed(leader=leader, ring=YODA))
+        s.emit(DiceRerolled(player=REBEL, dice=(a.die,), faces=(face,)))
+    s.mission_dice = [[], []]
+    settle_plans(s, objective_card(d.card), d.target, faces)
+
+
 # ---------------------------------------------------------------- the R2-D2 ring (RR-152)
 def blank_options(s: RebellionState, side: int) -> list[Action]:
     """``blank_die <die>`` for each of the opponent's roll-off dice that is not a blank, if
@@ -407,4 +448,5 @@ HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = 
     C3POChoice: (legal_c3po, apply_c3po),
     FalconRescue: (legal_falcon, apply_falcon),
     FalconFollow: (legal_falcon_follow, apply_falcon_follow),
+    PlansReroll: (legal_plans_reroll, apply_plans_reroll),
 }

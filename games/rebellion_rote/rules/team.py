@@ -270,6 +270,7 @@ RING_DECISIONS: dict[type[Decision], str] = {
     D.C3POChoice: "c3po",
     D.FalconRescue: "falcon",
     D.FalconFollow: "falcon",
+    D.PlansReroll: "yoda",
 }
 """Decisions about a ring's ability: the seat of the leader wearing it decides (RR-187)."""
 DECLINE = (A.Pass, A.Close)
