@@ -242,7 +242,7 @@ def _rulings() -> list[Ruling]:
 GAME = Game(
     name="rebellion_rote",
     title="Star Wars: Rebellion with Rise of the Empire",
-    version="0.1.0",
+    version="0.2.0",
     state_cls=RebellionState,
     options_cls=RebellionOptions,
     action_space=ACTION_SPACE,
