@@ -28,6 +28,12 @@ sending to the answer) and of a read, errors, and lost actions (acknowledged
 but not in the game afterwards; checked for every game at the end of a run).
 Loopback only, bounded in time (``--seconds`` per run).
 
+``--reconnects N`` then opens and closes N WebSocket connections to one game
+(``--reconnect-wave`` of them open at once; each negotiates compression, sends
+its hello, reads up to the state and closes) and prints the server's memory
+(resident set) before, every 3,000 reconnects, and after. The load client is
+one address, so the server runs with its per-client limits off.
+
     .venv/bin/python benchmarks/server_load.py --games 100 --seconds 20
     .venv/bin/python benchmarks/server_load.py --games 100 --seconds 20 --postgres
 """
@@ -397,6 +403,9 @@ def start_server(
     pre = ["-m", "cProfile", "-o", prof] if prof else []
     cmd = [sys.executable, *pre, "-m", "tabletop.cli", "serve", "--db", db, "--port", str(port)]
     cmd += ["--log-level", "warning", "--bot-workers", "1"]
+    # one load client, one address: the per-client limits would refuse it
+    cmd += ["--creates-per-minute", "0", "--games-per-client", "0", "--ws-per-client", "0"]
+    cmd += ["--connections-per-client", "0"]
     if db.startswith("sqlite"):
         cmd += ["--sqlite-synchronous", sync]
     if not compress:
@@ -412,6 +421,50 @@ def start_server(
         time.sleep(0.1)
     proc.kill()
     raise SystemExit("the server did not start")
+
+
+def rss_mb(pid: int) -> float:
+    """The resident memory of a process, in MB (from /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return round(int(line.split()[1]) / 1024, 1)
+    return 0.0
+
+
+async def reconnects(port: int, pid: int, total: int, wave: int) -> dict[str, Any]:
+    """``total`` WebSocket reconnects to one game, ``wave`` at once (see the module)."""
+    http = Http(port)
+    status, made = await http.request(
+        "POST", "/games", body={"pack": "rebel_space", "seats": ["human", "human"]}
+    )
+    http.close()
+    if status != 201:
+        raise SystemExit(f"--reconnects: could not make a game ({status})")
+    url = f"ws://127.0.0.1:{port}/games/{made['id']}/live"
+
+    async def one() -> None:
+        async with websockets.connect(url, open_timeout=60) as ws:
+            await ws.send("{}")
+            while json.loads(await ws.recv())["type"] != "state":
+                pass
+
+    marks = [{"reconnects": 0, "rss_mb": rss_mb(pid)}]
+    done, errors = 0, 0
+    t0 = time.perf_counter()
+    while done < total:
+        n = min(wave, total - done)
+        got = await asyncio.gather(*[one() for _ in range(n)], return_exceptions=True)
+        errors += sum(1 for g in got if isinstance(g, BaseException))
+        done += n
+        if done % 3000 < wave or done == total:
+            marks.append({"reconnects": done, "rss_mb": rss_mb(pid)})
+    return {
+        "reconnects": done,
+        "at_once": wave,
+        "seconds": round(time.perf_counter() - t0, 1),
+        "errors": errors,
+        "server_rss": marks,
+    }
 
 
 def main() -> None:
@@ -444,6 +497,14 @@ def main() -> None:
         "--no-ws-compression", action="store_true", help="serve with --no-ws-compression"
     )
     p.add_argument(
+        "--reconnects",
+        type=int,
+        default=0,
+        help="then N WebSocket reconnects, and the server's memory along them (0: none)",
+    )
+    p.add_argument("--reconnect-wave", type=int, default=200, help="reconnects at once (200)")
+    p.add_argument("--no-load", action="store_true", help="skip the load runs")
+    p.add_argument(
         "--rates",
         type=float,
         nargs="+",
@@ -460,10 +521,15 @@ def main() -> None:
         proc = start_server(db, tmp, port, args.sync, not args.no_ws_compression)
         try:
             runs = []
-            for rate in args.rates:
+            for rate in [] if args.no_load else args.rates:
                 runs.append(asyncio.run(run(port, proc.pid, args, 0, rate)))
                 if not args.no_ws_run:
                     runs.append(asyncio.run(run(port, proc.pid, args, args.ws_per_game, rate)))
+            churn = None
+            if args.reconnects:
+                churn = asyncio.run(
+                    reconnects(port, proc.pid, args.reconnects, args.reconnect_wave)
+                )
         finally:
             proc.send_signal(signal.SIGINT)
             try:
@@ -493,6 +559,7 @@ def main() -> None:
         "cpus": os.cpu_count(),
         "load_average_after": [round(x, 2) for x in os.getloadavg()],
         "runs": runs,
+        "websocket_reconnects": churn,
         "floor": {"actions_per_s": 300, "act_p99_ms": 100},
     }
     print(json.dumps(out, indent=2))

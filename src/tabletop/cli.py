@@ -12,7 +12,9 @@ tabletop serve --db sqlite:///games.db --port 8000
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import random
 import sys
 import time
@@ -432,13 +434,117 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         kwargs["sqlite_synchronous"] = args.sqlite_synchronous
     if args.no_ws_compression:
         kwargs["ws_compression"] = False
+    for name, value in vars(args).items():  # the limits (see _SERVE_LIMITS)
+        if name in _SERVE_LIMITS and value is not None:
+            kwargs[_SERVE_LIMITS[name]] = value
+    if args.trusted_proxy is not None:
+        kwargs["trusted_proxies"] = tuple(a for a in args.trusted_proxy if a != "none")
+    kwargs["admin_secret"] = os.environ.get("TABLETOP_ADMIN_SECRET") or None
     out.write(
         f"tabletop serve: http://{args.host}:{args.port}/ (open it in a browser to play; "
         f"database {args.db}; Ctrl-C stops)\n"
     )
     out.flush()
-    serve(Settings(**kwargs), log_level=args.log_level)
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn stopped on Ctrl-C, then raised it
+        serve(Settings(**kwargs), log_level=args.log_level)
+    out.write("tabletop serve: stopped.\n")
+    out.flush()
     return 0
+
+
+_SERVE_LIMITS = {
+    "forwarded_header": "forwarded_header",
+    "max_games": "max_active_games",
+    "games_per_client": "games_per_client",
+    "creates_per_minute": "creates_per_minute",
+    "max_ws": "max_watchers",
+    "ws_per_client": "watchers_per_client",
+    "idle_timeout": "game_idle_timeout",
+    "max_bot_seconds": "max_bot_seconds",
+    "max_connections": "max_connections",
+    "connections_per_client": "connections_per_client",
+    "max_header_bytes": "max_header_bytes",
+    "request_timeout": "request_timeout",
+}
+"""``tabletop serve`` options that set a field of the server's Settings of the same meaning."""
+
+
+def _serve_limits(sv: argparse.ArgumentParser) -> None:
+    """The options of ``tabletop serve`` that keep one client from taking the server."""
+    g = sv.add_argument_group("limits (0: none)")
+    g.add_argument(
+        "--trusted-proxy",
+        action="append",
+        metavar="ADDR",
+        help="a reverse proxy whose forwarded client address is believed: an address or a "
+        "network (10.0.0.0/8); repeat for several; default 127.0.0.1 and ::1; 'none' for none",
+    )
+    g.add_argument(
+        "--forwarded-header",
+        choices=["x-forwarded-for", "forwarded"],
+        help="the header a trusted proxy puts the client's address in (x-forwarded-for)",
+    )
+    g.add_argument("--max-games", type=int, metavar="N", help="games in play at once (10000)")
+    g.add_argument(
+        "--games-per-client",
+        type=int,
+        metavar="N",
+        help="games in play made from one address (100)",
+    )
+    g.add_argument(
+        "--creates-per-minute",
+        type=int,
+        metavar="N",
+        help="games one address may make in a minute (20)",
+    )
+    g.add_argument("--max-ws", type=int, metavar="N", help="WebSocket connections at once (10000)")
+    g.add_argument(
+        "--ws-per-client", type=int, metavar="N", help="WebSocket connections of one address (100)"
+    )
+    g.add_argument(
+        "--idle-timeout",
+        type=float,
+        metavar="SECONDS",
+        help="end a game nobody acted in, read or followed for this long, as abandoned (3600)",
+    )
+    g.add_argument(
+        "--max-bot-seconds",
+        type=float,
+        metavar="X",
+        help="the most a bot may think per decision; longer seats are refused (5)",
+    )
+    g.add_argument(
+        "--max-connections", type=int, metavar="N", help="open connections at once (12000)"
+    )
+    g.add_argument(
+        "--connections-per-client",
+        type=int,
+        metavar="N",
+        help="open connections of one address, a trusted proxy's not counted (256)",
+    )
+    g.add_argument(
+        "--max-header-bytes",
+        type=int,
+        metavar="N",
+        help="the largest request line and headers, in bytes (32768)",
+    )
+    g.add_argument(
+        "--request-timeout",
+        type=float,
+        metavar="SECONDS",
+        help="time for a request to arrive whole once begun (10)",
+    )
+
+
+def cmd_admin(args: argparse.Namespace, out: TextIO) -> int:
+    """List or end the games of a server's database (needs the ``server`` extra)."""
+    try:
+        from .server.admin import run_admin
+    except ImportError as exc:
+        raise CliError(
+            f"tabletop admin needs the server extra: pip install 'tabletop[server]' ({exc.name})"
+        ) from None
+    return run_admin(args, out)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -568,7 +674,35 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="send WebSocket messages uncompressed (less CPU, more bytes)",
     )
-    sv.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    sv.add_argument(
+        "--log-level",
+        default="warning",
+        choices=["debug", "info", "warning", "error"],
+        help="uvicorn's log level (warning: only problems; info adds its start and stop lines)",
+    )
+    _serve_limits(sv)
+    ad = sub.add_parser(
+        "admin",
+        help="list or end the games of a server's database",
+        description="List the games in a server's database, or end games (by id, or every "
+        "game in play made from one client address): a running server sees it at once. "
+        "Ended games get the status 'ended'.",
+    )
+    ad_sub = ad.add_subparsers(dest="admin_command", required=True)
+    for name, helptext in [("list", "list games, newest first"), ("end", "end games in play")]:
+        a = ad_sub.add_parser(name, help=helptext)
+        a.add_argument(
+            "--db",
+            default="sqlite:///tabletop.db",
+            help="the server's database URL (default sqlite:///tabletop.db)",
+        )
+        a.add_argument("--client", help="only the games made from this client address")
+        if name == "list":
+            a.add_argument("--status", choices=["active", "finished"], help="only these")
+            a.add_argument("--limit", type=int, default=50, help="at most this many (50)")
+            a.add_argument("--json", action="store_true", help="print JSON")
+        else:
+            a.add_argument("games", nargs="*", metavar="GAME_ID", help="the games to end")
     return p
 
 
@@ -591,6 +725,8 @@ def main(
             return cmd_replay(args, out, inp)
         if args.command == "serve":
             return cmd_serve(args, out)
+        if args.command == "admin":
+            return cmd_admin(args, out)
         return cmd_demo(args, out)
     except TabletopError as exc:
         sys.stderr.write(f"tabletop: {clip(str(exc), 1000)}\n")  # always one line

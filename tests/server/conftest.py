@@ -31,13 +31,19 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-class Server:
-    """``tabletop serve`` in a subprocess of its own (its own process group)."""
+RELAXED = ("--creates-per-minute", "0", "--games-per-client", "0", "--ws-per-client", "0")
+"""The per-client limits off: every test client is the one address 127.0.0.1 (the
+hostile-client suite, test_srv_hostile.py, tests the limits)."""
 
-    def __init__(self, db: str, cwd: Path, *extra: str) -> None:
+
+class Server:
+    """``tabletop serve`` in a subprocess of its own (its own process group), with the
+    per-client limits off unless ``limits`` (then ``extra`` sets them)."""
+
+    def __init__(self, db: str, cwd: Path, *extra: str, limits: bool = False) -> None:
         self.db = db
         self.cwd = cwd
-        self.extra = extra
+        self.extra = extra if limits else (*RELAXED, *extra)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -186,6 +192,8 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     """One line for the PostgreSQL tests skipped, and the fuzz test's request count."""
     if SUMMARY["pg_skipped"]:
         terminalreporter.write_line(f"server: {PG_HINT}")
+    for name, values in SUMMARY.get("hostile", []):
+        terminalreporter.write_line(f"hostile: {name}: {values}")
     fuzz = sys.modules.get("test_srv_fuzz")
     sent = getattr(fuzz, "SENT", {}).get("requests") if fuzz else None
     if sent:

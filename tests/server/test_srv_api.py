@@ -45,11 +45,14 @@ def test_index_packs_openapi(api: Any) -> None:
     assert set(packs) == {"rebel_space", "station_assault", "rebellion_rote"}
     assert packs["rebel_space"]["default_options"]["starting_hand"] == 5
     schema = {o["name"]: o for o in packs["rebel_space"]["options"]}
-    assert schema["starting_hand"] == {
-        "name": "starting_hand",
+    # the pack's own words (help, label) are the pack's: tested with the pack
+    game = tabletop.load("rebel_space")
+    assert schema["starting_hand"] == next(
+        o for o in game.options_schema() if o["name"] == "starting_hand"
+    )
+    assert {k: schema["starting_hand"][k] for k in ("type", "default", "min", "max")} == {
         "type": "int",
         "default": 5,
-        "help": "Cards each player draws at set-up (RS-02: 5).",
         "min": 0,
         "max": 20,
     }
@@ -70,6 +73,7 @@ def test_index_packs_openapi(api: Any) -> None:
         "/games/{game_id}",
         "/games/{game_id}/actions",
         "/games/{game_id}/resign",
+        "/games/{game_id}/end",
         "/games/{game_id}/record",
     }
 

@@ -6,14 +6,18 @@ Routes (the OpenAPI description at ``/openapi.json`` is the reference):
 * ``POST /games``: make a game (the answer holds each human seat's token, once);
 * ``GET /games/{id}``: the game as the token's seat sees it, or as a spectator;
 * ``POST /games/{id}/actions``: ``{"action_id", "seen"}``; ``POST /games/{id}/resign``;
+* ``POST /games/{id}/end``: the game's owner ends it;
 * ``GET /games/{id}/record``: the record of a finished game;
-* ``WS /games/{id}/live``: events and new prompts as they happen.
+* ``WS /games/{id}/live``: events and new prompts as they happen;
+* ``GET /admin/games``, ``POST /admin/end``: the administrator's, with the server's
+  admin secret (only when one is set).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import logging
 import re
 from collections.abc import AsyncIterator, Mapping
@@ -23,7 +27,7 @@ import attrs
 import orjson
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -32,11 +36,20 @@ from .. import __version__
 from . import web
 from .bodies import batches
 from .bots import BotPool
+from .net import Proxies, client_of
 from .openapi import openapi
 from .service import Games
 from .settings import Settings
 from .storage import Store
-from .wire import ActRequest, ApiError, CreateRequest, ResignRequest, read_body
+from .wire import (
+    ActRequest,
+    AdminEndRequest,
+    ApiError,
+    CreateRequest,
+    EndRequest,
+    ResignRequest,
+    read_body,
+)
 
 __all__ = ["create_app"]
 
@@ -107,15 +120,22 @@ def _int_param(q: dict[str, str], key: str, lo: int, hi: int, default: int | Non
     return int(text)
 
 
-async def _body(request: Request, limit: int) -> bytes:
-    """The request body, read no further than ``limit`` bytes (413 past it)."""
+async def _body(request: Request, limit: int, *, empty_ok: bool = False) -> bytes:
+    """The request body, read no further than ``limit`` bytes (413 past it).
+
+    A body must come with ``Content-Type: application/json`` (415 otherwise: a
+    web page can make a browser send a POST without a preflight only as a
+    form, as text, or with no type at all); only a route that takes an empty
+    body (``empty_ok``) takes one without a type.
+    """
     length = request.headers.get("content-length")
     if length is not None and length.isdigit() and int(length) > limit:
         raise ApiError(
             413, "too_large", f"the request body is {length} bytes; the limit is {limit}"
         )
     ctype = request.headers.get("content-type")
-    if ctype is not None and ctype.split(";")[0].strip().lower() not in ("application/json", ""):
+    is_json = ctype is not None and ctype.split(";")[0].strip().lower() == "application/json"
+    if ctype is not None and not is_json:
         raise ApiError(
             415,
             "bad_content_type",
@@ -123,18 +143,37 @@ async def _body(request: Request, limit: int) -> bytes:
         )
     chunks = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise ApiError(413, "too_large", f"the request body is over the limit of {limit} bytes")
-        chunks.append(chunk)
-    return b"".join(chunks)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise ApiError(
+                    413, "too_large", f"the request body is over the limit of {limit} bytes"
+                )
+            chunks.append(chunk)
+    except ClientDisconnect:  # gone, or cut off by the server's request timeout
+        raise ApiError(408, "timeout", "the request body did not arrive whole") from None
+    data = b"".join(chunks)
+    if not is_json and (data or not empty_ok):
+        raise ApiError(
+            415,
+            "bad_content_type",
+            "send JSON with the header Content-Type: application/json (a body without "
+            "a type is refused)",
+        )
+    return data
 
 
 def create_app(settings: Settings | None = None, *, store: Store | None = None) -> Starlette:
     """The server as an ASGI app (run it with uvicorn; ``tabletop serve`` does)."""
     settings = settings or Settings()
     state: dict[str, Games] = {}
+    proxies = Proxies(settings.trusted_proxies)
+    admin_secret = settings.admin_secret
+
+    def client(conn: Request | WebSocket) -> str:
+        """The address a request counts as from (a trusted proxy's forwarded one)."""
+        return client_of(conn.scope, proxies, settings.forwarded_header)
 
     def games() -> Games:
         return state["games"]
@@ -190,7 +229,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
     async def create(request: Request) -> Response:
         _query(request, {})
         req = read_body(await _body(request, settings.max_body), CreateRequest, settings.max_body)
-        return _json(await games().create(req), 201)
+        return _json(await games().create(req, client(request)), 201)
 
     async def read(request: Request) -> Response:
         q = _query(request, {"since": "", "log": ""})
@@ -215,9 +254,56 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         _query(request, {})
         token = _token(request)
         read_body(
-            await _body(request, settings.max_body), ResignRequest, settings.max_body, empty_ok=True
+            await _body(request, settings.max_body, empty_ok=True),
+            ResignRequest,
+            settings.max_body,
+            empty_ok=True,
         )
         return _json(await games().resign(request.path_params["game_id"], token))
+
+    async def end(request: Request) -> Response:
+        _query(request, {})
+        token = _token(request)
+        read_body(
+            await _body(request, settings.max_body, empty_ok=True),
+            EndRequest,
+            settings.max_body,
+            empty_ok=True,
+        )
+        return _json(await games().end(request.path_params["game_id"], token))
+
+    # ---------------------------------------------------------------- admin
+    def _admin(request: Request) -> None:
+        """Refuse a request without the server's admin secret."""
+        assert admin_secret is not None
+        token = _token(request)
+        if token is None:
+            raise ApiError(401, "no_token", "send the admin secret: Authorization: Bearer <secret>")
+        if not hmac.compare_digest(token.encode(), admin_secret.encode()):
+            raise ApiError(403, "wrong_token", "this is not the server's admin secret")
+
+    async def admin_games(request: Request) -> Response:
+        _admin(request)
+        q = _query(request, {"status": "", "client": "", "limit": "", "offset": ""})
+        status = q.get("status")
+        if status not in (None, "active", "finished"):
+            raise ApiError(400, "bad_query", "query parameter 'status' is active or finished")
+        who = q.get("client")
+        if who is not None and len(who) > 64:
+            raise ApiError(400, "bad_query", "query parameter 'client' is too long")
+        limit = _int_param(q, "limit", 1, 1000, 100)
+        offset = _int_param(q, "offset", 0, 10**9, 0)
+        assert limit is not None and offset is not None
+        return _json(await games().admin_list(status, who, limit, offset))
+
+    async def admin_end(request: Request) -> Response:
+        _admin(request)
+        _query(request, {})
+        req = read_body(await _body(request, settings.max_body), AdminEndRequest, settings.max_body)
+        if not req.games and req.client is None:
+            raise ApiError(422, "bad_request", "name the games to end, or a client @ body")
+        ended = await games().end_games(list(req.games), req.client)
+        return _json({"ended": ended})
 
     async def record(request: Request) -> Response:
         _query(request, {})
@@ -235,29 +321,52 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         except WebSocketDisconnect:
             pass
 
+    async def _text(ws: WebSocket) -> str:
+        """The next message, which must be text (a binary one is refused: 415)."""
+        msg = await ws.receive()
+        if msg["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(msg.get("code", 1000))
+        text = msg.get("text")
+        if text is None:
+            raise ApiError(
+                415, "bad_content_type", "send JSON in text messages, not in binary ones"
+            )
+        return str(text)
+
     async def _live(ws: WebSocket) -> None:
         g = games()
         live = await g.open(ws.path_params["game_id"])
+        who = client(ws)
+        wake = g.watch(live, who)  # before the hello: a connection waiting for one counts
         try:
-            first = await asyncio.wait_for(ws.receive_text(), timeout=30)
+            await _follow(ws, g, live, wake)
+        finally:
+            g.unwatch(live, wake, who)
+
+    async def _follow(ws: WebSocket, g: Games, live: Any, wake: asyncio.Event) -> None:
+        try:
+            first = await asyncio.wait_for(_text(ws), timeout=30)
         except TimeoutError:
             raise ApiError(408, "no_hello", 'send {"token": ..., "since": ...} first') from None
         hello = read_body(first.encode(), Hello, 4096)
         seat = g.seat_of(live, hello.token)
         if hello.since is not None and hello.since < 0:
             raise ApiError(422, "bad_request", "since must be 0 or more @ body.since")
-        wake = g.watch(live)
         closed = asyncio.Event()
+        refused: list[ApiError] = []
 
         async def receive() -> None:
             try:
                 while True:
-                    msg = await ws.receive_text()
-                    if msg.strip() == '{"type":"ping"}' or msg.strip() == '{"type": "ping"}':
+                    msg = (await _text(ws)).strip()
+                    if msg in ('{"type":"ping"}', '{"type": "ping"}'):
                         await ws.send_text('{"type":"pong"}')
+            except ApiError as exc:
+                refused.append(exc)
             except Exception:
-                closed.set()
-                wake.set()
+                pass
+            closed.set()
+            wake.set()
 
         receiver = asyncio.create_task(receive())
         try:
@@ -268,6 +377,8 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
             while True:
                 await wake.wait()
                 wake.clear()
+                if refused:
+                    raise refused[0]
                 if closed.is_set():
                     return
                 async with live.lock:
@@ -289,13 +400,15 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
                     await ws.close(code=1000)
                     return
         finally:
-            g.unwatch(live, wake)
             receiver.cancel()
 
     # ---------------------------------------------------------------- errors
     async def api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)
-        return _json(exc.body(), exc.status)
+        answer = _json(exc.body(), exc.status)
+        if exc.headers:
+            answer.headers.update(exc.headers)
+        return answer
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -328,10 +441,16 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         Route(f"/games/{game}", read, methods=["GET"]),
         Route(f"/games/{game}/actions", act, methods=["POST"]),
         Route(f"/games/{game}/resign", resign, methods=["POST"]),
+        Route(f"/games/{game}/end", end, methods=["POST"]),
         Route(f"/games/{game}/record", record, methods=["GET"]),
         WebSocketRoute(f"/games/{game}/live", live_ws),
         web.mount(),
     ]
+    if admin_secret is not None:
+        routes[-1:-1] = [
+            Route("/admin/games", admin_games, methods=["GET"]),
+            Route("/admin/end", admin_end, methods=["POST"]),
+        ]
     return Starlette(
         routes=routes,
         lifespan=lifespan,

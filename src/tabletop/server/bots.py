@@ -13,16 +13,23 @@ returns its normal form; nothing in it is imported or run.
 Bots think in worker processes (:class:`BotPool`), so a thinking bot never
 stalls the server's event loop or another game. A worker keeps the states of
 the games it played last and applies only the actions it has not seen.
+:class:`FairQueue` hands the decisions to the workers fairly between games:
+the game whose bots used the least of the workers lately goes first, so a
+new game is not kept waiting behind games whose bots think long.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import os
 import re
+import signal
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
@@ -31,12 +38,23 @@ from typing import Any
 import attrs
 
 from ..bots.factory import make_bot
+from ..bots.ismcts import ISMCTSBot
 from ..errors import TabletopError
 from ..model import Action
 from ..registry import registered_pack
 from ..state import State
 
-__all__ = ["MAX_ITERATIONS", "MAX_SECONDS", "BotJob", "BotPool", "bot_seed", "parse_seat"]
+__all__ = [
+    "MAX_ITERATIONS",
+    "MAX_SECONDS",
+    "BotJob",
+    "BotPool",
+    "FairQueue",
+    "bot_seed",
+    "decide_on",
+    "parse_seat",
+    "seconds_of",
+]
 
 MAX_ITERATIONS = 20_000
 """The most ISMCTS iterations per decision a seat may ask for."""
@@ -85,6 +103,13 @@ def parse_seat(spec: object) -> str:
     return kind
 
 
+def seconds_of(spec: str) -> float | None:
+    """The seconds per decision of a normal-form seat spec (``None``: not a timed bot)."""
+    if spec.startswith("mcts:") and spec.endswith("s"):
+        return float(spec[5:-1])
+    return None
+
+
 def bot_seed(game_seed: int, seat: int, step: int) -> int:
     """The seed of a bot's decision at ``step``: fixed by the game's (secret) seed."""
     digest = hashlib.sha256(f"tabletop-bot:{game_seed}:{seat}:{step}".encode()).digest()
@@ -102,6 +127,8 @@ class BotJob:
     actions: tuple[dict[str, Any], ...]
     seat: int
     spec: str
+    max_seconds: float | None = None
+    """The server's cap on a decision: a search stops then, whatever its budget."""
 
 
 # ---------------------------------------------------------------- in the worker
@@ -125,15 +152,29 @@ def _state_for(job: BotJob) -> State:
 
 def decide(job: BotJob) -> int:
     """The id of the action the bot of ``job`` takes (runs in a worker process)."""
-    state = _state_for(job)
+    return decide_on(_state_for(job), job)
+
+
+def decide_on(state: State, job: BotJob) -> int:
+    """The id of the action the bot of ``job`` takes in ``state`` (its game's state
+    after ``job.actions``): the same wherever it runs (the bot's seed comes from the
+    game's seed, the seat and the step), unless the server's time cap cuts a search."""
     if state.current_player != job.seat:
         raise TabletopError(f"game {job.game_id}: seat {job.seat} is not to move")
     bot = make_bot(job.spec, bot_seed(job.seed, job.seat, len(job.actions)))
+    if job.max_seconds is not None and isinstance(bot, ISMCTSBot):
+        bot.time_s = min(bot.time_s or job.max_seconds, job.max_seconds)
     return state.game.encode(bot.choose(state))
 
 
 def _watch_parent(parent: int) -> None:
-    """End this worker when the server process is gone (even killed with SIGKILL)."""
+    """End this worker when the server process is gone (even killed with SIGKILL).
+
+    A worker ignores SIGINT: Ctrl-C in a terminal reaches every process of its
+    group, and the server stops its workers itself (:meth:`BotPool.close`), so
+    a search interrupted mid-way prints no traceback.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
         while True:
@@ -145,6 +186,25 @@ def _watch_parent(parent: int) -> None:
 
 
 # ---------------------------------------------------------------- in the server
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """SIGINT ignored while worker processes may be started (in the main thread only).
+
+    A process started meanwhile inherits the ignored SIGINT, so a Ctrl-C that
+    comes while it is still importing does not interrupt it either; the
+    server's own handler is put back at once.
+    """
+    old = signal.getsignal(signal.SIGINT)
+    if old is None or threading.current_thread() is not threading.main_thread():
+        yield  # a handler set outside Python could not be put back: leave it
+        return
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
 class BotPool:
     """Worker processes for bot decisions (started on first use)."""
 
@@ -162,7 +222,8 @@ class BotPool:
                 initargs=(os.getpid(),),
             )
         try:
-            return self._pool.submit(decide, job)
+            with _sigint_ignored():  # a worker started now ignores Ctrl-C from its start
+                return self._pool.submit(decide, job)
         except BrokenProcessPool:
             self.close()
             return self.submit(job)
@@ -176,3 +237,105 @@ class BotPool:
                 p.terminate()
             for p in processes:
                 p.join(timeout=5)
+
+
+class FairQueue:
+    """Bot decisions waiting for a worker, handed out fairly between clients and games.
+
+    At most ``workers`` decisions are in the pool at once (so none waits in
+    the pool's own first-come queue). When a worker is free, the waiting
+    decision that goes next is that of the client (the address that made the
+    game) whose games used the least worker time lately, and among that
+    client's games, of the game that used the least: seconds of work, the
+    work running now included, halved every ``half_life`` seconds. A game has
+    at most one decision waiting (its bots decide one after the other), so
+    games whose bots think for seconds take turns, and a client that has not
+    used the workers lately (a player starting a game) is next, however many
+    games another client keeps busy. Used from the server's event loop only.
+    """
+
+    def __init__(self, pool: BotPool, workers: int, half_life: float = 60.0) -> None:
+        self.pool = pool
+        self.workers = max(1, workers)
+        self.half_life = half_life
+        self.used: dict[str, tuple[float, float]] = {}
+        """Per client (``c:...``) and game (``g:...``): seconds of work done, as of a time."""
+        self.running: dict[int, tuple[str, str, float]] = {}
+        """Decisions in the pool: their client key, game key and start."""
+        self.waiting: dict[int, tuple[str, str, asyncio.Future[None]]] = {}
+        self._seq = 0
+
+    def usage(self, key: str, now: float | None = None) -> float:
+        """The worker seconds of ``key`` (``c:client`` or ``g:game``) lately: the work
+        done (halved every ``half_life`` s) and the work running now."""
+        now = time.monotonic() if now is None else now
+        used, at = self.used.get(key, (0.0, now))
+        done = used * 0.5 ** ((now - at) / self.half_life)
+        return float(done + sum(now - t for c, g, t in self.running.values() if key in (c, g)))
+
+    async def decide(self, job: BotJob, client: str = "") -> int:
+        """The decision of ``job`` (of a game made by ``client``), from a worker, in
+        its turn (see the class)."""
+        loop = asyncio.get_running_loop()
+        self._seq += 1
+        seq = self._seq
+        keys = (f"c:{client}", f"g:{job.game_id}")
+        if len(self.running) >= self.workers or self.waiting:
+            turn: asyncio.Future[None] = loop.create_future()
+            self.waiting[seq] = (*keys, turn)
+            try:
+                await turn
+            except asyncio.CancelledError:
+                self.waiting.pop(seq, None)
+                if turn.done() and not turn.cancelled():  # given a worker, then cancelled
+                    self.running.pop(seq, None)
+                    self._next()
+                raise
+        else:
+            self.running[seq] = (*keys, time.monotonic())
+        try:
+            fut = self.pool.submit(job)
+        except BaseException:
+            self._release(seq)
+            raise
+
+        def release(_: object = None) -> None:
+            self._release(seq)
+
+        try:
+            return await asyncio.wrap_future(fut)
+        finally:
+            if fut.done():
+                release()
+            else:  # cancelled here, still thinking there: the worker is busy until then
+                fut.add_done_callback(lambda _: loop.call_soon_threadsafe(release))
+
+    def _release(self, seq: int) -> None:
+        got = self.running.pop(seq, None)
+        if got is not None:
+            now = time.monotonic()
+            for key in got[:2]:
+                self.used[key] = (self.usage(key, now) + (now - got[2]), now)
+            if len(self.used) > 20_000:  # forget who used next to nothing lately
+                for key in [k for k in self.used if self.usage(k, now) < 0.01]:
+                    del self.used[key]
+        self._next()
+
+    def _next(self) -> None:
+        while len(self.running) < self.workers and self.waiting:
+            now = time.monotonic()
+            for seq in [s for s, (_, _, turn) in self.waiting.items() if turn.done()]:
+                del self.waiting[seq]  # their tasks were cancelled meanwhile
+            if not self.waiting:
+                return
+            seq = min(
+                self.waiting,
+                key=lambda s: (
+                    self.usage(self.waiting[s][0], now),
+                    self.usage(self.waiting[s][1], now),
+                    s,
+                ),
+            )
+            client, game, turn = self.waiting.pop(seq)
+            self.running[seq] = (client, game, now)
+            turn.set_result(None)

@@ -24,11 +24,16 @@ _ERRORS = {
     "404": "no such game or route (`unknown_game`, `not_found`)",
     "409": "stale or doubled (`stale`), not your turn (`not_your_turn`), over (`game_over`), "
     "in play (`not_over`)",
+    "408": "a request that did not arrive whole in time (`timeout`)",
     "413": "a body over the size limit (`too_large`)",
-    "415": "a body that is not JSON (`bad_content_type`)",
+    "415": "a body that is not JSON, or without `Content-Type: application/json` "
+    "(`bad_content_type`)",
     "422": "unknown or missing fields, wrong types, unknown pack, option or seat, an action id out "
     "of range or not legal now (`bad_request`, `unknown_pack`, `bad_options`, `bad_seat`, "
     "`bad_seats`, `illegal_action`)",
+    "429": "this client address made games too fast (`too_many_requests`, with Retry-After) or "
+    "has as many games in play as one address may (`too_many_games`)",
+    "503": "the server has as many games in play as it takes (`full`)",
 }
 
 
@@ -95,6 +100,11 @@ _SCHEMAS: dict[str, Any] = {
             "seats": {"type": "array", "items": _ref("Seat")},
             "step": {"type": "integer"},
             "status": {"type": "string"},
+            "owner_token": {
+                "type": "string",
+                "description": "the game's owner token, shown once: it ends the game "
+                "(`POST /games/{game_id}/end`)",
+            },
         },
     },
     "LegalAction": {
@@ -131,7 +141,11 @@ _SCHEMAS: dict[str, Any] = {
     "Result": {
         "type": ["object", "null"],
         "properties": {
-            "returns": {"type": "array", "items": {"type": "number"}},
+            "returns": {
+                "type": ["array", "null"],
+                "items": {"type": "number"},
+                "description": "null for a game ended or abandoned",
+            },
             "resigned": {"type": ["integer", "null"]},
         },
     },
@@ -142,7 +156,12 @@ _SCHEMAS: dict[str, Any] = {
             "id": {"type": "string"},
             "pack": {"type": "string"},
             "title": {"type": "string"},
-            "status": {"type": "string", "enum": ["active", "finished", "resigned"]},
+            "status": {
+                "type": "string",
+                "enum": ["active", "finished", "resigned", "ended", "abandoned"],
+                "description": "`ended`: by its owner or the administrator; `abandoned`: by "
+                "the server, after nobody acted in, read or followed it for a while",
+            },
             "seat": {"type": ["integer", "null"], "description": "null: a spectator"},
             "step": {"type": "integer", "description": "actions played so far"},
             "seats": {"type": "array", "items": _ref("Seat")},
@@ -288,9 +307,10 @@ def openapi() -> dict[str, Any]:
                     },
                     "responses": {
                         "201": _json_body(
-                            _ref("Created"), "the game, with each human seat's token"
+                            _ref("Created"),
+                            "the game, with each human seat's token and the owner token",
                         ),
-                        **_errors("400", "413", "415", "422"),
+                        **_errors("400", "408", "413", "415", "422", "429", "503"),
                     },
                 },
             },
@@ -345,6 +365,19 @@ def openapi() -> dict[str, Any]:
                     "responses": {
                         "200": _json_body(_ref("SeatView"), "the ended game"),
                         **_errors("400", "401", "403", "404", "409", "422"),
+                    },
+                }
+            },
+            "/games/{game_id}/end": {
+                "post": {
+                    "summary": "End the game (its owner token): status `ended`, no result",
+                    "security": _BEARER,
+                    "parameters": [_GAME_ID],
+                    "responses": {
+                        "200": _json_body(
+                            _ref("SeatView"), "the ended game, as a spectator sees it"
+                        ),
+                        **_errors("400", "401", "403", "404", "409", "415", "422"),
                     },
                 }
             },

@@ -11,7 +11,15 @@ acknowledged.
 
 Operations on one game are serialised within a process by the game's
 ``asyncio.Lock``; blocking database calls run in threads; bot decisions run
-in worker processes (:class:`~tabletop.server.bots.BotPool`).
+in worker processes (:class:`~tabletop.server.bots.BotPool`), handed out
+fairly between games (:class:`~tabletop.server.bots.FairQueue`).
+
+What keeps one client from taking the server from the others lives here too:
+each game has an owner (the token its maker gets) who may end it; the games
+in play, in all and per client address, are capped when a game is made
+(atomically, in the database), and so is the pace at which an address makes
+them; a game nobody acted in, read or followed for ``game_idle_timeout``
+seconds ends as ``abandoned``; live connections are capped per address.
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ import hmac
 import logging
 import re
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -36,9 +45,10 @@ from ..limits import DEFAULT_LIMITS, INT_MAX, INT_MIN, short
 from ..model import Action
 from ..registry import pack_names, registered_pack
 from .bodies import Facts, batches, public_seats, seat_body
-from .bots import MAX_SECONDS, BotJob, BotPool, parse_seat
+from .bots import MAX_SECONDS, BotJob, BotPool, FairQueue, decide_on, parse_seat, seconds_of
+from .net import Buckets
 from .settings import Settings
-from .storage import Append, Conflict, GameRow, Store
+from .storage import Append, Conflict, Full, GameRow, Store
 from .wire import ApiError, CreateRequest
 
 __all__ = ["Games", "Live", "check_act", "hash_token"]
@@ -187,6 +197,15 @@ class Games:
         self._tasks: list[asyncio.Task[None]] = []
         self._committer = Committer(self)
         self._watching = 0
+        self.queue = FairQueue(pool, pool.workers)
+        """Bot decisions waiting for a worker, served fairly between games."""
+        self._creates = Buckets(settings.creates_per_minute)
+        self._touched: set[str] = set()
+        """Games someone acted in, read or followed since the last note in the database."""
+        self._by_client: dict[str, int] = {}
+        """Live connections per client address."""
+        self._deciding: set[str] = set()
+        """Games whose bot waits for a worker's decision (which an end may cancel)."""
 
     # ------------------------------------------------------------ plumbing
     async def db(
@@ -210,6 +229,7 @@ class Games:
         self._tasks.append(asyncio.create_task(self._committer.run(), name="tabletop-commit"))
         self._tasks.append(asyncio.create_task(self._poll(), name="tabletop-poll"))
         self._tasks.append(asyncio.create_task(self._sweep(), name="tabletop-sweep"))
+        self._tasks.append(asyncio.create_task(self._upkeep(), name="tabletop-upkeep"))
         if self.store.dialect == "sqlite":
             self._tasks.append(asyncio.create_task(self._checkpoint(), name="tabletop-checkpoint"))
 
@@ -217,7 +237,8 @@ class Games:
         for t in [*self._tasks, *self._bots.values()]:
             t.cancel()
         for t in [*self._tasks, *self._bots.values()]:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
+            # (a worker's KeyboardInterrupt, should one come through a future, ends nothing more)
+            with contextlib.suppress(asyncio.CancelledError, KeyboardInterrupt, Exception):
                 await t
         self._tasks.clear()
         self._bots.clear()
@@ -355,8 +376,18 @@ class Games:
         return found
 
     # ------------------------------------------------------------ create
-    async def create(self, req: CreateRequest) -> dict[str, Any]:
-        """Make a game; the answer holds each human seat's token (shown once)."""
+    async def create(self, req: CreateRequest, client: str = "") -> dict[str, Any]:
+        """Make a game for ``client`` (an address, see :func:`~tabletop.server.net.client_of`);
+        the answer holds each human seat's token and the owner's token (shown once)."""
+        wait = self._creates.take(client)
+        if wait:
+            raise ApiError(
+                429,
+                "too_many_requests",
+                f"this address made {self.settings.creates_per_minute} games in the last "
+                f"minute; wait {wait:.0f} s",
+                headers={"Retry-After": str(max(1, round(wait)))},
+            )
         try:
             game: Game = registered_pack(req.pack)
         except UnknownGameError as exc:
@@ -372,6 +403,15 @@ class Games:
                 kinds.append(parse_seat(s))
             except TabletopError as exc:
                 raise ApiError(422, "bad_seat", f"seats[{i}]: {exc}") from None
+            secs = seconds_of(kinds[-1])
+            cap = self.settings.max_bot_seconds
+            if secs is not None and cap and secs > cap:
+                raise ApiError(
+                    422,
+                    "bad_seat",
+                    f"seats[{i}]: {kinds[-1]} thinks {secs:g} s a decision; this server "
+                    f"lets a bot think at most {self.settings.max_bot_seconds:g} s",
+                )
         if len(kinds) != n:
             raise ApiError(
                 422,
@@ -381,31 +421,45 @@ class Games:
         if req.seed is not None and not INT_MIN <= req.seed <= INT_MAX:
             raise ApiError(422, "bad_request", "seed: out of range @ body.seed")
         seed = req.seed if req.seed is not None else secrets.randbits(63)
-        if await self.db(self.store.count_active) >= self.settings.max_active_games:
-            raise ApiError(
-                503, "full", "this server has as many games in play as it takes; try later"
-            )
         try:
             state = game.new_state(seed=seed, options=options)
         except TabletopError as exc:
             raise ApiError(422, "bad_options", str(exc)) from None
         tokens = [secrets.token_urlsafe(24) if k == "human" else None for k in kinds]
         hashes = [hash_token(t) if t is not None else None for t in tokens]
+        owner = secrets.token_urlsafe(24)
         game_id = secrets.token_urlsafe(12)
         opts_data = game.unstructure_options(options)
         cp = state.current_player
-        await self.db(
-            self.store.create_game,
-            game_id=game_id,
-            pack=game.name,
-            pack_version=game.version,
-            options=opts_data,
-            seed=seed,
-            seat_kinds=kinds,
-            token_hashes=hashes,
-            to_move=cp,
-            bot_turn=cp is not None and kinds[cp] != "human",
-        )
+        try:
+            await self.db(
+                self.store.create_game,
+                game_id=game_id,
+                pack=game.name,
+                pack_version=game.version,
+                options=opts_data,
+                seed=seed,
+                seat_kinds=kinds,
+                token_hashes=hashes,
+                to_move=cp,
+                bot_turn=cp is not None and kinds[cp] != "human",
+                owner_hash=hash_token(owner),
+                client=client or None,
+                max_active=self.settings.max_active_games,
+                max_per_client=self.settings.games_per_client,
+            )
+        except Full as exc:
+            if exc.what == "client":
+                raise ApiError(
+                    429,
+                    "too_many_games",
+                    f"this address has {self.settings.games_per_client} games in play, as "
+                    "many as the server takes from one address: finish or end some first "
+                    "(POST /games/{id}/end with the game's owner token)",
+                ) from None
+            raise ApiError(
+                503, "full", "this server has as many games in play as it takes; try later"
+            ) from None
         live = Live(
             id=game_id, game=game, state=state, seats=kinds, marks=[len(state.log)], hashes=hashes
         )
@@ -417,7 +471,14 @@ class Games:
         for public, t in zip(seats, tokens):
             if t is not None:
                 public["token"] = t
-        return {"id": game_id, "pack": game.name, "seats": seats, "step": 0, "status": "active"}
+        return {
+            "id": game_id,
+            "pack": game.name,
+            "seats": seats,
+            "step": 0,
+            "status": "active",
+            "owner_token": owner,
+        }
 
     # ------------------------------------------------------------ read
     async def read(
@@ -425,6 +486,7 @@ class Games:
     ) -> dict[str, Any]:
         live = await self.open(game_id)
         seat = self.seat_of(live, token)
+        self._touched.add(live.id)
         async with live.lock:
             await self.sync(live)
             return live.body(seat, since, log)
@@ -440,6 +502,7 @@ class Games:
             )
         seat = self.seat_of(live, token)
         assert seat is not None
+        self._touched.add(live.id)
 
         async def locked() -> dict[str, Any]:
             async with live.lock:
@@ -521,7 +584,92 @@ class Games:
                 raise ApiError(409, "game_over", f"game {live.id} ended first") from None
             live.status, live.returns, live.resigned = "resigned", returns, seat
             live.notify()
+            self.queue_forget(live)
             return live.body(seat)
+
+    # ------------------------------------------------------------ ending from outside
+    def is_owner(self, live: Live, token: str | None) -> bool:
+        """Whether ``token`` is the owner token of ``live`` (401 for no token or a
+        malformed one)."""
+        if token is None:
+            raise ApiError(401, "no_token", "ending a game needs its owner token")
+        if type(token) is not str or not _TOKEN.fullmatch(token):
+            raise ApiError(
+                401, "bad_token", "an owner token is the text given when the game was made"
+            )
+        stored = live.row.owner_hash if live.row is not None else None
+        return stored is not None and hmac.compare_digest(stored, hash_token(token))
+
+    async def end(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """The owner ends the game (status ``ended``); the answer is the spectator's view."""
+        live = await self.open(game_id)
+        if not self.is_owner(live, token):
+            raise ApiError(
+                403, "wrong_token", f"this token is not the owner token of game {live.id}"
+            )
+        async with live.lock:
+            await self.sync(live)
+            if live.over:
+                raise ApiError(409, "game_over", f"game {live.id} is over ({live.status})")
+            try:
+                await self.db(self.store.end, live.id, "ended")
+            except Conflict:
+                await self.sync(live)
+                raise ApiError(409, "game_over", f"game {live.id} ended first") from None
+            live.status = "ended"
+            live.notify()
+            self.queue_forget(live)
+            return live.body(None)
+
+    async def end_games(
+        self, game_ids: list[str], client: str | None = None, status: str = "ended"
+    ) -> list[str]:
+        """End the active games among ``game_ids`` or of ``client`` (the administrator;
+        or the server, as ``abandoned``): the ids it ended."""
+        if not game_ids and client is None:
+            return []
+        ended = await self.db(self.store.end_many, game_ids, status, client=client)
+        await self._ended(ended)
+        return ended
+
+    async def _ended(self, ids: list[str]) -> None:
+        """Games this process may hold that were ended in the database: bring them up to date."""
+        for gid in ids:
+            live = self._cache.get(gid)
+            if live is None:
+                continue
+            async with live.lock:
+                with contextlib.suppress(ApiError):
+                    await self.sync(live)
+            self.queue_forget(live)
+
+    def queue_forget(self, live: Live) -> None:
+        """Stop waiting for a bot decision of ``live`` (it is over)."""
+        task = self._bots.get(live.id)
+        if task is not None and live.over and live.id in self._deciding:
+            task.cancel()
+
+    async def admin_list(
+        self, status: str | None, client: str | None, limit: int, offset: int
+    ) -> dict[str, Any]:
+        """Games for the administrator: the public facts, and who made each, when it
+        was last acted in, read or followed, and whether it has an owner token."""
+        rows = await self.db(
+            self.store.list_games,
+            status=status,
+            pack=None,
+            limit=limit,
+            offset=offset,
+            client=client,
+        )
+        out = []
+        for r in rows:
+            facts = self._public(r)
+            facts["client"] = r.client
+            facts["active_at"] = r.active_at
+            facts["owned"] = r.owner_hash is not None
+            out.append(facts)
+        return {"games": out, "limit": limit, "offset": offset}
 
     # ------------------------------------------------------------ record, list
     async def record(self, game_id: str) -> dict[str, Any]:
@@ -621,19 +769,64 @@ class Games:
         }
 
     # ------------------------------------------------------------ watching
-    def watch(self, live: Live) -> asyncio.Event:
-        """A new WebSocket client of ``live``: the event set when the game changes."""
-        if self._watching >= self.settings.max_watchers:
+    def watch(self, live: Live, client: str = "") -> asyncio.Event:
+        """A new WebSocket client of ``live`` from address ``client``: the event set
+        when the game changes (503 past the server's cap, 429 past the address's)."""
+        if self.settings.max_watchers and self._watching >= self.settings.max_watchers:
             raise ApiError(503, "full", "this server has as many live connections as it takes")
+        n = self._by_client.get(client, 0)
+        cap = self.settings.watchers_per_client
+        if cap and n >= cap:
+            raise ApiError(
+                429,
+                "too_many_connections",
+                f"this address has {cap} live connections open, as many as the server "
+                "takes from one address",
+            )
+        self._by_client[client] = n + 1
         self._watching += 1
         ev = asyncio.Event()
         live.watchers.add(ev)
+        self._touched.add(live.id)
         return ev
 
-    def unwatch(self, live: Live, ev: asyncio.Event) -> None:
+    def unwatch(self, live: Live, ev: asyncio.Event, client: str = "") -> None:
         if ev in live.watchers:
             live.watchers.discard(ev)
             self._watching -= 1
+            n = self._by_client.get(client, 0) - 1
+            if n > 0:
+                self._by_client[client] = n
+            else:
+                self._by_client.pop(client, None)
+
+    async def _upkeep(self) -> None:
+        """Note in the database which games were acted in, read or followed lately
+        (a batch now and then, off the path of requests), and end as ``abandoned``
+        the games nobody acted in, read or followed for ``game_idle_timeout`` s."""
+        idle = self.settings.game_idle_timeout
+        every = min(self.settings.expiry_interval, idle / 10) if idle > 0 else 60.0
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.note_activity()
+                if idle > 0:
+                    ended = await self.db(
+                        self.store.end_many, (), "abandoned", idle_before=time.time() - idle
+                    )
+                    if ended:
+                        log.info("tabletop: %d games nobody played ended as abandoned", len(ended))
+                        await self._ended(ended)
+            except Exception:
+                log.exception("tabletop: noting activity or ending idle games failed")
+
+    async def note_activity(self) -> None:
+        """Write down the games acted in, read or followed since last time (and those
+        followed now) as active now."""
+        ids = self._touched | {g.id for g in self._cache.values() if g.watchers}
+        self._touched = set()
+        if ids:
+            await self.db(self.store.touch, sorted(ids))
 
     async def _poll(self) -> None:
         """See what other processes did to the games someone here is watching."""
@@ -681,7 +874,9 @@ class Games:
 
     # ------------------------------------------------------------ bots
     def _schedule_bot(self, live: Live) -> None:
-        """Let a bot decide if it is a bot's turn (in a worker process)."""
+        """Let a bot decide if it is a bot's turn: in a worker process, in the game's
+        turn (:class:`~tabletop.server.bots.FairQueue`); a random bot facing a human
+        here at once (it only draws a legal action: nothing to wait for)."""
         if live.over or live.id in self._bots:
             return
         cp = live.state.current_player
@@ -696,31 +891,63 @@ class Games:
             actions=tuple(live.raw),
             seat=cp,
             spec=live.seats[cp],
+            max_seconds=self.settings.max_bot_seconds or None,
         )
         self._bots[live.id] = asyncio.create_task(self._bot_move(live, job))
 
     async def _bot_move(self, live: Live, job: BotJob) -> None:
+        here = job.spec == "random" and "human" in live.seats
+        action_id: int | None = None
         try:
-            action_id = await asyncio.wrap_future(self.pool.submit(job))
+            if here:  # decided below, under the game's lock, once the request that made
+                await asyncio.sleep(0)  # the turn has had its answer
+            else:
+                self._deciding.add(live.id)
+                try:
+                    client = live.row.client if live.row is not None else None
+                    action_id = await self.queue.decide(job, client or "")
+                finally:
+                    self._deciding.discard(live.id)
         except asyncio.CancelledError:
+            if self._bots.get(live.id) is asyncio.current_task():
+                self._bots.pop(live.id, None)
             raise
         except Exception:  # a worker died (or a bug): try again, less and less often
-            live.bot_failures += 1
             log.exception("tabletop: the bot of game %s seat %s failed", live.id, job.seat)
-            await asyncio.sleep(min(2.0 ** (live.bot_failures - 1), 60.0))
-            async with live.lock:
-                self._bots.pop(live.id, None)
-                self._schedule_bot(live)
+            await self._retry_later(live)
             return
-        live.bot_failures = 0
+        failed = False
         async with live.lock:
             try:
                 if not live.over and live.step == len(job.actions):
-                    await self._commit(live, job.seat, action_id, len(job.actions))
+                    if action_id is None:
+                        try:
+                            action_id = decide_on(live.state, job)
+                        except Exception:
+                            log.exception(
+                                "tabletop: the bot of game %s seat %s failed", live.id, job.seat
+                            )
+                            failed = True
+                    if action_id is not None:
+                        await self._commit(live, job.seat, action_id, len(job.actions))
+                        live.bot_failures = 0
             except ApiError as exc:  # another process moved first: that is fine
                 log.info("tabletop: bot move of game %s dropped: %s", live.id, exc.message)
             except Exception:
                 log.exception("tabletop: storing the bot move of game %s failed", live.id)
             finally:
-                self._bots.pop(live.id, None)
+                if not failed:
+                    self._bots.pop(live.id, None)
+            if not failed:
+                self._schedule_bot(live)
+        if failed:
+            await self._retry_later(live)
+
+    async def _retry_later(self, live: Live) -> None:
+        """After a failed bot decision: schedule the bot again later, later each time
+        (up to a minute); the game's bot task stays in place meanwhile."""
+        live.bot_failures += 1
+        await asyncio.sleep(min(2.0 ** (live.bot_failures - 1), 60.0))
+        async with live.lock:
+            self._bots.pop(live.id, None)
             self._schedule_bot(live)

@@ -5,15 +5,19 @@ per accepted action) and a few facts for listing (status, step, who is to
 move). Nothing else: a state is rebuilt from its record, so what the
 database holds is exactly what a restart needs.
 
-Consistency between server processes sharing one database rests on two
-guards, both checked by the database itself:
+Consistency between server processes sharing one database rests on
+guards checked by the database itself:
 
 * accepting action ``n`` of a game is one transaction that moves the game's
   ``num_actions`` from ``n`` to ``n + 1`` only if it still is ``n``
   (``UPDATE ... WHERE num_actions = n``) and inserts the action under the
   primary key ``(game_id, idx = n)``; the same action sent to two processes
   is therefore accepted once, and the other gets a conflict;
-* ending a game (resigning) moves ``status`` from ``active`` only if it still is.
+* ending a game (resigning, its owner or the administrator ending it, or the
+  server ending it as abandoned) moves ``status`` from ``active`` only if it still is;
+* making a game counts the games in play (in all, and of its client) and inserts it
+  in one transaction under a lock (SQLite's ``BEGIN IMMEDIATE``, a PostgreSQL
+  advisory lock), so the caps hold whatever the number of requests at once.
 
 SQLite runs in WAL mode (readers never wait for the writer); writes begin
 with ``BEGIN IMMEDIATE``. With ``synchronous=NORMAL`` (the default) a commit
@@ -44,6 +48,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "Append",
     "Conflict",
+    "Full",
     "GameRow",
     "StorageError",
     "Store",
@@ -59,25 +64,51 @@ class Conflict(Exception):
     """A compare-and-set lost: another request (or process) changed the game first."""
 
 
+class Full(Exception):
+    """A game was not made: the server (``what == "server"``) or its client
+    (``what == "client"``) has as many games in play as it may."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(what)
+        self.what = what
+
+
+ENDED = ("ended", "abandoned")
+"""Statuses of games ended from outside their rules: ``ended`` by their owner or the
+administrator, ``abandoned`` by the server after nobody played or followed them."""
+
+
+def _game_columns() -> list[sa.Column[Any]]:
+    """The columns of ``games`` as version 1 of the schema made them."""
+    return [
+        sa.Column("id", sa.String(32), primary_key=True),
+        sa.Column("pack", sa.String(100), nullable=False),
+        sa.Column("pack_version", sa.String(100), nullable=False),
+        sa.Column("options", sa.Text, nullable=False),
+        sa.Column("seed", sa.String(24), nullable=False),  # decimal text: 64-bit unsigned fits
+        sa.Column("seats", sa.Text, nullable=False),  # JSON list of seat kinds
+        sa.Column("num_actions", sa.Integer, nullable=False),
+        # active, finished, resigned, ended (by its owner or the admin), abandoned
+        sa.Column("status", sa.String(16), nullable=False),
+        sa.Column("to_move", sa.Integer, nullable=True),
+        sa.Column("bot_turn", sa.Boolean, nullable=False),
+        sa.Column("returns", sa.Text, nullable=True),  # JSON list once over
+        sa.Column("resigned", sa.Integer, nullable=True),
+        sa.Column("created", sa.Float, nullable=False),
+        sa.Column("updated", sa.Float, nullable=False),
+    ]
+
+
 metadata = sa.MetaData()
 
 games = sa.Table(
     "games",
     metadata,
-    sa.Column("id", sa.String(32), primary_key=True),
-    sa.Column("pack", sa.String(100), nullable=False),
-    sa.Column("pack_version", sa.String(100), nullable=False),
-    sa.Column("options", sa.Text, nullable=False),
-    sa.Column("seed", sa.String(24), nullable=False),  # decimal text: 64-bit unsigned fits
-    sa.Column("seats", sa.Text, nullable=False),  # JSON list of seat kinds
-    sa.Column("num_actions", sa.Integer, nullable=False),
-    sa.Column("status", sa.String(16), nullable=False),  # active, finished, resigned
-    sa.Column("to_move", sa.Integer, nullable=True),
-    sa.Column("bot_turn", sa.Boolean, nullable=False),
-    sa.Column("returns", sa.Text, nullable=True),  # JSON list once over
-    sa.Column("resigned", sa.Integer, nullable=True),
-    sa.Column("created", sa.Float, nullable=False),
-    sa.Column("updated", sa.Float, nullable=False),
+    *_game_columns(),
+    # version 3:
+    sa.Column("owner_hash", sa.String(64), nullable=True),  # SHA-256 of the owner token
+    sa.Column("client", sa.String(64), nullable=True),  # the address that made it
+    sa.Column("active_at", sa.Float, nullable=True),  # last act, read or follower
 )
 
 seats = sa.Table(
@@ -105,11 +136,19 @@ schema_version = sa.Table(
     sa.Column("version", sa.Integer, nullable=False),
 )
 
+_v1_metadata = sa.MetaData()
+_V1_TABLES = (
+    sa.Table("games", _v1_metadata, *_game_columns()),
+    seats.to_metadata(_v1_metadata),
+    actions.to_metadata(_v1_metadata),
+)
+"""The tables as version 1 made them (later versions add to them)."""
+
 
 # ---------------------------------------------------------------- migrations
 def _v1(conn: Connection) -> None:
     """The tables: games, seats, actions."""
-    for table in (games, seats, actions):
+    for table in _V1_TABLES:
         table.create(conn)
 
 
@@ -121,11 +160,23 @@ def _v2(conn: Connection) -> None:
     conn.execute(sa.text("CREATE INDEX games_created ON games (created)"))
 
 
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1, _v2)
+def _v3(conn: Connection) -> None:
+    """Each game's owner token (hashed), the client address that made it, and when
+    someone last acted in, read or followed it (what expiry and the caps need)."""
+    conn.execute(sa.text("ALTER TABLE games ADD COLUMN owner_hash VARCHAR(64)"))
+    conn.execute(sa.text("ALTER TABLE games ADD COLUMN client VARCHAR(64)"))
+    conn.execute(sa.text("ALTER TABLE games ADD COLUMN active_at FLOAT"))
+    conn.execute(sa.text("UPDATE games SET active_at = updated"))
+    conn.execute(sa.text("CREATE INDEX games_status_active_at ON games (status, active_at)"))
+    conn.execute(sa.text("CREATE INDEX games_client_status ON games (client, status)"))
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1, _v2, _v3)
 """Schema migrations in order: migration ``k`` (from 0) brings version ``k`` to ``k + 1``."""
 SCHEMA_VERSION = len(MIGRATIONS)
 """The schema version this server writes."""
 _PG_LOCK = 0x7461626C65  # "table": the advisory lock held while migrating
+_PG_CREATE_LOCK = 0x7461626C66  # held while a game is counted against the caps and made
 
 
 def schema_of(conn: Connection) -> int:
@@ -238,6 +289,9 @@ class GameRow:
     resigned: int | None
     created: float
     updated: float
+    owner_hash: str | None = None
+    client: str | None = None
+    active_at: float | None = None
 
     @property
     def over(self) -> bool:
@@ -259,6 +313,9 @@ def _row(r: Any) -> GameRow:
         resigned=r.resigned,
         created=r.created,
         updated=r.updated,
+        owner_hash=r.owner_hash,
+        client=r.client,
+        active_at=r.active_at,
     )
 
 
@@ -376,9 +433,33 @@ class Store:
         token_hashes: Sequence[str | None],
         to_move: int | None,
         bot_turn: bool,
+        owner_hash: str | None = None,
+        client: str | None = None,
+        max_active: int = 0,
+        max_per_client: int = 0,
     ) -> None:
+        """Store a new game; :class:`Full` if ``max_active`` games (in all; 0: no cap)
+        or ``max_per_client`` games of ``client`` are in play already. The count and
+        the insert are one transaction under a lock: the caps hold under any number
+        of requests at once, and across server processes."""
         now = time.time()
         with self.engine.begin() as conn:
+            if max_active or (max_per_client and client is not None):
+                if self.dialect == "postgresql":
+                    conn.execute(
+                        sa.text("SELECT pg_advisory_xact_lock(:k)"), {"k": _PG_CREATE_LOCK}
+                    )
+                active = games.c.status == "active"
+                count = sa.select(sa.func.count()).select_from(games)
+                if max_active and conn.execute(count.where(active)).scalar_one() >= max_active:
+                    raise Full("server")
+                if (
+                    max_per_client
+                    and client is not None
+                    and conn.execute(count.where(active, games.c.client == client)).scalar_one()
+                    >= max_per_client
+                ):
+                    raise Full("client")
             conn.execute(
                 games.insert().values(
                     id=game_id,
@@ -395,6 +476,9 @@ class Store:
                     resigned=None,
                     created=now,
                     updated=now,
+                    owner_hash=owner_hash,
+                    client=client,
+                    active_at=now,
                 )
             )
             conn.execute(
@@ -486,6 +570,64 @@ class Store:
             if moved.rowcount != 1:
                 raise Conflict(game_id)
 
+    def end(self, game_id: str, status: str) -> None:
+        """End an active game from outside its rules (``status``: ``ended`` or
+        ``abandoned``); :class:`Conflict` if it is over already."""
+        if not self.end_many([game_id], status):
+            raise Conflict(game_id)
+
+    def end_many(
+        self,
+        game_ids: Sequence[str] = (),
+        status: str = "ended",
+        *,
+        client: str | None = None,
+        idle_before: float | None = None,
+        limit: int = 1000,
+    ) -> list[str]:
+        """End the active games among ``game_ids``, or those made from ``client``,
+        or those nobody acted in, read or followed since ``idle_before`` (at most
+        ``limit`` of them): the ids of the games it ended."""
+        assert status in ENDED
+        where = [games.c.status == "active"]
+        if client is not None:
+            where.append(games.c.client == client)
+        if idle_before is not None:
+            where.append(games.c.active_at < idle_before)
+        if game_ids:
+            where.append(games.c.id.in_(list(game_ids)))
+        elif client is None and idle_before is None:
+            return []
+        with self.engine.begin() as conn:
+            ids = [
+                r.id for r in conn.execute(sa.select(games.c.id).where(*where).limit(limit)).all()
+            ]
+            if not ids:
+                return []
+            done = conn.execute(
+                games.update()
+                .where(games.c.id.in_(ids), *where)
+                .values(status=status, to_move=None, bot_turn=False, updated=time.time())
+                .returning(games.c.id)
+            ).all()
+        return sorted(r.id for r in done)
+
+    def touch(self, game_ids: Sequence[str], at: float | None = None) -> None:
+        """Note that someone acted in, read or followed these games (at ``at``)."""
+        at = time.time() if at is None else at
+        ids = list(game_ids)
+        with self.engine.begin() as conn:
+            for k in range(0, len(ids), 500):
+                conn.execute(
+                    games.update()
+                    .where(
+                        games.c.id.in_(ids[k : k + 500]),
+                        games.c.status == "active",
+                        sa.or_(games.c.active_at.is_(None), games.c.active_at < at),
+                    )
+                    .values(active_at=at)
+                )
+
     # ------------------------------------------------------------ reads
     def game(self, game_id: str) -> GameRow | None:
         with self.reader.connect() as conn:
@@ -531,7 +673,13 @@ class Store:
         return [(json.loads(r.action), r.seat) for r in rows]
 
     def list_games(
-        self, *, status: str | None, pack: str | None, limit: int, offset: int
+        self,
+        *,
+        status: str | None,
+        pack: str | None,
+        limit: int,
+        offset: int,
+        client: str | None = None,
     ) -> list[GameRow]:
         q = sa.select(games).order_by(games.c.created.desc(), games.c.id)
         if status == "active":
@@ -540,6 +688,8 @@ class Store:
             q = q.where(games.c.status != "active")
         if pack is not None:
             q = q.where(games.c.pack == pack)
+        if client is not None:
+            q = q.where(games.c.client == client)
         with self.reader.connect() as conn:
             rows = conn.execute(q.limit(limit).offset(offset)).all()
         return [_row(r) for r in rows]

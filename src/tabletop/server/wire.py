@@ -20,17 +20,29 @@ from ..errors import RecordError
 from ..limits import Limits, clip, parse_json
 from ..strict import make_converter, structure_report
 
-__all__ = ["ActRequest", "ApiError", "CreateRequest", "ResignRequest", "read_body"]
+__all__ = [
+    "ActRequest",
+    "AdminEndRequest",
+    "ApiError",
+    "CreateRequest",
+    "EndRequest",
+    "ResignRequest",
+    "read_body",
+]
 
 
 class ApiError(Exception):
     """An error answered to a client: an HTTP status, a machine code, a message."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(
+        self, status: int, code: str, message: str, *, headers: dict[str, str] | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = clip(message, 1000)
+        self.headers = headers
+        """Headers of the answer (``Retry-After`` with a 429)."""
 
     def body(self) -> dict[str, Any]:
         return {"error": self.code, "message": self.message}
@@ -57,6 +69,19 @@ class ActRequest:
 @attrs.frozen
 class ResignRequest:
     """``POST /games/{id}/resign``: no fields (an empty object or no body)."""
+
+
+@attrs.frozen
+class EndRequest:
+    """``POST /games/{id}/end`` (the owner ends the game): no fields."""
+
+
+@attrs.frozen
+class AdminEndRequest:
+    """``POST /admin/end``: the games to end, by id, or every game in play of a client."""
+
+    games: list[str] = attrs.field(factory=list, metadata={"max_items": 1000})
+    client: str | None = attrs.field(default=None, metadata={"max_length": 64})
 
 
 _CONVERTER = make_converter()
