@@ -38,3 +38,20 @@ export async function packInfo(name) {
   }
   return packCache.get(name);
 }
+
+/** A seat's kind (``human``, ``random``, ``mcts:100``, ``mcts:1s`` ...) in words. */
+export function seatWords(kind) {
+  if (kind === "human") return "a person";
+  if (kind === "random") return "random bot";
+  if (kind === "greedy") return "greedy bot";
+  if (kind === "mcts") return "search bot, 200 iterations a move";
+  const [name, arg] = String(kind).split(":");
+  if (name === "mcts" && arg) {
+    if (arg.endsWith("s")) {
+      const secs = Number(arg.slice(0, -1));
+      return `search bot, ${secs} ${secs === 1 ? "second" : "seconds"} a move`;
+    }
+    return `search bot, ${Number(arg)} ${Number(arg) === 1 ? "iteration" : "iterations"} a move`;
+  }
+  return `${kind} bot`;
+}

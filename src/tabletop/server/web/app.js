@@ -7,7 +7,7 @@ import { h, installFacts } from "./dom.js";
 import { showLobby } from "./lobby.js";
 import { GamePage } from "./game.js";
 
-let current = null;
+let current = null; // the page shown: anything with close()
 
 function route() {
   if (current) { current.close(); current = null; }
@@ -19,7 +19,7 @@ function route() {
   } else if (parts[0] === "watch" && parts[1]) {
     current = new GamePage(root, parts[1], null);
   } else if (parts[0] === "" || parts[0] === "lobby") {
-    showLobby(root);
+    current = showLobby(root);
   } else {
     root.append(h("div", { class: "error-page", role: "alert" },
       h("h2", {}, "This link leads nowhere"),

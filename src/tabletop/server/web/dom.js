@@ -5,7 +5,9 @@ export function h(tag, props = {}, ...children) {
   for (const [k, v] of Object.entries(props || {})) {
     if (v === null || v === undefined || v === false) continue;
     if (k === "class") el.className = v;
-    else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
+    else if (k === "style" && typeof v === "object") {
+      for (const [p, x] of Object.entries(v)) if (p.startsWith("--")) el.style.setProperty(p, x); else el.style[p] = x;
+    }
     else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
     else if (k === "facts") el.dataset.facts = Array.isArray(v) ? v.join("\n") : v;
     else el.setAttribute(k, v === true ? "" : v);

@@ -1,9 +1,27 @@
 // The game page: the board, whose turn, the prompt, the legal choices as buttons, the log.
 // It reads the game once (GET /games/{id}?log=true), then keeps in step over the
 // WebSocket (/games/{id}/live); a dropped connection reconnects with the last step seen.
-import { api, packInfo, seats } from "./api.js";
+//
+// The choices: never more than MAX_BUTTONS buttons at once. A longer list is grouped by
+// what its actions point at (their typed targets: "Felucia (12 choices)"), a click on a
+// group, or on the board, narrows it, a filter box narrows it by words, and "Show all"
+// comes back. A decision with one choice goes on by itself after a moment, said in the
+// log. Nothing here reads an action's words but to show them (and the filter box).
+import { api, packInfo, seats, seatWords } from "./api.js";
 import { h } from "./dom.js";
 import { drawBoard } from "./boards.js";
+
+const MAX_BUTTONS = 40; // the most choice buttons a decision shows at once
+const FILTER_AT = 12; // a filter box when a decision has more choices than this
+const AUTO_MS = 800; // how long a single choice shows before it is played for you
+// (a browser may set its own: localStorage "tabletop.autoMs", in milliseconds)
+function autoMs() {
+  try { const ms = Number(localStorage.getItem("tabletop.autoMs")); return ms >= 0 && localStorage.getItem("tabletop.autoMs") !== null ? ms : AUTO_MS; } catch { return AUTO_MS; }
+}
+const ROLE_WORDS = { from: "from", to: "to", with: "with", by: "by" };
+
+const tkey = (t) => `${t.kind}:${t.role || ""}:${String(t.id)}`;
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export class GamePage {
   constructor(root, id, token) {
@@ -12,11 +30,20 @@ export class GamePage {
     this.token = token;
     this.body = null;
     this.log = new Map(); // step -> events (a step arriving twice replaces itself)
+    this.said = new Map(); // step -> lines this page adds to the log (a choice played for you)
     this.ws = null;
     this.closed = false;
     this.retry = 0;
     this.pending = false;
-    this.filter = null; // a board may narrow the choices shown (say, to one cell)
+    this.filter = null; // {ids: Set, label}: the choices narrowed (by a board or a group)
+    this.query = ""; // the filter box's words
+    this.page = 0; // the page of a long list no target splits
+    this.selected = new Set(); // what a board has picked for a several-step gesture
+    this.running = null; // the label of a sequence of choices being played
+    this.offers = []; // buttons a board adds above the choices: {label, run, cls}
+    this.hints = []; // a board's words above the choices
+    this.autoTimer = null;
+    this.autoStep = null; // the step whose single choice is being played for you
     this.onKey = (e) => this.key(e);
     document.addEventListener("keydown", this.onKey);
     this.start();
@@ -24,7 +51,8 @@ export class GamePage {
 
   close() {
     this.closed = true;
-    for (const k of ["step", "status", "yourTurn"]) delete this.root.dataset[k];
+    clearTimeout(this.autoTimer);
+    for (const k of ["step", "status", "yourTurn", "choices"]) delete this.root.dataset[k];
     document.removeEventListener("keydown", this.onKey);
     if (this.ws) this.ws.close();
     setConn("");
@@ -65,8 +93,14 @@ export class GamePage {
       turn: h("p", { class: "turn", id: "turn", "aria-live": "polite" }),
       board: h("div", { class: "board", id: "board" }),
       prompt: h("p", { class: "prompt", id: "prompt" }),
+      hint: h("p", { class: "hint muted", id: "hint" }),
+      filter: h("input", { type: "search", id: "choice-filter", class: "choice-filter", placeholder: "Filter the choices by words…",
+        "aria-label": "Filter the choices by words", autocomplete: "off", hidden: true,
+        oninput: (e) => { this.query = e.target.value; this.filter = null; this.page = 0; this.draw(); } }), // (among all the choices)
+      narrowed: h("p", { class: "narrowed", id: "narrowed", hidden: true }),
       choices: h("div", { class: "choices", id: "choices", role: "group", "aria-label": "Your choices" }),
       note: h("p", { class: "note", id: "note", "aria-live": "polite" }),
+      tools: h("div", { class: "tools", id: "tools" }),
       log: h("ol", { class: "log", id: "log" }),
       end: h("div", { class: "end", id: "end", hidden: true }),
     };
@@ -75,8 +109,8 @@ export class GamePage {
       h("div", { class: "game-head" }, e.title, e.turn),
       h("div", { class: "game-body" },
         e.board,
-        h("aside", { class: "side" }, e.end, e.prompt, e.choices, e.note,
-          h("h3", {}, "What happened"), e.log))));
+        h("aside", { class: "side controls", id: "controls" }, e.end, e.prompt, e.hint, e.filter, e.narrowed, e.choices, e.note, e.tools),
+        h("section", { class: "side history" }, h("h3", {}, "What happened"), e.log))));
   }
 
   connect() {
@@ -109,23 +143,108 @@ export class GamePage {
     this.drawLog();
   }
 
+  /** A line of this page's own in the log, after the events of ``step``. */
+  say(step, text) {
+    if (!this.said.has(step)) this.said.set(step, []);
+    this.said.get(step).push(text);
+    this.drawLog();
+  }
+
   drawLog() {
-    const steps = [...this.log.keys()].sort((a, b) => a - b);
+    const steps = [...new Set([...this.log.keys(), ...this.said.keys()])].sort((a, b) => a - b);
     const items = [];
-    for (const s of steps) for (const ev of this.log.get(s)) {
-      if (ev.text) items.push(h("li", { "data-step": s, class: `ev ev-${ev.kind}` }, ev.text));
+    for (const s of steps) {
+      for (const ev of this.log.get(s) || []) {
+        if (ev.text) items.push(h("li", { "data-step": s, class: `ev ev-${ev.kind}` }, ev.text));
+      }
+      for (const text of this.said.get(s) || []) items.push(h("li", { "data-step": s, class: "ev ev-auto" }, text));
     }
-    const near = this.el.log.scrollHeight - this.el.log.scrollTop - this.el.log.clientHeight < 40;
     this.el.log.replaceChildren(...items.slice(-300));
-    if (near || true) this.el.log.scrollTop = this.el.log.scrollHeight;
+    this.el.log.scrollTop = this.el.log.scrollHeight;
   }
 
   show(body) {
     if (this.body && body.step < this.body.step) return; // an older answer arriving late
     const changed = !this.body || body.step !== this.body.step || body.status !== this.body.status;
     this.body = body;
-    if (changed) this.filter = null;
+    if (changed) {
+      clearTimeout(this.autoTimer);
+      this.autoTimer = null;
+      this.autoStep = null;
+      this.filter = null;
+      this.query = "";
+      this.page = 0;
+      if (!this.running) this.selected.clear();
+    }
     this.draw();
+    this.maybeAuto();
+  }
+
+  /** What a board gets (see docs/ui.md, "The web client"). */
+  boardContext() {
+    const b = this.body;
+    const actions = b.your_turn && b.status === "active" ? b.legal_actions || [] : [];
+    const shown = this.narrowedList(actions);
+    // each thing the shown actions point at -> [action, role] pairs
+    const index = new Map();
+    for (const a of shown) {
+      for (const t of a.targets || []) {
+        const k = `${t.kind}:${String(t.id)}`;
+        if (!index.has(k)) index.set(k, []);
+        index.get(k).push([a, t.role || ""]);
+      }
+    }
+    const roleIs = (r, role) => role === undefined || (Array.isArray(role) ? role.includes(r) : r === role);
+    const on = (kind, id, role) => {
+      const out = [];
+      for (const [a, r] of index.get(`${kind}:${String(id)}`) || []) if (roleIs(r, role) && !out.includes(a)) out.push(a);
+      return out;
+    };
+    return {
+      seat: b.seat,
+      actions,
+      shown,
+      filter: this.filter,
+      busy: this.pending || !!this.running,
+      choose: (id) => this.act(id),
+      narrow: (ids, label) => this.narrow(ids, label),
+      on,
+      click: (kind, id, label, role) => {
+        const ids = on(kind, id, role).map((a) => a.id);
+        if (!ids.length) return null;
+        return () => {
+          if (ids.length === 1) { this.act(ids[0]); return; }
+          const same = this.filter && this.filter.ids.size === ids.length && ids.every((x) => this.filter.ids.has(x));
+          this.narrow(same ? null : ids, label);
+        };
+      },
+      selected: this.selected,
+      toggle: (key) => {
+        if (key === null || key === undefined) this.selected.clear();
+        else if (this.selected.has(key)) this.selected.delete(key);
+        else this.selected.add(key);
+        this.draw();
+      },
+      sequence: (steps, label) => this.sequence(steps, label),
+      offer: (label, run, cls = "") => { this.offers.push({ label, run, cls }); },
+      hint: (text) => { this.hints.push(text); },
+      targetName: (t) => this.targetName(t),
+    };
+  }
+
+  narrow(ids, label) {
+    this.filter = ids ? { ids: new Set(ids), label: label || "" } : null;
+    this.query = "";
+    this.page = 0;
+    this.draw();
+  }
+
+  /** The actions after the board's (or a group's) narrowing and the filter box. */
+  narrowedList(actions) {
+    let list = this.filter ? actions.filter((a) => this.filter.ids.has(a.id)) : actions;
+    const words = this.query.toLowerCase().split(/\s+/).filter(Boolean);
+    if (words.length) list = list.filter((a) => { const t = a.text.toLowerCase(); return words.every((w) => t.includes(w)); });
+    return list;
   }
 
   draw() {
@@ -140,30 +259,130 @@ export class GamePage {
     e.turn.textContent = turnWords(b);
     e.turn.className = `turn${b.your_turn ? " yours" : ""}`;
     document.title = `${b.your_turn ? "● " : ""}${b.title} · tabletop`;
-    drawBoard(e.board, b, this.pack, {
-      choose: (id) => this.act(id),
-      narrow: (ids, label) => { this.filter = ids ? { ids: new Set(ids), label } : null; this.drawChoices(); },
-    });
+    this.offers = [];
+    this.hints = [];
+    drawBoard(e.board, b, this.pack, this.boardContext());
     this.drawChoices();
+    this.drawTools();
     this.drawEnd();
   }
 
   drawChoices() {
     const b = this.body;
     const e = this.el;
-    e.prompt.textContent = b.status === "active" ? (b.your_turn ? b.prompt : b.seat === null ? b.prompt : "") : "";
-    let actions = b.legal_actions || [];
+    const active = b.status === "active";
+    e.prompt.textContent = active && (b.your_turn || b.seat === null) ? b.prompt : "";
+    const actions = active && b.your_turn ? b.legal_actions || [] : [];
+    const list = this.narrowedList(actions);
+    e.hint.textContent = this.hints.join(" ");
+    e.hint.hidden = !this.hints.length;
+    e.filter.hidden = actions.length <= FILTER_AT;
+    if (e.filter.value !== this.query) e.filter.value = this.query;
+    const busy = this.pending || !!this.running;
+    const buttons = [];
+    // what a board offers first (a gesture of several choices)
+    for (const o of this.offers) {
+      buttons.push(h("button", { type: "button", class: `choice offer ${o.cls}`, disabled: busy, onclick: () => o.run() }, o.label));
+    }
     const counts = new Map();
     for (const a of actions) counts.set(a.text, (counts.get(a.text) || 0) + 1);
     const label = (a) => (counts.get(a.text) > 1 ? `${a.text} (${a.notation})` : a.text);
-    const shown = this.filter ? actions.filter((a) => this.filter.ids.has(a.id)) : actions;
-    const buttons = shown.map((a, i) => h("button", {
-      type: "button", class: "choice", "data-action": a.id, "data-notation": a.notation,
-      disabled: this.pending, onclick: () => this.act(a.id),
-    }, h("span", { class: "key" }, i < 9 ? String(i + 1) : i === 9 ? "0" : ""), label(a)));
-    const extra = this.filter ? [h("button", { type: "button", class: "choice all", onclick: () => { this.filter = null; this.drawChoices(); } },
-      `Show all ${actions.length} choices`)] : [];
+    const actionButton = (a) => h("button", {
+      type: "button", class: `choice${actions.length === 1 ? " only" : ""}`, "data-action": a.id, "data-notation": a.notation,
+      disabled: busy, onclick: () => this.act(a.id),
+    }, label(a));
+    // the buttons: the actions, or (more than MAX_BUTTONS) a button per group of them
+    let items = list.map((a) => () => actionButton(a));
+    if (list.length > MAX_BUTTONS) {
+      const groups = groupChoices(list, (t) => this.targetName(t));
+      if (groups) {
+        const byId = new Map(list.map((a) => [a.id, a]));
+        const done = new Set();
+        items = [];
+        for (const g of groups) {
+          if (g.ids.length === 1) { // a group of one is its choice
+            if (!done.has(g.ids[0])) items.push(() => actionButton(byId.get(g.ids[0])));
+            done.add(g.ids[0]);
+            continue;
+          }
+          items.push(() => h("button", { type: "button", class: "choice group", "data-group": g.key, disabled: busy,
+            onclick: () => this.narrowGroup(g) }, `${g.name} (${plural(g.ids.length, "choice")})`));
+        }
+      }
+    }
+    let more = null;
+    if (items.length > MAX_BUTTONS) { // still too many: pages of MAX_BUTTONS
+      const pages = Math.ceil(items.length / MAX_BUTTONS);
+      const at = Math.min(this.page, pages - 1);
+      const next = (at + 1) % pages;
+      more = h("button", { type: "button", class: "choice all more", id: "more-choices", onclick: () => { this.page = next; this.drawChoices(); } },
+        `More choices (${next * MAX_BUTTONS + 1}–${Math.min((next + 1) * MAX_BUTTONS, items.length)} of ${items.length})`);
+      items = items.slice(at * MAX_BUTTONS, (at + 1) * MAX_BUTTONS);
+    }
+    buttons.push(...items.map((make) => make()));
+    // the keys 1..9 and 0 press the first ten buttons: show which
+    buttons.forEach((btn, i) => { if (i < 10) btn.prepend(h("span", { class: "key" }, i < 9 ? String(i + 1) : "0")); });
+    const narrowed = !!this.filter || !!this.query;
+    e.narrowed.hidden = !narrowed;
+    e.narrowed.textContent = narrowed ? `Showing ${plural(list.length, "choice")} of ${actions.length}${this.filter && this.filter.label ? `: ${this.filter.label}` : ""}${this.query ? ` matching "${this.query}"` : ""}.` : "";
+    const extra = [];
+    if (more) extra.push(more);
+    if (narrowed) {
+      extra.push(h("button", { type: "button", class: "choice all", id: "show-all",
+        onclick: () => { this.filter = null; this.query = ""; this.page = 0; this.draw(); } }, `Show all ${plural(actions.length, "choice")}`));
+    }
+    if (!list.length && actions.length) buttons.push(h("p", { class: "muted" }, "No choice matches."));
     e.choices.replaceChildren(...buttons, ...extra);
+    this.root.dataset.choices = e.choices.querySelectorAll("button.choice:not(.all)").length; // for scripts and tests
+  }
+
+  narrowGroup(g) {
+    const ids = new Set(g.ids);
+    const label = this.filter && this.filter.label ? `${this.filter.label} · ${g.name}` : g.name;
+    this.filter = { ids, label };
+    this.page = 0;
+    this.draw();
+  }
+
+  /** The words for a thing an action points at (a group's button). */
+  targetName(t) {
+    const v = this.body.view;
+    const ui = (this.pack && this.pack.ui) || {};
+    const listed = (xs) => (xs && xs[t.id] ? xs[t.id].name || String(xs[t.id]) : null);
+    let name;
+    if (t.kind === "card") name = v.cards && v.cards[String(t.id)] ? v.cards[String(t.id)].name : "a card";
+    else if (t.kind === "player") name = v.players[t.id] || `player ${t.id + 1}`;
+    else if (t.kind === "cell") name = `(${t.id.join(",")})`;
+    else if (t.kind === "system") name = listed(ui.systems) || (ui.systems && t.id === ui.systems.length ? "the Rebel Base space" : `place ${t.id}`);
+    else if (t.kind === "unit") name = listed(ui.units) || `unit ${t.id}`;
+    else if (t.kind === "leader") name = listed(ui.leaders) || `leader ${t.id}`;
+    else if (t.kind === "die") name = `die ${Array.isArray(t.id) ? t.id.map((x) => x + 1).join("/") : t.id + 1}`;
+    else if (t.kind === "group") name = `group ${Array.isArray(t.id) ? t.id.map((x) => x + 1).join("/") : t.id + 1}`;
+    else name = `${t.kind} ${t.id}`;
+    const role = ROLE_WORDS[t.role || ""];
+    return role ? `${role} ${name}` : name;
+  }
+
+  drawTools() {
+    const b = this.body;
+    const e = this.el;
+    if (!this.token || b.status !== "active" || b.seat === null) { e.tools.replaceChildren(); return; }
+    if (e.tools.dataset.confirm === "yes") {
+      e.tools.replaceChildren(h("span", {}, "Resign this game? "),
+        h("button", { type: "button", id: "resign-yes", class: "danger", onclick: () => this.resign() }, "Yes, resign"), " ",
+        h("button", { type: "button", id: "resign-no", onclick: () => { e.tools.dataset.confirm = ""; this.drawTools(); } }, "No, play on"));
+    } else {
+      e.tools.replaceChildren(h("button", { type: "button", id: "resign", class: "quiet",
+        onclick: () => { e.tools.dataset.confirm = "yes"; this.drawTools(); } }, "Resign…"));
+    }
+  }
+
+  async resign() {
+    this.el.tools.dataset.confirm = "";
+    const r = await api(`/games/${encodeURIComponent(this.id)}/resign`, { method: "POST", token: this.token, body: {} });
+    if (r.ok) this.show(r.data);
+    else this.note(r.data.message);
+    this.drawTools();
   }
 
   drawEnd() {
@@ -178,8 +397,62 @@ export class GamePage {
         " · ", h("a", { href: "#/" }, "Back to the lobby")));
   }
 
-  async act(actionId) {
-    if (this.pending || !this.body || !this.body.your_turn) return;
+  /** A decision with one choice goes on by itself, after a moment, said in the log. */
+  maybeAuto() {
+    const b = this.body;
+    if (!b || this.closed || b.status !== "active" || !b.your_turn || this.running || this.pending) return;
+    const la = b.legal_actions || [];
+    if (la.length !== 1) return;
+    const a = la[0];
+    const step = b.step;
+    if (this.autoStep === step) return; // (already on its way)
+    this.autoStep = step;
+    this.note(`Only one choice: ${a.text}. Playing it for you…`);
+    clearTimeout(this.autoTimer);
+    this.autoTimer = setTimeout(async () => {
+      this.autoTimer = null;
+      if (this.closed || !this.body || this.body.step !== step || this.running || this.pending) return;
+      this.note("");
+      const r = await this.act(a.id, { quiet: true });
+      if (r.ok) this.say(step, `Only one choice: ${a.text} (played for you)`);
+    }, autoMs());
+  }
+
+  /** Play several choices one after another (a board's gesture): each ``{text, match}``
+   *  picks its action among the legal ones when its turn comes; the first that is not a
+   *  choice then, or is refused, stops the rest, and the page says why. */
+  async sequence(steps, label) {
+    if (this.running || this.pending || !this.body || !this.body.your_turn) return false;
+    clearTimeout(this.autoTimer);
+    this.running = label;
+    this.note(`${label}…`);
+    this.draw();
+    let done = 0;
+    let why = "";
+    for (const s of steps) {
+      const b = this.body;
+      if (this.closed) return false;
+      if (b.status !== "active" || !b.your_turn) { why = "it is not your turn any more"; break; }
+      const a = (b.legal_actions || []).find((x) => s.match(x));
+      if (!a) { why = `${s.text} is not a choice now`; break; }
+      const r = await this.act(a.id, { quiet: true, inSequence: true });
+      if (!r.ok) { why = r.message; break; }
+      done += 1;
+    }
+    this.running = null;
+    this.selected.clear();
+    this.note(why ? `${label} stopped after ${plural(done, "step")} of ${steps.length}: ${why}.` : "");
+    this.draw();
+    this.maybeAuto();
+    return !why;
+  }
+
+  /** Play one action; resolves to {ok, message}. */
+  async act(actionId, { quiet = false, inSequence = false } = {}) {
+    if (this.pending || !this.body || !this.body.your_turn) return { ok: false, message: "not your turn" };
+    if (this.running && !inSequence) return { ok: false, message: "busy" };
+    clearTimeout(this.autoTimer);
+    this.autoTimer = null;
     this.pending = true;
     this.drawChoices();
     const seen = this.body.step;
@@ -189,21 +462,30 @@ export class GamePage {
     this.pending = false;
     if (r.ok) {
       this.addBatches(r.data.events || []);
-      this.note("");
+      if (!quiet) this.note("");
       this.show(r.data); // (ignored if the WebSocket brought a later step first)
       this.drawChoices();
-    } else {
-      this.note(r.status === 409 ? "The game moved on before your choice arrived: here it is now." : r.data.message);
-      const again = await api(`/games/${encodeURIComponent(this.id)}?since=${seen}`, { token: this.token });
-      if (again.ok) { this.addBatches(again.data.events || []); this.show(again.data); }
-      this.drawChoices();
+      this.maybeAuto();
+      return { ok: true, message: "" };
     }
+    const message = r.status === 409 ? "the game moved on before your choice arrived" : r.data.message;
+    if (!quiet) this.note(r.status === 409 ? "The game moved on before your choice arrived: here it is now." : message);
+    const again = await api(`/games/${encodeURIComponent(this.id)}?since=${seen}`, { token: this.token });
+    if (again.ok) { this.addBatches(again.data.events || []); this.show(again.data); }
+    this.drawChoices();
+    this.maybeAuto();
+    return { ok: false, message };
   }
 
   note(text) { this.el.note.textContent = text; }
 
   key(e) {
-    if (!this.body || e.target.matches("input, select, textarea")) return;
+    if (!this.body) return;
+    if (e.key === "Escape" && (this.filter || this.query)) { // back to all the choices
+      this.filter = null; this.query = ""; this.page = 0; this.draw();
+      return;
+    }
+    if (e.target.matches("input, select, textarea")) return;
     const buttons = [...this.el.choices.querySelectorAll("button.choice:not(.all)")];
     if (/^[0-9]$/.test(e.key)) {
       const i = e.key === "0" ? 9 : Number(e.key) - 1;
@@ -221,16 +503,59 @@ export class GamePage {
   }
 }
 
+/** Group ``list`` by the target kind and role that splits it best: the fewest in the
+ *  longer of the list of groups and the largest group, with at most MAX_BUTTONS groups
+ *  (else the fewest groups); null when
+ *  no target splits it. Each group: {key, name, ids}; the actions without such a
+ *  target make a group "Other choices". */
+export function groupChoices(list, nameOf) {
+  const byKey = new Map(); // "kind|role" -> Map(target key -> {t, ids})
+  for (const a of list) {
+    for (const t of a.targets || []) {
+      const k = `${t.kind}|${t.role || ""}`;
+      if (!byKey.has(k)) byKey.set(k, new Map());
+      const m = byKey.get(k);
+      const tk = tkey(t);
+      if (!m.has(tk)) m.set(tk, { t, ids: [] });
+      const g = m.get(tk);
+      if (g.ids[g.ids.length - 1] !== a.id) g.ids.push(a.id);
+    }
+  }
+  let best = null;
+  for (const [k, m] of byKey) {
+    const groups = [...m.values()];
+    const inAny = new Set(groups.flatMap((g) => g.ids));
+    const other = list.filter((a) => !inAny.has(a.id)).map((a) => a.id);
+    // the buttons it makes: a group of one is its choice (once)
+    const singles = new Set(groups.filter((g) => g.ids.length === 1).map((g) => g.ids[0]));
+    const n = singles.size + groups.filter((g) => g.ids.length > 1).length + (other.length ? 1 : 0);
+    if (n < 2) continue;
+    const largest = Math.max(other.length, ...groups.map((g) => g.ids.length));
+    // an action in several groups of the key (the units "with" which ...) splits badly
+    const overlap = groups.reduce((x, g) => x + g.ids.length, 0) / Math.max(1, inAny.size);
+    // the longest list a person then meets (the groups, or a group's choices)
+    let score = n <= MAX_BUTTONS ? Math.max(n, largest) * 1000 + largest : 1e9 + n;
+    if (overlap > 1.25) score += 1e8;
+    if (!best || score < best.score) best = { k, score, groups, other };
+  }
+  if (!best) return null;
+  const out = best.groups.map((g) => ({ key: tkey(g.t), name: nameOf(g.t), ids: g.ids }));
+  if (best.other.length) out.push({ key: `other:${best.k}`, name: "Other choices", ids: best.other });
+  return out;
+}
+
 function turnWords(b) {
   if (b.status !== "active") return "The game is over.";
   const cp = b.current_player;
   if (cp === null || cp === undefined) return "";
   if (b.your_turn) return `Your turn (${b.seats[cp].player}).`;
   const s = b.seats[cp];
-  return s.kind === "human" ? `${s.player}'s turn.` : `${s.player}'s turn (bot ${s.kind}, thinking…).`;
+  return s.kind === "human" ? `${s.player}'s turn.` : `${s.player}'s turn (${seatWords(s.kind)}, thinking…).`;
 }
 
 function resultWords(b) {
+  if (b.status === "abandoned") return "Nobody played this game for a long time, so the server ended it without a result.";
+  if (b.status === "ended") return "Whoever made this game ended it before its end: it has no result.";
   const r = b.result || {};
   const ret = r.returns || [];
   const names = b.seats.map((s) => s.player);

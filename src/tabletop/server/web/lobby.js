@@ -1,17 +1,33 @@
-// The lobby: choose a game, its options (from the pack's option schema) and each seat.
-import { api, packInfo, seats } from "./api.js";
+// The lobby: choose a game, its options (from the pack's option schema) and each seat;
+// the games in progress and the finished ones, refreshed by themselves.
+import { api, packInfo, seats, seatWords } from "./api.js";
 import { h } from "./dom.js";
 
 const BOTS = [
   ["random", "Bot: random (instant)"],
   ["greedy", "Bot: greedy (fast)"],
-  ["mcts:100", "Bot: search, easy"],
-  ["mcts", "Bot: search, normal"],
-  ["mcts:1s", "Bot: search, strong (1 s a move)"],
+  ["mcts:100", "Bot: search, 100 iterations a move (easy)"],
+  ["mcts", "Bot: search, 200 iterations a move (normal)"],
+  ["mcts:1s", "Bot: search, 1 second a move (strong)"],
 ];
+const REFRESH_MS = 4000; // the games' lists are read again this often (and on focus)
 
-export async function showLobby(root) {
+/** Show the lobby in ``root``; returns {close()} (which stops its refreshing). */
+export function showLobby(root) {
+  const lobby = { closed: false, timer: null, close() {} };
+  const stop = [];
+  lobby.close = () => {
+    lobby.closed = true;
+    clearInterval(lobby.timer);
+    for (const f of stop) f();
+  };
+  build(root, lobby, stop);
+  return lobby;
+}
+
+async function build(root, lobby, stop) {
   const r = await api("/packs");
+  if (lobby.closed) return;
   if (!r.ok) {
     root.append(h("p", { class: "error", role: "alert" }, `The server did not list its games: ${r.data.message}`));
     return;
@@ -30,7 +46,11 @@ export async function showLobby(root) {
     h("h3", {}, "Seats"), seatBox,
     h("button", { type: "submit", id: "start", class: "primary" }, "Start the game"),
     out);
-  const list = h("section", { class: "games", id: "games" }, h("h2", {}, "Games in progress"));
+  const active = h("div", { id: "active-games" });
+  const finished = h("div", { id: "finished-games" });
+  const list = h("section", { class: "games", id: "games" },
+    h("h2", {}, "Games in progress"), active,
+    h("h2", {}, "Finished games"), finished);
   root.append(h("div", { class: "lobby" }, form, list));
 
   const optionInputs = new Map();
@@ -71,7 +91,8 @@ export async function showLobby(root) {
     const options = {};
     for (const o of pack.options || []) {
       const el = optionInputs.get(o.name);
-      const v = o.type === "bool" ? el.checked : o.type === "int" ? Number(el.value) : el.value;
+      let v = o.type === "bool" ? el.checked : o.type === "int" ? Number(el.value) : el.value;
+      if (o.choices) v = o.choices.find((c) => String(c) === el.value); // (a number stays a number)
       if (v !== o.default) options[o.name] = v;
     }
     const choice = [...seatBox.querySelectorAll("select")].map((s) => s.value);
@@ -84,31 +105,86 @@ export async function showLobby(root) {
     const game = res.data;
     const mine = game.seats.filter((s, i) => choice[i] === "you");
     const friends = game.seats.filter((s, i) => choice[i] === "friend");
+    // this browser keeps every token of the game it made: its own seats, and its
+    // friends' links (to copy again from the list), marked as theirs
     for (const s of game.seats) {
-      if (s.token) seats.put(game.id, { pack: game.pack, [`seat${s.seat}`]: s.token });
+      if (s.token) seats.put(game.id, { pack: game.pack, [`${choice[s.seat] === "friend" ? "friend" : "seat"}${s.seat}`]: s.token });
     }
     const base = `${location.origin}${location.pathname}`;
     out.replaceChildren(
       h("p", {}, `Game ${game.id} made.`),
-      ...friends.map((s) => h("p", { class: "friend-link" }, `Send this link to the ${s.player} player: `,
-        h("input", { readonly: true, value: `${base}#/play/${game.id}/${s.token}`, size: 40, "data-seat": s.seat }))),
+      ...friends.map((s) => friendLink(s, `${base}#/play/${game.id}/${s.token}`)),
       ...mine.map((s) => h("p", {}, h("a", { href: `#/play/${game.id}/${s.token}`, class: "play" }, `Play as ${s.player}`))),
       h("p", {}, h("a", { href: `#/watch/${game.id}`, class: "watch" }, "Watch it")));
+    refresh();
     // Straight to the game, unless there are friends' links to copy first.
     if (mine.length && !friends.length) location.hash = `#/play/${game.id}/${mine[0].token}`;
   });
-  await fill();
-  await showGames(list);
+
+  // the lists of games: now, every few seconds while the page is seen, and on focus
+  let busy = false;
+  let count = 0;
+  async function refresh() {
+    if (busy || lobby.closed || document.hidden) return;
+    busy = true;
+    try {
+      const [a, f] = await Promise.all([api("/games?status=active&limit=50"), api("/games?status=finished&limit=20")]);
+      if (lobby.closed) return;
+      showGames(active, a, "No games in progress.");
+      showGames(finished, f, "No finished games yet.");
+      count += 1;
+      list.dataset.refreshes = count; // for scripts and tests
+    } finally {
+      busy = false;
+    }
+  }
+  const onFocus = () => refresh();
+  const onVisible = () => { if (!document.hidden) refresh(); };
+  window.addEventListener("focus", onFocus);
+  document.addEventListener("visibilitychange", onVisible);
+  stop.push(() => window.removeEventListener("focus", onFocus), () => document.removeEventListener("visibilitychange", onVisible));
+  lobby.timer = setInterval(refresh, REFRESH_MS);
+  await Promise.all([fill(), refresh()]);
+}
+
+/** A friend's link to send, with a Copy button. */
+function friendLink(s, url) {
+  const input = h("input", { readonly: true, value: url, size: 40, "data-seat": s.seat, "aria-label": `The ${s.player} player's link`,
+    onfocus: (e) => e.target.select() });
+  return h("div", { class: "friend-link" }, h("p", {}, `Send this link to the ${s.player} player:`),
+    h("div", { class: "copy-row" }, input, copyButton(url, "Copy", s.seat, input)));
+}
+
+/** A button copying ``url`` (the clipboard; else the text selected, for Ctrl-C), and says so. */
+function copyButton(url, label, seat, input = null) {
+  const said = h("span", { class: "copied", "aria-live": "polite" });
+  const button = h("button", { type: "button", class: "copy", "data-seat": seat, onclick: async () => {
+    let ok = false;
+    try {
+      if (navigator.clipboard && window.isSecureContext) { await navigator.clipboard.writeText(url); ok = true; }
+    } catch { ok = false; }
+    let field = input;
+    if (!ok) { // an older browser, or a page not served over https: select it for Ctrl-C
+      if (!field) { field = h("input", { readonly: true, value: url, size: 30 }); said.before(field); }
+      field.focus();
+      field.select();
+      try { ok = document.execCommand("copy"); } catch { ok = false; }
+    }
+    said.textContent = ok ? "Copied." : "Selected: press Ctrl-C (or ⌘-C) to copy it.";
+  } }, label);
+  return h("span", { class: "copy-box" }, button, " ", said);
 }
 
 function optionField(o, inputs) {
   let input;
+  const label = o.label || o.name.replaceAll("_", " ");
   if (o.type === "bool") {
     input = h("input", { type: "checkbox", name: o.name });
     input.checked = o.default;
   } else if (o.choices) {
-    input = h("select", { name: o.name }, o.choices.map((c) => h("option", { value: c }, c)));
-    input.value = o.default;
+    const words = o.choice_labels || o.choices.map((c) => String(c).replaceAll("_", " "));
+    input = h("select", { name: o.name }, o.choices.map((c, i) => h("option", { value: String(c) }, words[i])));
+    input.value = String(o.default);
   } else if (o.type === "int") {
     input = h("input", { type: "number", name: o.name, min: o.min, max: o.max, step: 1, value: o.default });
   } else {
@@ -116,23 +192,45 @@ function optionField(o, inputs) {
   }
   inputs.set(o.name, input);
   return h("div", { class: "option" },
-    h("label", {}, h("span", { class: "opt-name" }, o.name.replaceAll("_", " ")), " ", input),
+    h("label", {}, h("span", { class: "opt-name" }, label), " ", input),
     o.help ? h("p", { class: "help" }, o.help) : null);
 }
 
-async function showGames(list) {
-  const r = await api("/games?status=active&limit=50");
-  if (!r.ok) { list.append(h("p", { class: "error" }, r.data.message)); return; }
+function showGames(box, r, none) {
+  if (!r.ok) { box.replaceChildren(h("p", { class: "error" }, r.data.message)); return; }
   const games = r.data.games || [];
-  if (!games.length) { list.append(h("p", { class: "muted" }, "No games in progress.")); return; }
+  if (!games.length) { box.replaceChildren(h("p", { class: "muted" }, none)); return; }
   const held = seats.all();
-  list.append(h("ul", {}, games.map((g) => {
+  const base = `${location.origin}${location.pathname}`;
+  box.replaceChildren(h("ul", {}, games.map((g) => {
     const mine = held[g.id] || {};
-    const links = g.seats.filter((s) => mine[`seat${s.seat}`]).map((s) =>
-      h("a", { href: `#/play/${g.id}/${mine[`seat${s.seat}`]}`, class: "resume" }, `Resume as ${s.player}`));
-    const who = g.seats.map((s) => `${s.player} (${s.kind})`).join(" vs ");
-    return h("li", { "data-game": g.id },
-      h("span", {}, `${g.title || g.pack}: ${who}, step ${g.step}`), " ",
-      links, " ", h("a", { href: `#/watch/${g.id}`, class: "watch" }, "Watch"));
+    const over = g.status !== "active";
+    const who = g.seats.map((s) => `${s.player}: ${mine[`seat${s.seat}`] ? "you" : mine[`friend${s.seat}`] ? "a friend" : seatWords(s.kind)}`).join(" · ");
+    const links = over ? [] : [
+      ...g.seats.filter((s) => mine[`seat${s.seat}`]).map((s) =>
+        h("a", { href: `#/play/${g.id}/${mine[`seat${s.seat}`]}`, class: "resume" }, `Resume as ${s.player}`)),
+      ...g.seats.filter((s) => mine[`friend${s.seat}`]).map((s) => copyButton(`${base}#/play/${g.id}/${mine[`friend${s.seat}`]}`, `Copy ${s.player}'s link`, s.seat)),
+    ];
+    const state = over ? resultWords(g) : `move ${g.step}${g.current_player !== null && g.current_player !== undefined && g.seats[g.current_player] ? `, ${g.seats[g.current_player].player} to play` : ""}`;
+    return h("li", { "data-game": g.id, "data-status": g.status },
+      h("b", {}, g.title || g.pack), " ", h("span", { class: "who" }, who), h("br"),
+      h("span", { class: "muted" }, state), " ",
+      links.flatMap((l) => [l, " "]),
+      h("a", { href: `#/watch/${g.id}`, class: "watch" }, over ? "See the end" : "Watch"),
+      over ? [" ", h("a", { href: `/games/${encodeURIComponent(g.id)}/record`, class: "record", target: "_blank" }, "Record (JSON)")] : null);
   })));
+}
+
+function resultWords(g) {
+  const r = g.result || {};
+  const ret = r.returns || [];
+  const names = g.seats.map((s) => s.player);
+  if (r.resigned !== null && r.resigned !== undefined) return `${names[r.resigned]} resigned.`;
+  if (g.status === "abandoned") return "Ended: nobody played it for a long time.";
+  if (g.status === "ended") return "Ended by whoever made it.";
+  if (!ret.length) return "Over.";
+  const best = Math.max(...ret);
+  const winners = names.filter((_, i) => ret[i] === best);
+  if (winners.length === names.length) return "A draw.";
+  return `${winners.join(" and ")} won.`;
 }
