@@ -999,9 +999,9 @@ def ring_name(ring: int) -> str:
 
 
 def die_words(colour: str, face: str) -> str:
-    """A die as read aloud: "hit", "green direct hit", "red special"."""
-    word = face.replace("_", " ")
-    return word if colour == "black" else f"{colour} {word}"
+    """A die as read aloud, its colour first (what it may damage depends on it):
+    "black hit", "green direct hit", "red special"."""
+    return f"{colour} {face.replace('_', ' ')}"
 
 
 def ordinal(n: int) -> str:

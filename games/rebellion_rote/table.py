@@ -430,6 +430,11 @@ BUILD_EFFECTS: dict[str, tuple[tuple[str, ...], str]] = {
 """The mission effects that build units (besides ``queue_unit``, which names its unit)."""
 
 
+def _a(name: str) -> str:
+    """A unit's name with its article as read aloud: "an X-wing", "an AT-AT", "a U-wing"."""
+    return f"{'an' if name[:1] in ('A', 'E', 'I', 'O', 'X') else 'a'} {name}"
+
+
 def _builds(m: MissionDef) -> tuple[list[int], str]:
     """The unit types a mission card builds and the words for it (a project's build)."""
     units: list[int] = []
@@ -437,8 +442,7 @@ def _builds(m: MissionDef) -> tuple[list[int], str]:
     for e in m.effects:
         if e.kind == "queue_unit" and e.unit:
             units.append(unit_id(e.unit))
-            article = "an" if e.unit[0] in "AEIOU" else "a"
-            words.append(f"{article} {e.unit} on the build queue")
+            words.append(f"{_a(e.unit)} on the build queue")
         elif e.kind in BUILD_EFFECTS:
             names, text = BUILD_EFFECTS[e.kind]
             units += [unit_id(n) for n in names]
@@ -524,7 +528,7 @@ def _tactic_facts(i: int, t: TacticCard) -> dict[str, Any]:
         "requires_name": req or None,
     }
     bottom = {"text": _clean(t.bottom.text), "requires": None, "requires_name": None}
-    head = f"Top (needs a {req} here): " if req else "Top: "
+    head = f"Top (needs {_a(req)} here): " if req else "Top: "
     return {
         "id": tactic_card(i),
         "name": t.name,

@@ -228,7 +228,8 @@ def test_rr152_r2d2_blanks_one_opponent_die() -> None:
         assert isinstance(top, AfterMissionRoll) and top.player == REBEL
         assert s.legal_actions() == [BlankDie(0), Pass()]  # Tarkin's 1 die
         assert s.describe(BlankDie(0)) == (
-            f"Discard the R2-D2 ring: the Imperial die 1 ({faces[0].replace('_', ' ')}) "
+            f"Discard the R2-D2 ring: the Imperial die 1 ({s.mission_dice[IMPERIAL][0][0]} "
+            f"{faces[0].replace('_', ' ')}) "
             "becomes a blank"
         )
         if not seen:

@@ -34,7 +34,7 @@ def test_a_person_plays_a_whole_game_against_a_bot(
     page.on("pageerror", lambda e: errors.append(str(e)))
     gid = new_game(page, web_server, pack, ["you", "random"], options)
     page.wait_for_selector(CHOICE)
-    page.screenshot(path=str(shots / f"{pack}-start.png"))
+    page.screenshot(path=str(shots / f"keys-{pack}-start.png"))
     # keyboard: the number key 1 plays the first choice
     before = step(page)
     page.keyboard.press("1")
@@ -42,13 +42,13 @@ def test_a_person_plays_a_whole_game_against_a_bot(
         page.keyboard.press("1")  # the first was a group of choices: 1 again plays its first
     wait_step_above(page, before)
     click_through(page, cap, 40, stop_at=before + 12)
-    page.screenshot(path=str(shots / f"{pack}-mid.png"))
+    page.screenshot(path=str(shots / f"keys-{pack}-mid.png"))
     click_through(page, cap, 40)
     result = finish(page)
     assert "Scores:" in result
     if pack == "rebellion_rote":
         assert result.startswith("A draw."), result  # one round, then the round limit
-    page.screenshot(path=str(shots / f"{pack}-end.png"))
+    page.screenshot(path=str(shots / f"keys-{pack}-end.png"))
     assert page.locator("#turn").inner_text() == "The game is over."
     record = httpx.get(web_server + page.locator("#record").get_attribute("href")).json()
     assert record["game"] == pack if "game" in record else record
