@@ -118,12 +118,18 @@ def test_station_assault_played_to_its_end_by_clicking_the_grid(
     snap(page, shots / "station_assault-mid.png")
     # the grid has its coordinates, and whole ship names
     assert page.locator(".sa-axis.x").count() >= 3 and page.locator(".sa-axis.y").count() >= 3
-    for name in page.locator(".sa-cell .ship-name").all():  # on one line a word, not cut
-        fits = "e => e.scrollWidth <= e.clientWidth + 1 && (e.textContent.includes(' ') ||"
-        fits += (
-            " e.getBoundingClientRect().height < 1.6 * parseFloat(getComputedStyle(e).fontSize))"
-        )
-        assert name.evaluate(fits), name.inner_text()
+    # each ship's name whole: not cut, and a one-word name on one line (polled: a board
+    # drawn again by a choice that plays itself is measured once it is laid out)
+    fits = (
+        "e => e.scrollWidth <= e.clientWidth + 1 && (e.textContent.includes(' ') || "
+        "e.getBoundingClientRect().height < 1.6 * parseFloat(getComputedStyle(e).fontSize))"
+    )
+    cut = f"() => [...document.querySelectorAll('.sa-cell .ship-name')].filter(e => !({fits})(e))"
+    try:
+        page.wait_for_function(f"() => ({cut})().length === 0", timeout=5_000)
+    except Exception:
+        names = page.evaluate(f"() => ({cut})().map(e => e.textContent)")
+        raise AssertionError(f"ship names cut or broken: {names}") from None
     more = play_station_assault(page, rng)
     n = Counter({k: max(n[k], more[k]) if k == "most" else n[k] + more[k] for k in n | more})
     result = finish(page)
