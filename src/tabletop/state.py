@@ -103,6 +103,11 @@ class State:
     """Why this state has no valid record ("" when it has one): a determinisation,
     or a position built by hand for a test or a tutorial."""
     _legal: list[Action] | None = attrs.field(default=None, metadata=TRANSIENT)
+    _legal_words: tuple[list[Action], list[tuple[int, str, str, Sequence[Target]]]] | None = (
+        attrs.field(default=None, metadata=TRANSIENT)
+    )
+    """The legal actions' id, notation, words and targets, for :meth:`view`, with the list of
+    legal actions they were made for (made again when that list is)."""
     _log_json: tuple[list[Event], bytes] | None = attrs.field(default=None, metadata=TRANSIENT)
     """The log as :func:`tabletop.dumps` last wrote it: the events then, and their JSON
     (see :func:`tabletop.codec.log_fragment`)."""
@@ -530,15 +535,13 @@ class State:
         legal: list[dict[str, Any]] | None = None
         shown: list[int] = []
         if seat is not None and seat == cp:
-            enc = self.game.encode
             legal = []
-            for a in self.legal_actions():
-                targets = self._targets(a)
+            for i, notation, text, targets in self._legal_entries():
                 legal.append(
                     {
-                        "id": enc(a),
-                        "notation": a.notation(),
-                        "text": self._describe(a),
+                        "id": i,
+                        "notation": notation,
+                        "text": text,
                         "targets": [t.as_dict() for t in targets],
                     }
                 )
@@ -577,6 +580,20 @@ class State:
         if legal is not None:
             out["legal_actions"] = legal
         return out
+
+    def _legal_entries(self) -> list[tuple[int, str, str, Sequence[Target]]]:
+        """Each legal action's id, notation, words and targets: made once for a list of
+        legal actions (views of the same position, a clone's included, share them)."""
+        self.legal_actions()
+        legal = self._legal
+        cached = self._legal_words
+        if cached is not None and cached[0] is legal:
+            return cached[1]
+        assert legal is not None
+        enc = self.game.encode
+        entries = [(enc(a), a.notation(), self._describe(a), self._targets(a)) for a in legal]
+        self._legal_words = (legal, entries)
+        return entries
 
     def _log_cards(self, player: int | None) -> list[int]:
         """The card ids the events ``player`` sees name (their card fields)."""
@@ -676,6 +693,7 @@ class State:
         new.result = None if self.result is None else self.result[:]
         new.no_record = self.no_record
         new._legal = self._legal
+        new._legal_words = self._legal_words
         new._log_json = self._log_json
         self._copy_into(new)
         return new
