@@ -7,6 +7,8 @@ Routes (the OpenAPI description at ``/openapi.json`` is the reference):
 * ``GET /games/{id}``: the game as the token's seat sees it, or as a spectator;
 * ``POST /games/{id}/actions``: ``{"action_id", "seen"}``; ``POST /games/{id}/resign``;
 * ``POST /games/{id}/end``: the game's owner ends it;
+* ``POST /games/{id}/rematch`` (``GET``: once made): a finished game's rematch, and
+  the asking seat's token in it;
 * ``GET /games/{id}/record``: the record of a finished game;
 * ``WS /games/{id}/live``: events and new prompts as they happen;
 * ``GET /admin/games``, ``POST /admin/end``: the administrator's, with the server's
@@ -47,6 +49,7 @@ from .wire import (
     ApiError,
     CreateRequest,
     EndRequest,
+    RematchRequest,
     ResignRequest,
     read_body,
 )
@@ -272,6 +275,20 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         )
         return _json(await games().end(request.path_params["game_id"], token))
 
+    async def rematch(request: Request) -> Response:
+        _query(request, {})
+        token = _token(request)
+        make = request.method == "POST"
+        if make:
+            read_body(
+                await _body(request, settings.max_body, empty_ok=True),
+                RematchRequest,
+                settings.max_body,
+                empty_ok=True,
+            )
+        body = await games().rematch(request.path_params["game_id"], token, make, client(request))
+        return _json(body, 200)
+
     # ---------------------------------------------------------------- admin
     def _admin(request: Request) -> None:
         """Refuse a request without the server's admin secret."""
@@ -349,7 +366,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         except TimeoutError:
             raise ApiError(408, "no_hello", 'send {"token": ..., "since": ...} first') from None
         hello = read_body(first.encode(), Hello, 4096)
-        seat = g.seat_of(live, hello.token)
+        seat = await g.seat(live, hello.token)
         if hello.since is not None and hello.since < 0:
             raise ApiError(422, "bad_request", "since must be 0 or more @ body.since")
         closed = asyncio.Event()
@@ -442,6 +459,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         Route(f"/games/{game}/actions", act, methods=["POST"]),
         Route(f"/games/{game}/resign", resign, methods=["POST"]),
         Route(f"/games/{game}/end", end, methods=["POST"]),
+        Route(f"/games/{game}/rematch", rematch, methods=["GET", "POST"]),
         Route(f"/games/{game}/record", record, methods=["GET"]),
         WebSocketRoute(f"/games/{game}/live", live_ws),
         web.mount(),

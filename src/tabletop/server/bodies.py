@@ -34,6 +34,8 @@ class Facts:
     status: str = "active"
     returns: list[float] | None = None
     resigned: int | None = None
+    rematch: str | None = None
+    """The id of this finished game's rematch, once someone asked for one."""
 
     @property
     def over(self) -> bool:
@@ -103,6 +105,7 @@ def seat_body(
         "prompt": "" if f.over else state.prompt,
         "legal_actions": [] if f.over else legal,
         "result": result(f),
+        "rematch": f.rematch,
         "view": view,
     }
     if since is not None or log:

@@ -21,7 +21,7 @@ _ERRORS = {
     "400": "malformed JSON or query (`bad_json`, `bad_query`)",
     "401": "no token, or a token that is not one (`no_token`, `bad_token`)",
     "403": "a token that is not a seat of this game (`wrong_token`)",
-    "404": "no such game or route (`unknown_game`, `not_found`)",
+    "404": "no such game or route (`unknown_game`, `not_found`), no rematch yet (`no_rematch`)",
     "409": "stale or doubled (`stale`), not your turn (`not_your_turn`), over (`game_over`), "
     "in play (`not_over`)",
     "408": "a request that did not arrive whole in time (`timeout`)",
@@ -170,12 +170,33 @@ _SCHEMAS: dict[str, Any] = {
             "prompt": {"type": "string"},
             "legal_actions": {"type": "array", "items": _ref("LegalAction")},
             "result": _ref("Result"),
+            "rematch": {
+                "type": ["string", "null"],
+                "description": "the id of this finished game's rematch, once asked for",
+            },
             "view": {
                 "type": "object",
                 "description": "the pack's `state.view(seat)` without its log: zones, cards, "
                 "the pack's own facts",
             },
             "events": {"type": "array", "items": _ref("Batch")},
+        },
+    },
+    "Rematch": {
+        "type": "object",
+        "description": "a rematch and the asking seat's place in it",
+        "required": ["id", "rematch_of", "pack", "seats", "seat", "token"],
+        "properties": {
+            "id": {"type": "string"},
+            "rematch_of": {"type": "string"},
+            "pack": {"type": "string"},
+            "seats": {"type": "array", "items": _ref("Seat")},
+            "seat": {"type": "integer", "description": "the asking seat's seat in the rematch"},
+            "token": {"type": "string", "description": "its token there (a secret)"},
+            "owner_token": {
+                "type": "string",
+                "description": "the rematch's owner token, to the seat that made it only",
+            },
         },
     },
     "Act": {
@@ -380,6 +401,27 @@ def openapi() -> dict[str, Any]:
                         **_errors("400", "401", "403", "404", "409", "415", "422"),
                     },
                 }
+            },
+            "/games/{game_id}/rematch": {
+                "post": {
+                    "summary": "A finished game's rematch (made by the first request; seats "
+                    "moved on by one, same pack, options and seat kinds, a new seed)",
+                    "security": _BEARER,
+                    "parameters": [_GAME_ID],
+                    "responses": {
+                        "200": _json_body(_ref("Rematch"), "the rematch, this seat's token"),
+                        **_errors("400", "401", "403", "404", "409", "415", "422", "429", "503"),
+                    },
+                },
+                "get": {
+                    "summary": "The rematch, once a seat asked for one (404 `no_rematch` before)",
+                    "security": _BEARER,
+                    "parameters": [_GAME_ID],
+                    "responses": {
+                        "200": _json_body(_ref("Rematch"), "the rematch, this seat's token"),
+                        **_errors("400", "401", "403", "404", "409"),
+                    },
+                },
             },
             "/games/{game_id}/record": {
                 "get": {

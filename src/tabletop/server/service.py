@@ -25,6 +25,7 @@ seconds ends as ``abandoned``; live connections are capped per address.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import hashlib
 import hmac
@@ -51,7 +52,7 @@ from .settings import Settings
 from .storage import Append, Conflict, Full, GameRow, Store
 from .wire import ApiError, CreateRequest
 
-__all__ = ["Games", "Live", "check_act", "hash_token"]
+__all__ = ["Games", "Live", "check_act", "derive_token", "hash_token"]
 
 log = logging.getLogger("tabletop.server")
 T = TypeVar("T")
@@ -62,6 +63,15 @@ _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,100}")
 def hash_token(token: str) -> str:
     """How a seat's token is stored: its SHA-256 (tokens are 192 random bits)."""
     return hashlib.sha256(token.encode("ascii")).hexdigest()
+
+
+def derive_token(token: str, game_id: str, what: str) -> str:
+    """A token of rematch ``game_id`` that only the holder of ``token`` (a seat's token
+    in the finished game) can work out: HMAC-SHA256 keyed by ``token``, 192 bits in
+    URL-safe base64. The server stores only its hash, and computes it again each time
+    the holder asks, so the rematch's seats need no stored secret."""
+    mac = hmac.new(token.encode("ascii"), f"tabletop rematch {game_id} {what}".encode(), "sha256")
+    return base64.urlsafe_b64encode(mac.digest()[:24]).decode("ascii")
 
 
 @attrs.define(eq=False)
@@ -300,6 +310,7 @@ class Games:
         live.state, live.marks, live.raw = fresh.state, fresh.marks, fresh.raw
         live.bodies.clear()
         live.status, live.returns, live.resigned = fresh.status, fresh.returns, fresh.resigned
+        live.rematch, live.row = fresh.rematch, fresh.row
         live.notify()
 
     def _pack_of(self, row: GameRow) -> Game:
@@ -332,6 +343,8 @@ class Games:
         live.status = row.status
         live.returns = row.returns
         live.resigned = row.resigned
+        live.rematch = row.rematch
+        live.row = row
 
     async def sync(self, live: Live) -> bool:
         """Bring ``live`` up to date with the database (call with its lock held).
@@ -347,10 +360,11 @@ class Games:
             stored = await self.db(self.store.actions, live.id, live.step)
             self._apply_stored(live, [a for a, _ in stored])
             changed = True
-        if p.status != live.status:
+        if p.status != live.status or p.rematch != live.rematch:
             row = await self.db(self.store.game, live.id)
             assert row is not None
             self._set_status(live, row)
+            live.bodies.clear()
             changed = True
         if changed:
             live.notify()
@@ -374,6 +388,20 @@ class Games:
         if found is None:
             raise ApiError(403, "wrong_token", f"this token is not a seat of game {live.id}")
         return found
+
+    async def seat(self, live: Live, token: str | None) -> int | None:
+        """:meth:`seat_of`; a token of no seat is looked up again in the database when
+        the game has human seats nobody holds yet (a rematch's, claimed elsewhere)."""
+        try:
+            return self.seat_of(live, token)
+        except ApiError as exc:
+            unclaimed = any(
+                h is None and k == "human" for h, k in zip(live.hashes, live.seats, strict=False)
+            )
+            if exc.code != "wrong_token" or not unclaimed:
+                raise
+        live.hashes = await self.db(self.store.token_hashes, live.id)
+        return self.seat_of(live, token)
 
     # ------------------------------------------------------------ create
     async def create(self, req: CreateRequest, client: str = "") -> dict[str, Any]:
@@ -485,7 +513,7 @@ class Games:
         self, game_id: str, token: str | None, since: int | None, log: bool
     ) -> dict[str, Any]:
         live = await self.open(game_id)
-        seat = self.seat_of(live, token)
+        seat = await self.seat(live, token)
         self._touched.add(live.id)
         async with live.lock:
             await self.sync(live)
@@ -500,7 +528,7 @@ class Games:
             raise ApiError(
                 401, "no_token", "acting needs the seat's token: Authorization: Bearer <token>"
             )
-        seat = self.seat_of(live, token)
+        seat = await self.seat(live, token)
         assert seat is not None
         self._touched.add(live.id)
 
@@ -569,7 +597,7 @@ class Games:
         live = await self.open(game_id)
         if token is None:
             raise ApiError(401, "no_token", "resigning needs the seat's token")
-        seat = self.seat_of(live, token)
+        seat = await self.seat(live, token)
         assert seat is not None
         async with live.lock:
             await self.sync(live)
@@ -586,6 +614,127 @@ class Games:
             live.notify()
             self.queue_forget(live)
             return live.body(seat)
+
+    # ------------------------------------------------------------ rematch
+    async def rematch(
+        self, game_id: str, token: str | None, make: bool, client: str = ""
+    ) -> dict[str, Any]:
+        """The rematch of a finished game for the seat of ``token``: made first when
+        ``make`` and there is none yet (same pack, options and seat kinds, seats
+        rotated by one, a new seed); the answer holds the seat's token in it, which
+        is worked out from its token here (:func:`derive_token`), so each seat of the
+        old game gets its own, as often as it asks, and nobody else gets it."""
+        live = await self.open(game_id)
+        if token is None:
+            raise ApiError(401, "no_token", "a rematch needs a seat's token of the finished game")
+        seat = await self.seat(live, token)
+        assert seat is not None
+        self._touched.add(live.id)
+        async with live.lock:
+            await self.sync(live)
+            if not live.over:
+                raise ApiError(
+                    409, "not_over", f"game {live.id} is in play: a rematch follows its end"
+                )
+            if live.rematch is None:
+                if not make:
+                    raise ApiError(
+                        404, "no_rematch", f"nobody has asked for a rematch of game {live.id}"
+                    )
+                await self._make_rematch(live, seat, token, client)
+            assert live.rematch is not None
+            new_id = live.rematch
+        n = len(live.seats)
+        new_seat = (seat + 1) % n
+        new_token = derive_token(token, new_id, "seat")
+        h = hash_token(new_token)
+        if not await self.db(self.store.claim_seat, new_id, new_seat, h):
+            raise ApiError(409, "seat_taken", f"seat {new_seat} of game {new_id} is held already")
+        new = self._cache.get(new_id)
+        if new is not None and new_seat < len(new.hashes):
+            new.hashes[new_seat] = h
+        row = new.row if new is not None else await self.db(self.store.game, new_id)
+        assert row is not None
+        game = self._pack_of(row)
+        opts = game.options_from_data(row.options)
+        out: dict[str, Any] = {
+            "id": new_id,
+            "rematch_of": live.id,
+            "pack": row.pack,
+            "seats": public_seats(game, opts, row.seats),
+            "seat": new_seat,
+            "token": new_token,
+        }
+        owner = derive_token(token, new_id, "owner")
+        if row.owner_hash is not None and hmac.compare_digest(row.owner_hash, hash_token(owner)):
+            out["owner_token"] = owner
+        return out
+
+    async def _make_rematch(self, live: Live, seat: int, token: str, client: str) -> None:
+        """Store the rematch of ``live`` (its lock held) and note it there."""
+        assert live.row is not None
+        wait = self._creates.take(client)
+        if wait:
+            raise ApiError(
+                429,
+                "too_many_requests",
+                f"this address made {self.settings.creates_per_minute} games in the last "
+                f"minute; wait {wait:.0f} s",
+                headers={"Retry-After": str(max(1, round(wait)))},
+            )
+        game = live.game
+        n = len(live.seats)
+        kinds = [""] * n
+        for j, kind in enumerate(live.seats):
+            kinds[(j + 1) % n] = kind
+        options = game.options_from_data(live.row.options)
+        seed = secrets.randbits(63)
+        state = game.new_state(seed=seed, options=options)
+        new_id = secrets.token_urlsafe(12)
+        hashes: list[str | None] = [None] * n
+        hashes[(seat + 1) % n] = hash_token(derive_token(token, new_id, "seat"))
+        cp = state.current_player
+        try:
+            await self.db(
+                self.store.create_game,
+                game_id=new_id,
+                pack=game.name,
+                pack_version=game.version,
+                options=live.row.options,
+                seed=seed,
+                seat_kinds=kinds,
+                token_hashes=hashes,
+                to_move=cp,
+                bot_turn=cp is not None and kinds[cp] != "human",
+                owner_hash=hash_token(derive_token(token, new_id, "owner")),
+                client=client or None,
+                max_active=self.settings.max_active_games,
+                max_per_client=self.settings.games_per_client,
+                rematch_of=live.id,
+            )
+        except Conflict:  # another request (or process) made it first: that one it is
+            await self.sync(live)
+            if live.rematch is None:
+                raise ApiError(409, "game_over", f"game {live.id} has no rematch") from None
+            return
+        except Full as exc:
+            if exc.what == "client":
+                raise ApiError(
+                    429, "too_many_games", "this address has as many games in play as it may"
+                ) from None
+            raise ApiError(
+                503, "full", "this server has as many games in play as it takes; try later"
+            ) from None
+        new = Live(
+            id=new_id, game=game, state=state, seats=kinds, marks=[len(state.log)], hashes=hashes
+        )
+        new.row = await self.db(self.store.game, new_id)
+        self._cache[new_id] = new
+        self._evict()
+        self._schedule_bot(new)
+        live.rematch = new_id
+        live.bodies.clear()
+        live.notify()
 
     # ------------------------------------------------------------ ending from outside
     def is_owner(self, live: Live, token: str | None) -> bool:
@@ -839,7 +988,11 @@ class Games:
                 progress = await self.db(self.store.progress_of, [g.id for g in watched])
                 for live in watched:
                     p = progress.get(live.id)
-                    if p is not None and (p.num_actions != live.step or p.status != live.status):
+                    if p is not None and (
+                        p.num_actions != live.step
+                        or p.status != live.status
+                        or p.rematch != live.rematch
+                    ):
                         async with live.lock:
                             await self.sync(live)
             except Exception:  # the database is away for a moment: try again next time

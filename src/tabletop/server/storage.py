@@ -109,6 +109,8 @@ games = sa.Table(
     sa.Column("owner_hash", sa.String(64), nullable=True),  # SHA-256 of the owner token
     sa.Column("client", sa.String(64), nullable=True),  # the address that made it
     sa.Column("active_at", sa.Float, nullable=True),  # last act, read or follower
+    # version 4:
+    sa.Column("rematch", sa.String(32), nullable=True),  # the id of this game's rematch
 )
 
 seats = sa.Table(
@@ -171,7 +173,12 @@ def _v3(conn: Connection) -> None:
     conn.execute(sa.text("CREATE INDEX games_client_status ON games (client, status)"))
 
 
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1, _v2, _v3)
+def _v4(conn: Connection) -> None:
+    """Where a finished game's rematch is (set once, by a compare-and-set)."""
+    conn.execute(sa.text("ALTER TABLE games ADD COLUMN rematch VARCHAR(32)"))
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1, _v2, _v3, _v4)
 """Schema migrations in order: migration ``k`` (from 0) brings version ``k`` to ``k + 1``."""
 SCHEMA_VERSION = len(MIGRATIONS)
 """The schema version this server writes."""
@@ -292,6 +299,7 @@ class GameRow:
     owner_hash: str | None = None
     client: str | None = None
     active_at: float | None = None
+    rematch: str | None = None
 
     @property
     def over(self) -> bool:
@@ -316,6 +324,7 @@ def _row(r: Any) -> GameRow:
         owner_hash=r.owner_hash,
         client=r.client,
         active_at=r.active_at,
+        rematch=r.rematch,
     )
 
 
@@ -363,7 +372,9 @@ def _cas_pipelined(conn: Connection, params: list[dict[str, Any]]) -> list[bool]
     return done
 
 
-_PROGRESS = sa.select(games.c.num_actions, games.c.status).where(games.c.id == sa.bindparam("gid"))
+_PROGRESS = sa.select(games.c.num_actions, games.c.status, games.c.rematch).where(
+    games.c.id == sa.bindparam("gid")
+)
 
 
 @attrs.frozen
@@ -385,6 +396,7 @@ class Progress:
 
     num_actions: int
     status: str
+    rematch: str | None = None
 
 
 class Store:
@@ -437,13 +449,30 @@ class Store:
         client: str | None = None,
         max_active: int = 0,
         max_per_client: int = 0,
+        rematch_of: str | None = None,
     ) -> None:
         """Store a new game; :class:`Full` if ``max_active`` games (in all; 0: no cap)
         or ``max_per_client`` games of ``client`` are in play already. The count and
         the insert are one transaction under a lock: the caps hold under any number
-        of requests at once, and across server processes."""
+        of requests at once, and across server processes.
+
+        With ``rematch_of``, the new game is that finished game's rematch: it is
+        noted there in the same transaction, only if that game has none yet
+        (:class:`Conflict` otherwise, and nothing is stored)."""
         now = time.time()
         with self.engine.begin() as conn:
+            if rematch_of is not None:
+                moved = conn.execute(
+                    games.update()
+                    .where(
+                        games.c.id == rematch_of,
+                        games.c.rematch.is_(None),
+                        games.c.status != "active",
+                    )
+                    .values(rematch=game_id)
+                )
+                if moved.rowcount != 1:
+                    raise Conflict(rematch_of)
             if max_active or (max_per_client and client is not None):
                 if self.dialect == "postgresql":
                     conn.execute(
@@ -637,18 +666,38 @@ class Store:
     def progress(self, game_id: str) -> Progress | None:
         with self.reader.connect() as conn:
             r = conn.execute(_PROGRESS, {"gid": game_id}).first()
-        return None if r is None else Progress(r.num_actions, r.status)
+        return None if r is None else Progress(r.num_actions, r.status, r.rematch)
 
     def progress_of(self, game_ids: Sequence[str]) -> dict[str, Progress]:
         if not game_ids:
             return {}
         with self.reader.connect() as conn:
             rows = conn.execute(
-                sa.select(games.c.id, games.c.num_actions, games.c.status).where(
+                sa.select(games.c.id, games.c.num_actions, games.c.status, games.c.rematch).where(
                     games.c.id.in_(list(game_ids))
                 )
             ).all()
-        return {r.id: Progress(r.num_actions, r.status) for r in rows}
+        return {r.id: Progress(r.num_actions, r.status, r.rematch) for r in rows}
+
+    def claim_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
+        """Give a seat with no token yet (a rematch's) the token of ``token_hash``;
+        whether the seat now has it (``False``: it has another)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                seats.update()
+                .where(
+                    seats.c.game_id == game_id,
+                    seats.c.seat == seat,
+                    seats.c.token_hash.is_(None),
+                )
+                .values(token_hash=token_hash)
+            )
+            now = conn.execute(
+                sa.select(seats.c.token_hash).where(
+                    seats.c.game_id == game_id, seats.c.seat == seat
+                )
+            ).scalar()
+        return bool(now == token_hash)
 
     def token_hashes(self, game_id: str) -> list[str | None]:
         with self.reader.connect() as conn:

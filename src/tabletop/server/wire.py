@@ -26,6 +26,7 @@ __all__ = [
     "ApiError",
     "CreateRequest",
     "EndRequest",
+    "RematchRequest",
     "ResignRequest",
     "read_body",
 ]
@@ -74,6 +75,11 @@ class ResignRequest:
 @attrs.frozen
 class EndRequest:
     """``POST /games/{id}/end`` (the owner ends the game): no fields."""
+
+
+@attrs.frozen
+class RematchRequest:
+    """``POST /games/{id}/rematch``: no fields (an empty object or no body)."""
 
 
 @attrs.frozen

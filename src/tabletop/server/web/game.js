@@ -52,7 +52,8 @@ export class GamePage {
   close() {
     this.closed = true;
     clearTimeout(this.autoTimer);
-    for (const k of ["step", "status", "yourTurn", "choices"]) delete this.root.dataset[k];
+    clearTimeout(this.rematchTimer);
+    for (const k of ["step", "status", "yourTurn", "choices", "seat"]) delete this.root.dataset[k];
     document.removeEventListener("keydown", this.onKey);
     if (this.ws) this.ws.close();
     setConn("");
@@ -255,6 +256,7 @@ export class GamePage {
     this.root.dataset.step = b.step;
     this.root.dataset.status = b.status;
     this.root.dataset.yourTurn = b.your_turn;
+    this.root.dataset.seat = b.seat === null ? "" : b.seat;
     e.title.textContent = `${b.title}${me ? `: you are ${me.player}` : ": watching"}`;
     e.turn.textContent = turnWords(b);
     e.turn.className = `turn${b.your_turn ? " yours" : ""}`;
@@ -390,11 +392,40 @@ export class GamePage {
     const e = this.el;
     if (b.status === "active") { e.end.hidden = true; return; }
     e.end.hidden = false;
+    const again = [];
+    if (this.token && b.seat !== null && !b.rematch) {
+      again.push(h("button", { type: "button", id: "rematch", onclick: () => this.rematch("POST") }, "Rematch (seats swapped)"));
+    } else if (this.token && b.seat !== null && b.rematch) {
+      again.push(h("button", { type: "button", id: "play-rematch", onclick: () => this.rematch("GET") }, "Play the rematch"));
+    } else if (b.rematch) {
+      again.push(h("a", { href: `#/watch/${encodeURIComponent(b.rematch)}`, id: "watch-rematch" }, "Watch the rematch"));
+    }
     e.end.replaceChildren(
       h("h3", {}, "The game is over"),
       h("p", { class: "result", id: "result" }, resultWords(b)),
+      h("p", { class: "again" }, ...again),
       h("p", {}, h("a", { href: `/games/${encodeURIComponent(b.id)}/record`, id: "record", target: "_blank" }, "The game's record (JSON, for tabletop replay)"),
         " · ", h("a", { href: "#/" }, "Back to the lobby")));
+    this.pollRematch();
+  }
+
+  /** Over and no rematch yet: look now and then whether the other seat asked for one. */
+  pollRematch() {
+    if (this.rematchTimer || this.closed || !this.body || this.body.status === "active" || this.body.rematch) return;
+    this.rematchTimer = setTimeout(async () => {
+      this.rematchTimer = null;
+      if (this.closed) return;
+      const r = await api(`/games/${encodeURIComponent(this.id)}`, { token: this.token });
+      if (r.ok && !this.closed) { this.body = { ...this.body, rematch: r.data.rematch }; this.drawEnd(); }
+    }, 2000);
+  }
+
+  /** Make (POST) or join (GET) the rematch: this seat's new link, then go there. */
+  async rematch(method) {
+    const r = await api(`/games/${encodeURIComponent(this.id)}/rematch`, { method, token: this.token, body: method === "POST" ? {} : undefined });
+    if (!r.ok) { this.note(r.data.message); return; }
+    seats.put(r.data.id, { pack: r.data.pack, [`seat${r.data.seat}`]: r.data.token, ...(r.data.owner_token ? { owner: r.data.owner_token } : {}) });
+    location.hash = `#/play/${encodeURIComponent(r.data.id)}/${encodeURIComponent(r.data.token)}`;
   }
 
   /** A decision with one choice goes on by itself, after a moment, said in the log. */

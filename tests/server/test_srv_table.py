@@ -1,0 +1,87 @@
+"""The table features (issue 26) on a real server, on SQLite and on PostgreSQL:
+rematch, spectator grants, step-through replay, turn timers."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+
+def error(r: Any, status: int, code: str) -> None:
+    assert r.status_code == status, r.text
+    assert r.json()["error"] == code, r.text
+
+
+def finished(api: Any, seats: list[str] | None = None, **kw: Any) -> tuple[str, list[Any]]:
+    """A game of ``seats`` ended by seat 0's resignation: its id and tokens."""
+    made = api.create(kw.pop("pack", "rebel_space"), seats or ["human", "human"], **kw)
+    tokens = [s.get("token") for s in made["seats"]]
+    r = api.http.post(f"/games/{made['id']}/resign", headers=api.auth(tokens[0]))
+    assert r.status_code == 200, r.text
+    return made["id"], tokens
+
+
+# ---------------------------------------------------------------- rematch
+def test_rematch_swaps_seats_and_gives_each_seat_its_token(api: Any) -> None:
+    gid, (t0, t1) = finished(api, ["human", "human"])
+    assert api.read(gid)["rematch"] is None
+    error(api.http.get(f"/games/{gid}/rematch", headers=api.auth(t0)), 404, "no_rematch")
+    r = api.http.post(f"/games/{gid}/rematch", headers=api.auth(t0))
+    assert r.status_code == 200, r.text
+    first = r.json()
+    new, seat, tok = first["id"], first["seat"], first["token"]
+    assert seat == 1 and first["rematch_of"] == gid and "owner_token" in first
+    # idempotent: the same game and the same token, from any request
+    again = api.http.post(f"/games/{gid}/rematch", headers=api.auth(t0)).json()
+    assert again == first
+    # the old game says where its rematch is, to its seats and to spectators
+    assert api.read(gid)["rematch"] == new and api.read(gid, t1)["rematch"] == new
+    # the other seat gets its own seat in the rematch with its old token
+    other = api.http.get(f"/games/{gid}/rematch", headers=api.auth(t1)).json()
+    assert other["id"] == new and other["seat"] == 0 and other["token"] != tok
+    assert "owner_token" not in other
+    assert api.read(new, tok)["seat"] == 1 and api.read(new, other["token"])["seat"] == 0
+    # a token is never shown to anyone else
+    spectator = json.dumps(api.read(new)) + json.dumps(api.read(gid, t1))
+    assert tok not in spectator and other["token"] not in spectator
+    # the owner token of the rematch ends it
+    r = api.http.post(f"/games/{new}/end", headers=api.auth(first["owner_token"]))
+    assert r.status_code == 200, r.text
+
+
+def test_rematch_kinds_rotate_and_bots_play(api: Any) -> None:
+    gid, tokens = finished(api, ["human", "random"])
+    made = api.http.post(f"/games/{gid}/rematch", headers=api.auth(tokens[0])).json()
+    assert [s["kind"] for s in made["seats"]] == ["random", "human"]
+    assert made["seat"] == 1
+    gid3, t3 = finished(
+        api,
+        ["human", "random", "human"],
+        pack="station_assault",
+        options={"mode": "free_for_all", "players": 3},
+    )
+    m3 = api.http.post(f"/games/{gid3}/rematch", headers=api.auth(t3[2])).json()
+    assert [s["kind"] for s in m3["seats"]] == ["human", "human", "random"]
+    assert m3["seat"] == 0
+    other = api.http.get(f"/games/{gid3}/rematch", headers=api.auth(t3[0])).json()
+    assert other["seat"] == 1
+    assert api.read(m3["id"], other["token"])["seat"] == 1
+
+
+def test_rematch_refusals(api: Any) -> None:
+    made = api.create("rebel_space", ["human", "human"])
+    gid, t0 = made["id"], made["seats"][0]["token"]
+    error(api.http.post(f"/games/{gid}/rematch", headers=api.auth(t0)), 409, "not_over")
+    error(api.http.post(f"/games/{gid}/rematch"), 401, "no_token")
+    error(api.http.post(f"/games/{gid}/rematch", headers=api.auth("x" * 32)), 403, "wrong_token")
+    error(
+        api.http.post(f"/games/{gid}/rematch", headers=api.auth(t0), json={"x": 1}),
+        422,
+        "bad_request",
+    )
+    error(
+        api.http.post(f"/games/{gid}/rematch", headers=api.auth(t0), content=b"{}"),
+        415,
+        "bad_content_type",
+    )
+    error(api.http.post(f"/games/{gid}/rematch?x=1", headers=api.auth(t0)), 400, "bad_query")

@@ -1,0 +1,69 @@
+"""The table features in the web client (issue 26): rematch, the coach link, the
+step-through replay, turn timers. Each test short: games made through the API, then
+what a person sees and clicks."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import httpx
+import pytest
+from web_helpers import finish
+
+pytest.importorskip("playwright.sync_api")
+
+
+def make(url: str, seats: list[str], pack: str = "rebel_space", **kw: Any) -> dict[str, Any]:
+    r = httpx.post(url + "/games", json={"pack": pack, "seats": seats, **kw}, timeout=20)
+    assert r.status_code == 201, r.text
+    return dict(r.json())
+
+
+def play_url(url: str, made: dict[str, Any], seat: int) -> str:
+    return f"{url}/#/play/{made['id']}/{made['seats'][seat]['token']}"
+
+
+def wait_hash(page: Any, part: str, seconds: float = 15) -> str:
+    """Wait until the page's address holds ``part`` (polled: the page's CSP allows no
+    eval); the fragment."""
+    deadline = time.monotonic() + seconds
+    while True:
+        frag = str(page.evaluate("location.hash"))
+        if part in frag:
+            return frag
+        assert time.monotonic() < deadline, frag
+        page.wait_for_timeout(50)
+
+
+def errors_of(page: Any) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return errors
+
+
+def test_rematch_button_and_the_other_seats_link(web_server: str, context: Any) -> None:
+    made = make(web_server, ["human", "human"])
+    a, b = context.new_page(), context.new_page()
+    errs = errors_of(a) + errors_of(b)
+    a.goto(play_url(web_server, made, 0))
+    b.goto(play_url(web_server, made, 1))
+    a.click("#resign")
+    a.click("#resign-yes")
+    finish(a)
+    finish(b)
+    a.click("#rematch")
+    deadline = time.monotonic() + 15
+    while made["id"] in wait_hash(a, "#/play/"):
+        assert time.monotonic() < deadline
+        a.wait_for_timeout(50)
+    a.wait_for_selector("#app[data-step]")
+    new_id = a.evaluate("location.hash").split("/")[2]
+    # the other seat's page learns of the rematch and offers it
+    b.click("#play-rematch", timeout=10_000)
+    wait_hash(b, new_id)
+    b.wait_for_selector("#app[data-step]")
+    seat_a = a.locator("#app").get_attribute("data-seat")
+    seat_b = b.locator("#app").get_attribute("data-seat")
+    assert {seat_a, seat_b} == {"0", "1"} and seat_a == "1"
+    assert not errs
