@@ -75,6 +75,7 @@ def test_index_packs_openapi(api: Any) -> None:
         "/games/{game_id}/resign",
         "/games/{game_id}/end",
         "/games/{game_id}/record",
+        "/games/{game_id}/rematch",
     }
 
 
