@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 
 def error(r: Any, status: int, code: str) -> None:
     assert r.status_code == status, r.text
@@ -85,3 +87,71 @@ def test_rematch_refusals(api: Any) -> None:
         "bad_content_type",
     )
     error(api.http.post(f"/games/{gid}/rematch?x=1", headers=api.auth(t0)), 400, "bad_query")
+
+
+# ---------------------------------------------------------------- grants
+def test_grant_reads_the_seats_view_and_cannot_act(api: Any, server: Any) -> None:
+    made = api.create("rebel_space", ["human", "human"])
+    gid = made["id"]
+    t0, t1 = (s["token"] for s in made["seats"])
+    r = api.http.post(f"/games/{gid}/grants", headers=api.auth(t0))
+    assert r.status_code == 201, r.text
+    g = r.json()
+    assert g["seat"] == 0 and set(g) == {"game", "grant", "seat", "token"}
+    coach = g["token"]
+    # exactly the seat's view, events included
+    assert api.read(gid, coach, log="true") == api.read(gid, t0, log="true")
+    assert api.read(gid, coach) != api.read(gid)  # more than a spectator sees
+    # never acts
+    body = api.read(gid, t0)
+    cp = body["current_player"]
+    if cp == 0:
+        aid = body["legal_actions"][0]["id"]
+        error(api.act(gid, coach, aid, body["step"]), 403, "read_only")
+    error(api.http.post(f"/games/{gid}/resign", headers=api.auth(coach)), 403, "read_only")
+    error(api.http.post(f"/games/{gid}/grants", headers=api.auth(coach)), 403, "read_only")
+    error(api.http.post(f"/games/{gid}/rematch", headers=api.auth(coach)), 403, "read_only")
+    # listed for its seat only, without a secret
+    listed = api.http.get(f"/games/{gid}/grants", headers=api.auth(t0)).json()["grants"]
+    assert [x["grant"] for x in listed] == [g["grant"]] and coach not in json.dumps(listed)
+    assert api.http.get(f"/games/{gid}/grants", headers=api.auth(t1)).json() == {"grants": []}
+    # only its seat revokes it
+    error(
+        api.http.delete(f"/games/{gid}/grants/{g['grant']}", headers=api.auth(t1)),
+        404,
+        "unknown_grant",
+    )
+    r = api.http.delete(f"/games/{gid}/grants/{g['grant']}", headers=api.auth(t0))
+    assert r.json() == {"revoked": g["grant"]}
+    error(api.http.get(f"/games/{gid}", headers=api.auth(coach)), 403, "wrong_token")
+    # POST .../revoke does the same
+    g2 = api.http.post(f"/games/{gid}/grants", headers=api.auth(t1), json={}).json()
+    assert api.read(gid, g2["token"])["seat"] == 1
+    r = api.http.post(f"/games/{gid}/grants/{g2['grant']}/revoke", headers=api.auth(t1))
+    assert r.status_code == 200, r.text
+    error(
+        api.http.post(f"/games/{gid}/grants", headers=api.auth(t0), json={"seat": 1}),
+        422,
+        "bad_request",
+    )
+
+
+def test_a_revoked_grants_websocket_is_closed(api: Any, server: Any) -> None:
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    made = api.create("rebel_space", ["human", "human"])
+    gid, t0 = made["id"], made["seats"][0]["token"]
+    g = api.http.post(f"/games/{gid}/grants", headers=api.auth(t0)).json()
+    ws_url = server.url.replace("http", "ws") + f"/games/{gid}/live"
+    with connect(ws_url) as ws:
+        ws.send(json.dumps({"token": g["token"], "since": 0}))
+        assert json.loads(ws.recv(10))["seat"] == 0
+        state = json.loads(ws.recv(10))
+        assert state["type"] == "state" and state == {"type": "state", **api.read(gid, t0)}
+        api.http.delete(f"/games/{gid}/grants/{g['grant']}", headers=api.auth(t0))
+        last = json.loads(ws.recv(10))
+        assert last["error"] == "revoked"
+        with pytest.raises(ConnectionClosed):
+            ws.recv(10)
+    assert ws.close_code == 4403

@@ -67,3 +67,28 @@ def test_rematch_button_and_the_other_seats_link(web_server: str, context: Any) 
     seat_b = b.locator("#app").get_attribute("data-seat")
     assert {seat_a, seat_b} == {"0", "1"} and seat_a == "1"
     assert not errs
+
+
+def test_coach_link_shows_the_seats_view_read_only_and_revokes(
+    web_server: str, context: Any
+) -> None:
+    made = make(web_server, ["human", "human"])
+    player, coach = context.new_page(), context.new_page()
+    errs = errors_of(player) + errors_of(coach)
+    player.goto(play_url(web_server, made, 0))
+    player.wait_for_selector("#app[data-step]")
+    player.click("#share-view")
+    link = player.locator("#coach-link").input_value()
+    assert f"#/coach/{made['id']}/" in link and made["seats"][0]["token"] not in link
+    coach.goto(link)
+    coach.wait_for_selector("#app[data-read-only=true]")
+    assert coach.locator("#app").get_attribute("data-seat") == "0"
+    assert "coaching" in coach.locator(".title").inner_text()
+    assert coach.locator("#choices button.choice").count() == 0
+    assert coach.locator("#resign, #share-view").count() == 0
+    if player.locator("#app").get_attribute("data-your-turn") == "true":
+        assert "Their choices" in coach.locator("#hint").inner_text()
+    player.click("#revoke-view")
+    coach.wait_for_selector("#conn[data-state=revoked]")
+    assert player.locator("#share-view").count() == 1
+    assert not errs

@@ -20,7 +20,8 @@ def _json_body(schema: dict[str, Any], description: str) -> dict[str, Any]:
 _ERRORS = {
     "400": "malformed JSON or query (`bad_json`, `bad_query`)",
     "401": "no token, or a token that is not one (`no_token`, `bad_token`)",
-    "403": "a token that is not a seat of this game (`wrong_token`)",
+    "403": "a token that is not a seat of this game (`wrong_token`), a spectator grant's "
+    "token used to act (`read_only`)",
     "404": "no such game or route (`unknown_game`, `not_found`), no rematch yet (`no_rematch`)",
     "409": "stale or doubled (`stale`), not your turn (`not_your_turn`), over (`game_over`), "
     "in play (`not_over`)",
@@ -47,6 +48,7 @@ _GAME_ID = {
     "required": True,
     "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,32}$"},
 }
+_GRANT = {"name": "grant", "in": "path", "required": True, "schema": {"type": "string"}}
 _BEARER: list[dict[str, list[str]]] = [{"seat": []}]
 _EITHER: list[dict[str, list[str]]] = [{"seat": []}, {}]
 
@@ -197,6 +199,17 @@ _SCHEMAS: dict[str, Any] = {
                 "type": "string",
                 "description": "the rematch's owner token, to the seat that made it only",
             },
+        },
+    },
+    "Grant": {
+        "type": "object",
+        "description": "a spectator grant: its token reads the seat's view, never acts",
+        "required": ["game", "grant", "seat", "token"],
+        "properties": {
+            "game": {"type": "string"},
+            "grant": {"type": "string", "description": "its handle (not a secret)"},
+            "seat": {"type": "integer"},
+            "token": {"type": "string", "description": "the grant's token (shown once)"},
         },
     },
     "Act": {
@@ -422,6 +435,48 @@ def openapi() -> dict[str, Any]:
                         **_errors("400", "401", "403", "404", "409"),
                     },
                 },
+            },
+            "/games/{game_id}/grants": {
+                "post": {
+                    "summary": "A spectator grant of the token's seat (a coach's link)",
+                    "security": _BEARER,
+                    "parameters": [_GAME_ID],
+                    "responses": {
+                        "201": _json_body(_ref("Grant"), "the grant and its token, once"),
+                        **_errors("400", "401", "403", "404", "409", "415", "422"),
+                    },
+                },
+                "get": {
+                    "summary": "The seat's grants: handles and when made, no tokens",
+                    "security": _BEARER,
+                    "parameters": [_GAME_ID],
+                    "responses": {
+                        "200": _json_body({"type": "object"}, '`{"grants": [...]}`'),
+                        **_errors("400", "401", "403", "404"),
+                    },
+                },
+            },
+            "/games/{game_id}/grants/{grant}": {
+                "delete": {
+                    "summary": "Revoke a grant of the token's seat (its WebSockets close)",
+                    "security": _BEARER,
+                    "parameters": [_GAME_ID, _GRANT],
+                    "responses": {
+                        "200": _json_body({"type": "object"}, '`{"revoked": grant}`'),
+                        **_errors("400", "401", "403", "404"),
+                    },
+                }
+            },
+            "/games/{game_id}/grants/{grant}/revoke": {
+                "post": {
+                    "summary": "The same as DELETE /games/{game_id}/grants/{grant}",
+                    "security": _BEARER,
+                    "parameters": [_GAME_ID, _GRANT],
+                    "responses": {
+                        "200": _json_body({"type": "object"}, '`{"revoked": grant}`'),
+                        **_errors("400", "401", "403", "404", "415", "422"),
+                    },
+                }
             },
             "/games/{game_id}/record": {
                 "get": {

@@ -403,6 +403,80 @@ class Games:
         live.hashes = await self.db(self.store.token_hashes, live.id)
         return self.seat_of(live, token)
 
+    async def acting_seat(self, live: Live, token: str | None) -> int:
+        """The seat of a token that may act (a seat's own): a grant's token is refused,
+        403 ``read_only``; no token, 401."""
+        if token is None:
+            raise ApiError(401, "no_token", "this needs the seat's token: Authorization: Bearer")
+        try:
+            seat = await self.seat(live, token)
+        except ApiError as exc:
+            if exc.code != "wrong_token":
+                raise
+            found = await self.db(self.store.grant_seat, live.id, hash_token(token))
+            if found is not None:
+                raise ApiError(
+                    403,
+                    "read_only",
+                    "this is a spectator grant: it reads a seat's view and cannot act",
+                ) from None
+            raise
+        assert seat is not None
+        return seat
+
+    async def viewer(self, live: Live, token: str | None) -> tuple[int | None, str | None]:
+        """Whose view ``token`` reads: (a seat, None) for a seat's token, (the seat, the
+        grant's id) for a spectator grant's, (None, None) for no token."""
+        try:
+            return await self.seat(live, token), None
+        except ApiError as exc:
+            if exc.code != "wrong_token" or token is None:
+                raise
+            found = await self.db(self.store.grant_seat, live.id, hash_token(token))
+            if found is None:
+                raise
+            return found[1], found[0]
+
+    # ------------------------------------------------------------ grants
+    MAX_GRANTS = 10
+    """The most grants a seat may hold at once."""
+
+    async def grant(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """A new spectator grant of the seat of ``token``: its id and its token (shown once)."""
+        live = await self.open(game_id)
+        seat = await self.acting_seat(live, token)
+        grant_id = secrets.token_urlsafe(9)
+        secret = secrets.token_urlsafe(24)
+        if not await self.db(
+            self.store.add_grant, live.id, grant_id, seat, hash_token(secret), self.MAX_GRANTS
+        ):
+            raise ApiError(
+                409,
+                "too_many_grants",
+                f"seat {seat} has {self.MAX_GRANTS} grants: revoke one first",
+            )
+        self._touched.add(live.id)
+        return {"game": live.id, "grant": grant_id, "seat": seat, "token": secret}
+
+    async def grants(self, game_id: str, token: str | None) -> dict[str, Any]:
+        live = await self.open(game_id)
+        seat = await self.acting_seat(live, token)
+        return {"grants": await self.db(self.store.grants_of, live.id, seat)}
+
+    async def revoke(self, game_id: str, token: str | None, grant_id: str) -> dict[str, Any]:
+        """Revoke a grant of the seat of ``token``; its live connections here close."""
+        live = await self.open(game_id)
+        seat = await self.acting_seat(live, token)
+        if type(grant_id) is not str or not _GAME_ID.fullmatch(grant_id):
+            raise ApiError(404, "unknown_grant", "no such grant")
+        if not await self.db(self.store.revoke_grant, live.id, grant_id, seat):
+            raise ApiError(404, "unknown_grant", f"seat {seat} has no grant {grant_id}")
+        live.notify()  # a grant's WebSocket checks it is still there when woken
+        return {"revoked": grant_id}
+
+    async def grant_alive(self, live: Live, grant_id: str) -> bool:
+        return await self.db(self.store.grant_exists, live.id, grant_id)
+
     # ------------------------------------------------------------ create
     async def create(self, req: CreateRequest, client: str = "") -> dict[str, Any]:
         """Make a game for ``client`` (an address, see :func:`~tabletop.server.net.client_of`);
@@ -513,7 +587,7 @@ class Games:
         self, game_id: str, token: str | None, since: int | None, log: bool
     ) -> dict[str, Any]:
         live = await self.open(game_id)
-        seat = await self.seat(live, token)
+        seat, _grant = await self.viewer(live, token)
         self._touched.add(live.id)
         async with live.lock:
             await self.sync(live)
@@ -528,8 +602,7 @@ class Games:
             raise ApiError(
                 401, "no_token", "acting needs the seat's token: Authorization: Bearer <token>"
             )
-        seat = await self.seat(live, token)
-        assert seat is not None
+        seat = await self.acting_seat(live, token)
         self._touched.add(live.id)
 
         async def locked() -> dict[str, Any]:
@@ -597,8 +670,7 @@ class Games:
         live = await self.open(game_id)
         if token is None:
             raise ApiError(401, "no_token", "resigning needs the seat's token")
-        seat = await self.seat(live, token)
-        assert seat is not None
+        seat = await self.acting_seat(live, token)
         async with live.lock:
             await self.sync(live)
             if live.over:
@@ -627,8 +699,7 @@ class Games:
         live = await self.open(game_id)
         if token is None:
             raise ApiError(401, "no_token", "a rematch needs a seat's token of the finished game")
-        seat = await self.seat(live, token)
-        assert seat is not None
+        seat = await self.acting_seat(live, token)
         self._touched.add(live.id)
         async with live.lock:
             await self.sync(live)

@@ -132,6 +132,17 @@ actions = sa.Table(
     sa.Column("created", sa.Float, nullable=False),
 )
 
+grants = sa.Table(
+    "grants",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("id", sa.String(32), primary_key=True),  # a handle, not a secret
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=False),  # SHA-256 of the grant token
+    sa.Column("created", sa.Float, nullable=False),
+)
+"""Spectator grants (version 5): a token that reads what one seat sees and cannot act."""
+
 schema_version = sa.Table(
     "tabletop_schema",
     metadata,
@@ -178,7 +189,16 @@ def _v4(conn: Connection) -> None:
     conn.execute(sa.text("ALTER TABLE games ADD COLUMN rematch VARCHAR(32)"))
 
 
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1, _v2, _v3, _v4)
+def _v5(conn: Connection) -> None:
+    """Spectator grants: a seat's view for a coach, by a token stored hashed."""
+    # The table as version 5 makes it (a later version changing it adds a migration).
+    v5 = sa.MetaData()
+    sa.Table("games", v5, sa.Column("id", sa.String(32), primary_key=True))
+    grants.to_metadata(v5).create(conn)
+    conn.execute(sa.text("CREATE UNIQUE INDEX grants_token_hash ON grants (token_hash)"))
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1, _v2, _v3, _v4, _v5)
 """Schema migrations in order: migration ``k`` (from 0) brings version ``k`` to ``k + 1``."""
 SCHEMA_VERSION = len(MIGRATIONS)
 """The schema version this server writes."""
@@ -698,6 +718,64 @@ class Store:
                 )
             ).scalar()
         return bool(now == token_hash)
+
+    def add_grant(self, game_id: str, grant_id: str, seat: int, token_hash: str, most: int) -> bool:
+        """Store a grant of ``seat`` unless the seat has ``most`` already (``False``)."""
+        with self.engine.begin() as conn:
+            n = conn.execute(
+                sa.select(sa.func.count())
+                .select_from(grants)
+                .where(grants.c.game_id == game_id, grants.c.seat == seat)
+            ).scalar_one()
+            if n >= most:
+                return False
+            conn.execute(
+                grants.insert().values(
+                    game_id=game_id,
+                    id=grant_id,
+                    seat=seat,
+                    token_hash=token_hash,
+                    created=time.time(),
+                )
+            )
+        return True
+
+    def grant_seat(self, game_id: str, token_hash: str) -> tuple[str, int] | None:
+        """The grant of ``game_id`` whose token has ``token_hash``: (its id, its seat)."""
+        with self.reader.connect() as conn:
+            r = conn.execute(
+                sa.select(grants.c.id, grants.c.seat).where(
+                    grants.c.game_id == game_id, grants.c.token_hash == token_hash
+                )
+            ).first()
+        return None if r is None else (str(r.id), int(r.seat))
+
+    def grant_exists(self, game_id: str, grant_id: str) -> bool:
+        with self.reader.connect() as conn:
+            r = conn.execute(
+                sa.select(grants.c.id).where(grants.c.game_id == game_id, grants.c.id == grant_id)
+            ).first()
+        return r is not None
+
+    def grants_of(self, game_id: str, seat: int) -> list[dict[str, Any]]:
+        """The grants of a seat (ids and when made; never a token or its hash)."""
+        with self.reader.connect() as conn:
+            rows = conn.execute(
+                sa.select(grants.c.id, grants.c.created)
+                .where(grants.c.game_id == game_id, grants.c.seat == seat)
+                .order_by(grants.c.created)
+            ).all()
+        return [{"grant": r.id, "seat": seat, "created": r.created} for r in rows]
+
+    def revoke_grant(self, game_id: str, grant_id: str, seat: int) -> bool:
+        """Delete grant ``grant_id`` of ``seat``; whether there was one."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                grants.delete().where(
+                    grants.c.game_id == game_id, grants.c.id == grant_id, grants.c.seat == seat
+                )
+            )
+        return bool(done.rowcount == 1)
 
     def token_hashes(self, game_id: str) -> list[str | None]:
         with self.reader.connect() as conn:

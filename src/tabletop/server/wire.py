@@ -26,8 +26,10 @@ __all__ = [
     "ApiError",
     "CreateRequest",
     "EndRequest",
+    "GrantRequest",
     "RematchRequest",
     "ResignRequest",
+    "RevokeRequest",
     "read_body",
 ]
 
@@ -80,6 +82,16 @@ class EndRequest:
 @attrs.frozen
 class RematchRequest:
     """``POST /games/{id}/rematch``: no fields (an empty object or no body)."""
+
+
+@attrs.frozen
+class GrantRequest:
+    """``POST /games/{id}/grants``: no fields (an empty object or no body)."""
+
+
+@attrs.frozen
+class RevokeRequest:
+    """``DELETE /games/{id}/grants/{grant}`` (or ``POST .../revoke``): no fields."""
 
 
 @attrs.frozen

@@ -156,7 +156,7 @@ function friendLink(s, url) {
 }
 
 /** A button copying ``url`` (the clipboard; else the text selected, for Ctrl-C), and says so. */
-function copyButton(url, label, seat, input = null) {
+export function copyButton(url, label, seat, input = null) {
   const said = h("span", { class: "copied", "aria-live": "polite" });
   const button = h("button", { type: "button", class: "copy", "data-seat": seat, onclick: async () => {
     let ok = false;
