@@ -155,3 +155,38 @@ def test_a_revoked_grants_websocket_is_closed(api: Any, server: Any) -> None:
         with pytest.raises(ConnectionClosed):
             ws.recv(10)
     assert ws.close_code == 4403
+
+
+# ---------------------------------------------------------------- replay
+def test_replay_gives_the_spectators_view_at_each_step(api: Any) -> None:
+    import random
+
+    from srv_helpers import Mirror, play_random
+
+    seed = 4242
+    made = api.create("rebel_space", ["human", "human"], seed=seed)
+    gid = made["id"]
+    tokens = [s["token"] for s in made["seats"]]
+    mirror = Mirror(gid, "rebel_space", seed, ["human", "human"])
+    bodies = [mirror.body(None, None)]
+    rng = random.Random(3)
+    for _ in range(40):
+        play_random(api, gid, tokens, mirror, 1, rng)
+        bodies.append(mirror.body(None, mirror.step - 1))
+    # a game in play: up to its present step, public facts only
+    for k in (0, 1, 17, 33, 40):
+        got = api.http.get(f"/games/{gid}/replay", params={"step": k}).json()
+        assert got["steps"] == 40 and got["step"] == k
+        want = dict(bodies[k])
+        want["events"] = mirror.batches(None, k - 1 if k else None)[:1]
+        assert {**got, "steps": None} == {**want, "steps": None, "rematch": None}
+    error(api.http.get(f"/games/{gid}/replay", params={"step": 41}), 400, "bad_query")
+    error(api.http.get(f"/games/{gid}/replay"), 400, "bad_query")
+    error(api.http.get(f"/games/{gid}/replay", params={"step": "-1"}), 400, "bad_query")
+    # finished: every step, the last one with the result
+    api.http.post(f"/games/{gid}/resign", headers=api.auth(tokens[1]))
+    last = api.http.get(f"/games/{gid}/replay", params={"step": 40}).json()
+    assert last["status"] == "resigned" and last["result"]["resigned"] == 1
+    mid = api.http.get(f"/games/{gid}/replay", params={"step": 5}).json()
+    assert mid["status"] == "active" and mid["legal_actions"] == [] and mid["seat"] is None
+    assert not any(t in json.dumps(mid) for t in tokens)

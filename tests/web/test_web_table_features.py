@@ -92,3 +92,42 @@ def test_coach_link_shows_the_seats_view_read_only_and_revokes(
     coach.wait_for_selector("#conn[data-state=revoked]")
     assert player.locator("#share-view").count() == 1
     assert not errs
+
+
+def test_replay_steps_through_a_finished_game(web_server: str, context: Any) -> None:
+    made = make(web_server, ["human", "random"], seed=77)
+    gid, tok = made["id"], made["seats"][0]["token"]
+    # a few moves through the API, then a resignation: a finished game of a few steps
+    for _ in range(6):
+        body = httpx.get(
+            f"{web_server}/games/{gid}", headers={"Authorization": f"Bearer {tok}"}
+        ).json()
+        if body["your_turn"]:
+            httpx.post(
+                f"{web_server}/games/{gid}/actions",
+                headers={"Authorization": f"Bearer {tok}"},
+                json={"action_id": body["legal_actions"][0]["id"], "seen": body["step"]},
+            )
+        time.sleep(0.2)
+    httpx.post(f"{web_server}/games/{gid}/resign", headers={"Authorization": f"Bearer {tok}"})
+    steps = httpx.get(f"{web_server}/games/{gid}").json()["step"]
+    assert steps >= 2
+    page = context.new_page()
+    errs = errors_of(page)
+    page.goto(f"{web_server}/#/replay/{gid}")
+    page.wait_for_selector("#app[data-shown='0']")
+    assert "set-up" in page.locator("#replay-where").inner_text()
+    assert page.locator("#replay-events li").count() >= 1
+    assert page.locator("#board").inner_text().strip()
+    page.click("#replay-next")
+    page.wait_for_selector("#app[data-shown='1']")
+    page.keyboard.press("End")
+    page.wait_for_selector(f"#app[data-shown='{steps}'][data-status=resigned]")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector(f"#app[data-shown='{steps - 1}'][data-status=active]")
+    page.locator("#replay-slider").fill("1")
+    page.wait_for_selector("#app[data-shown='1']")
+    page.click("#replay-prev")
+    page.wait_for_selector("#app[data-shown='0']")
+    assert page.locator("#replay-prev").is_disabled()
+    assert not errs

@@ -11,6 +11,7 @@ Routes (the OpenAPI description at ``/openapi.json`` is the reference):
   the asking seat's token in it;
 * ``POST /games/{id}/grants``, ``GET`` them, ``DELETE /games/{id}/grants/{grant}``:
   a seat's spectator grants (a coach reads that seat's view, and cannot act);
+* ``GET /games/{id}/replay?step=k``: the spectator's view after ``k`` actions;
 * ``GET /games/{id}/record``: the record of a finished game;
 * ``WS /games/{id}/live``: events and new prompts as they happen;
 * ``GET /admin/games``, ``POST /admin/end``: the administrator's, with the server's
@@ -296,6 +297,14 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         body = await games().rematch(request.path_params["game_id"], token, make, client(request))
         return _json(body, 200)
 
+    async def replay(request: Request) -> Response:
+        q = _query(request, {"step": ""})
+        if "step" not in q:
+            raise ApiError(400, "bad_query", "query parameter 'step' is required")
+        step = _int_param(q, "step", 0, 10**9, None)
+        assert step is not None
+        return _json(await games().replay(request.path_params["game_id"], step))
+
     async def grants_post(request: Request) -> Response:
         _query(request, {})
         token = _token(request)
@@ -500,6 +509,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         Route(f"/games/{game}/resign", resign, methods=["POST"]),
         Route(f"/games/{game}/end", end, methods=["POST"]),
         Route(f"/games/{game}/rematch", rematch, methods=["GET", "POST"]),
+        Route(f"/games/{game}/replay", replay, methods=["GET"]),
         Route(f"/games/{game}/grants", grants_post, methods=["POST"]),
         Route(f"/games/{game}/grants", grants_get, methods=["GET"]),
         Route(f"/games/{game}/grants/{{grant}}", revoke, methods=["DELETE"]),

@@ -436,6 +436,28 @@ def openapi() -> dict[str, Any]:
                     },
                 },
             },
+            "/games/{game_id}/replay": {
+                "get": {
+                    "summary": "The spectator's view after `step` actions, with that step's "
+                    "events (a game in play: up to its present step)",
+                    "parameters": [
+                        _GAME_ID,
+                        {
+                            "name": "step",
+                            "in": "query",
+                            "required": True,
+                            "schema": {"type": "integer", "minimum": 0},
+                        },
+                    ],
+                    "responses": {
+                        "200": _json_body(
+                            _ref("SeatView"),
+                            "the spectator's view then, `events` of that step, and `steps`",
+                        ),
+                        **_errors("400", "404"),
+                    },
+                }
+            },
             "/games/{game_id}/grants": {
                 "post": {
                     "summary": "A spectator grant of the token's seat (a coach's link)",

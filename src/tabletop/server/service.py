@@ -84,6 +84,10 @@ class Live(Facts):
     """The actions as stored (JSON-able), for bot jobs."""
     lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
     watchers: set[asyncio.Event] = attrs.field(factory=set)
+    replays: dict[int, Any] = attrs.field(factory=dict)
+    """States at every ``REPLAY_EVERY``-th step (a step-through replay starts from the
+    nearest one), made as replays ask for them."""
+    replay_lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
     bot_failures: int = 0
     """Bot decisions of this game that failed in a row (a worker died)."""
     bodies: dict[int | None, tuple[tuple[int, str], dict[str, Any]]] = attrs.field(factory=dict)
@@ -686,6 +690,59 @@ class Games:
             live.notify()
             self.queue_forget(live)
             return live.body(seat)
+
+    # ------------------------------------------------------------ replay
+    REPLAY_EVERY = 32
+    """A saved state every this many steps: a replay request applies fewer actions than
+    this once the states before its step are saved (each saved once per cached game)."""
+
+    async def replay(self, game_id: str, step: int) -> dict[str, Any]:
+        """The spectator's view of game ``game_id`` after ``step`` actions, with that
+        step's events (public facts only; a game in play up to its present step)."""
+        live = await self.open(game_id)
+        self._touched.add(live.id)
+        async with live.lock:
+            await self.sync(live)
+            total, raw, marks = live.step, list(live.raw), live.marks[: step + 1]
+            if step == total:  # the present: the body everyone gets
+                return {**live.body(None, step - 1 if step else None, True), "steps": total}
+        if step > total:
+            raise ApiError(400, "bad_query", f"step {step} is past game {live.id}'s step {total}")
+        assert live.row is not None
+        row, every = live.row, self.REPLAY_EVERY
+        async with live.replay_lock:
+            base = step - step % every
+            have = max((k for k in live.replays if k <= base), default=None)
+            if have is None:
+                game = live.game
+                live.replays[0] = game.new_state(
+                    seed=row.seed, options=game.options_from_data(row.options)
+                )
+                have = 0
+            start = live.replays[have]
+            structure = live.game.converter.structure
+
+            def run() -> tuple[Any, dict[int, Any]]:
+                state = start.clone()
+                saved: dict[int, Any] = {}
+                for k in range(have, step):
+                    state.apply(structure(raw[k], Action))
+                    if (k + 1) % every == 0 and k + 1 <= base:
+                        saved[k + 1] = state.clone()
+                return state, saved
+
+            state, saved = await anyio.to_thread.run_sync(run)
+            live.replays.update(saved)
+        facts = Facts(
+            id=live.id,
+            game=live.game,
+            state=state,
+            seats=live.seats,
+            marks=marks,
+            status="active",
+        )
+        body = seat_body(facts, None, step - 1 if step else None, log=True)
+        return {**body, "steps": total}
 
     # ------------------------------------------------------------ rematch
     async def rematch(

@@ -380,6 +380,10 @@ export class GamePage {
   drawTools() {
     const b = this.body;
     const e = this.el;
+    if (!this.token && b.status === "active") { // a spectator: the game so far, step by step
+      e.tools.replaceChildren(h("a", { href: `#/replay/${encodeURIComponent(this.id)}`, id: "replay-so-far" }, "Step through it so far"));
+      return;
+    }
     if (!this.token || this.readOnly || b.status !== "active" || b.seat === null) { e.tools.replaceChildren(); return; }
     if (e.tools.dataset.confirm === "yes") {
       e.tools.replaceChildren(h("span", {}, "Resign this game? "),
@@ -453,6 +457,7 @@ export class GamePage {
       h("p", { class: "result", id: "result" }, resultWords(b)),
       h("p", { class: "again" }, ...again),
       h("p", {}, h("a", { href: `/games/${encodeURIComponent(b.id)}/record`, id: "record", target: "_blank" }, "The game's record (JSON, for tabletop replay)"),
+        " · ", h("a", { href: `#/replay/${encodeURIComponent(b.id)}`, id: "replay-link" }, "Step through it"),
         " · ", h("a", { href: "#/" }, "Back to the lobby")));
     this.pollRematch();
   }

@@ -216,7 +216,8 @@ function showGames(box, r, none) {
       h("b", {}, g.title || g.pack), " ", h("span", { class: "who" }, who), h("br"),
       h("span", { class: "muted" }, state), " ",
       links.flatMap((l) => [l, " "]),
-      h("a", { href: `#/watch/${g.id}`, class: "watch" }, over ? "See the end" : "Watch"),
+      h("a", { href: `#/watch/${g.id}`, class: "watch" }, over ? "See the end" : "Watch"), " ",
+      h("a", { href: `#/replay/${g.id}`, class: "replay" }, "Step through"),
       over ? [" ", h("a", { href: `/games/${encodeURIComponent(g.id)}/record`, class: "record", target: "_blank" }, "Record (JSON)")] : null);
   })));
 }
