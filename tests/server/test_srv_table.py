@@ -4,6 +4,7 @@ rematch, spectator grants, step-through replay, turn timers."""
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -190,3 +191,103 @@ def test_replay_gives_the_spectators_view_at_each_step(api: Any) -> None:
     mid = api.http.get(f"/games/{gid}/replay", params={"step": 5}).json()
     assert mid["status"] == "active" and mid["legal_actions"] == [] and mid["seat"] is None
     assert not any(t in json.dumps(mid) for t in tokens)
+
+
+# ---------------------------------------------------------------- turn timers
+def wait_for(api: Any, gid: str, cond: Any, seconds: float = 10, token: str | None = None) -> Any:
+    deadline = time.monotonic() + seconds
+    while True:
+        body = api.read(gid, token, log="true")
+        if cond(body):
+            return body
+        assert time.monotonic() < deadline, {k: body[k] for k in ("step", "status", "timer")}
+        time.sleep(0.1)
+
+
+def timeouts(body: dict[str, Any]) -> list[dict[str, Any]]:
+    return [e for b in body["events"] for e in b["events"] if e["kind"] == "timeout"]
+
+
+def test_move_timer_plays_for_the_seat_and_replaces_it(api: Any) -> None:
+    timer = {"kind": "move", "seconds": 1, "on_timeout": "pass", "replace_after": 2}
+    made = api.create("rebel_space", ["human", "human"], timer=timer)
+    gid, tokens = made["id"], [s["token"] for s in made["seats"]]
+    assert made["timer"]["kind"] == "move"
+    first = api.read(gid, tokens[0])
+    t = first["timer"]
+    assert t["seconds"] == 1 and 0 < t["remaining"] <= 1 and t["deadline"] is not None
+    cp = first["current_player"]
+    # nobody moves: the seat's default plays, said to every seat and to spectators
+    body = wait_for(api, gid, lambda b: b["step"] >= 1)
+    said = timeouts(body)
+    assert said and said[0]["player"] == cp and "time ran out" in said[0]["text"]
+    assert said[0] == timeouts(api.read(gid, tokens[1 - cp], log="true"))[0]
+    # two time-outs in a row: the bot takes the seat over
+    body = wait_for(api, gid, lambda b: any(s["kind"] != "human" for s in b["seats"]), seconds=20)
+    gone = next(s["seat"] for s in body["seats"] if s["kind"] != "human")
+    assert body["seats"][gone]["kind"] == "random"
+    assert any(e["replaced"] and e["player"] == gone for e in timeouts(body))
+    r = api.act(gid, tokens[gone], 0, body["step"])
+    error(r, 409, "replaced")
+    assert not any(t in json.dumps(body) for t in tokens)
+
+
+def test_clock_timer_charges_the_seat_and_adds_the_increment(api: Any) -> None:
+    timer = {"kind": "clock", "seconds": 30, "increment": 2}
+    made = api.create("rebel_space", ["human", "human"], timer=timer)
+    gid, tokens = made["id"], [s["token"] for s in made["seats"]]
+    body = api.read(gid, tokens[0])
+    cp = body["current_player"]
+    assert body["timer"]["clocks"] == [30.0, 30.0]
+    time.sleep(1.0)
+    tok = tokens[cp]
+    body = api.read(gid, tok)
+    r = api.act(gid, tok, body["legal_actions"][0]["id"], body["step"])
+    assert r.status_code == 200, r.text
+    clocks = r.json()["timer"]["clocks"]
+    assert 30.0 < clocks[cp] <= 31.1, clocks  # about 1 s used, 2 s added
+    assert clocks[1 - cp] == 30.0
+
+
+def test_timer_refusals(api: Any) -> None:
+    for timer, code in [
+        ({"kind": "hourglass", "seconds": 5}, "bad_timer"),
+        ({"kind": "move", "seconds": 0}, "bad_timer"),
+        ({"kind": "move", "seconds": "5"}, "bad_request"),
+        ({"kind": "move", "seconds": 5, "bot": "human"}, "bad_timer"),
+        ({"kind": "move", "seconds": 5, "on_timeout": "cry"}, "bad_timer"),
+        ({"kind": "move", "seconds": 5, "extra": 1}, "bad_request"),
+    ]:
+        r = api.http.post(
+            "/games", json={"pack": "rebel_space", "seats": ["human", "human"], "timer": timer}
+        )
+        error(r, 422, code)
+
+
+def test_a_deadline_survives_a_restart(db_url: str, tmp_path: Any) -> None:
+    from conftest import Api, Server
+
+    srv = Server(db_url, tmp_path).start()
+    api = Api(srv.url)
+    secs = 10
+    try:
+        made = api.create(
+            "rebel_space", ["human", "human"], timer={"kind": "move", "seconds": secs}
+        )
+        gid = made["id"]
+        deadline = api.read(gid)["timer"]["deadline"]
+        srv.stop()
+        srv.start()
+        body = api.read(gid)
+        if body["step"] == 0:  # (a slow restart may have let the deadline pass already)
+            assert body["timer"]["deadline"] == deadline
+            assert body["timer"]["remaining"] < secs
+        body = wait_for(api, gid, lambda b: b["step"] >= 1, seconds=30)
+        assert timeouts(body)
+        # played at the deadline set before the restart, not a full turn after the
+        # restart: the next deadline is a turn after the time-out
+        played_at = body["timer"]["deadline"] - secs
+        assert deadline - 0.1 <= played_at < deadline + 4, (played_at, deadline)
+    finally:
+        api.close()
+        srv.stop()

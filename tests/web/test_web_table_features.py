@@ -131,3 +131,28 @@ def test_replay_steps_through_a_finished_game(web_server: str, context: Any) -> 
     page.wait_for_selector("#app[data-shown='0']")
     assert page.locator("#replay-prev").is_disabled()
     assert not errs
+
+
+def test_turn_timer_counts_down_and_says_the_time_out(web_server: str, context: Any) -> None:
+    made = make(web_server, ["human", "human"], timer={"kind": "move", "seconds": 2})
+    page = context.new_page()
+    errs = errors_of(page)
+    page.goto(play_url(web_server, made, 0))
+    page.wait_for_selector("#timer:not([hidden])")
+    left = float(page.locator("#timer").get_attribute("data-remaining") or "nan")
+    assert 0 < left <= 2
+    assert "to choose" in page.locator("#timer").inner_text()
+    page.wait_for_selector("#log li.ev-timeout", timeout=10_000)
+    assert "time ran out" in page.locator("#log li.ev-timeout").first.inner_text()
+    assert not errs
+
+
+def test_lobby_makes_a_game_with_a_chess_clock(web_server: str, context: Any) -> None:
+    page = context.new_page()
+    page.goto(web_server + "/")
+    page.select_option("#pack", "rebel_space")
+    page.wait_for_selector("#seats[data-pack=rebel_space] select")
+    page.select_option("#timer", "clock-600")
+    page.click("#start")
+    page.wait_for_selector("#timer:not([hidden])")
+    assert page.locator("#timer").inner_text().count("10:00") >= 1

@@ -24,14 +24,14 @@ _ERRORS = {
     "token used to act (`read_only`)",
     "404": "no such game or route (`unknown_game`, `not_found`), no rematch yet (`no_rematch`)",
     "409": "stale or doubled (`stale`), not your turn (`not_your_turn`), over (`game_over`), "
-    "in play (`not_over`)",
+    "in play (`not_over`), a seat a bot took over after its time-outs (`replaced`)",
     "408": "a request that did not arrive whole in time (`timeout`)",
     "413": "a body over the size limit (`too_large`)",
     "415": "a body that is not JSON, or without `Content-Type: application/json` "
     "(`bad_content_type`)",
     "422": "unknown or missing fields, wrong types, unknown pack, option or seat, an action id out "
     "of range or not legal now (`bad_request`, `unknown_pack`, `bad_options`, `bad_seat`, "
-    "`bad_seats`, `illegal_action`)",
+    "`bad_seats`, `bad_timer`, `illegal_action`)",
     "429": "this client address made games too fast (`too_many_requests`, with Retry-After) or "
     "has as many games in play as one address may (`too_many_games`)",
     "503": "the server has as many games in play as it takes (`full`)",
@@ -78,6 +78,38 @@ _SCHEMAS: dict[str, Any] = {
             "seed": {
                 "type": ["integer", "null"],
                 "description": "omit for a random one; the seed stays secret until the game ends",
+            },
+            "timer": {"anyOf": [_ref("Timer"), {"type": "null"}]},
+        },
+    },
+    "Timer": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["kind", "seconds"],
+        "description": "a turn timer for the human seats",
+        "properties": {
+            "kind": {
+                "type": "string",
+                "enum": ["move", "clock"],
+                "description": "`move`: `seconds` for each decision; `clock`: `seconds` for "
+                "all of a seat's decisions (a chess clock), plus `increment` after each",
+            },
+            "seconds": {"type": "integer", "minimum": 1, "maximum": 604800},
+            "increment": {"type": "integer", "minimum": 0, "maximum": 3600, "default": 0},
+            "on_timeout": {
+                "type": "string",
+                "enum": ["pass", "bot"],
+                "default": "pass",
+                "description": "`pass`: an action of kind `pass` if one is legal, else the "
+                "`bot`'s choice; `bot`: the bot's choice",
+            },
+            "bot": {"type": "string", "default": "random", "description": "a bot seat spec"},
+            "replace_after": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 1000,
+                "default": 3,
+                "description": "time-outs in a row after which the bot takes the seat (0: never)",
             },
         },
     },
@@ -175,6 +207,13 @@ _SCHEMAS: dict[str, Any] = {
             "rematch": {
                 "type": ["string", "null"],
                 "description": "the id of this finished game's rematch, once asked for",
+            },
+            "timer": {
+                "type": ["object", "null"],
+                "description": "the turn timer (null: none): its rules as made, `deadline` "
+                "(epoch seconds) and `remaining` (seconds) of the seat to move (null while a "
+                "bot moves), `clocks` (a clock timer: each seat's seconds at the start of its "
+                "turn), `strikes` (each seat's time-outs in a row)",
             },
             "view": {
                 "type": "object",

@@ -111,6 +111,9 @@ games = sa.Table(
     sa.Column("active_at", sa.Float, nullable=True),  # last act, read or follower
     # version 4:
     sa.Column("rematch", sa.String(32), nullable=True),  # the id of this game's rematch
+    # version 6:
+    sa.Column("timer", sa.Text, nullable=True),  # JSON: the turn timer and its clocks
+    sa.Column("deadline", sa.Float, nullable=True),  # when the seat to move runs out
 )
 
 seats = sa.Table(
@@ -122,14 +125,24 @@ seats = sa.Table(
     sa.Column("token_hash", sa.String(64), nullable=True),
 )
 
+
+def _action_columns() -> list[sa.Column[Any]]:
+    """The columns of ``actions`` as version 1 of the schema made them."""
+    return [
+        sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+        sa.Column("idx", sa.Integer, primary_key=True),
+        sa.Column("action", sa.Text, nullable=False),
+        sa.Column("seat", sa.Integer, nullable=False),
+        sa.Column("created", sa.Float, nullable=False),
+    ]
+
+
 actions = sa.Table(
     "actions",
     metadata,
-    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
-    sa.Column("idx", sa.Integer, primary_key=True),
-    sa.Column("action", sa.Text, nullable=False),
-    sa.Column("seat", sa.Integer, nullable=False),
-    sa.Column("created", sa.Float, nullable=False),
+    *_action_columns(),
+    # version 6: what the server says of this action (a time-out played it), JSON
+    sa.Column("note", sa.Text, nullable=True),
 )
 
 grants = sa.Table(
@@ -153,7 +166,7 @@ _v1_metadata = sa.MetaData()
 _V1_TABLES = (
     sa.Table("games", _v1_metadata, *_game_columns()),
     seats.to_metadata(_v1_metadata),
-    actions.to_metadata(_v1_metadata),
+    sa.Table("actions", _v1_metadata, *_action_columns()),
 )
 """The tables as version 1 made them (later versions add to them)."""
 
@@ -198,7 +211,16 @@ def _v5(conn: Connection) -> None:
     conn.execute(sa.text("CREATE UNIQUE INDEX grants_token_hash ON grants (token_hash)"))
 
 
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1, _v2, _v3, _v4, _v5)
+def _v6(conn: Connection) -> None:
+    """Turn timers: each game's timer (JSON) and the deadline of the seat to move (what
+    a restart needs to honour the time left), and a note on an action a time-out played."""
+    conn.execute(sa.text("ALTER TABLE games ADD COLUMN timer TEXT"))
+    conn.execute(sa.text("ALTER TABLE games ADD COLUMN deadline FLOAT"))
+    conn.execute(sa.text("ALTER TABLE actions ADD COLUMN note TEXT"))
+    conn.execute(sa.text("CREATE INDEX games_status_deadline ON games (status, deadline)"))
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1, _v2, _v3, _v4, _v5, _v6)
 """Schema migrations in order: migration ``k`` (from 0) brings version ``k`` to ``k + 1``."""
 SCHEMA_VERSION = len(MIGRATIONS)
 """The schema version this server writes."""
@@ -320,6 +342,8 @@ class GameRow:
     client: str | None = None
     active_at: float | None = None
     rematch: str | None = None
+    timer: dict[str, Any] | None = None
+    deadline: float | None = None
 
     @property
     def over(self) -> bool:
@@ -345,6 +369,8 @@ def _row(r: Any) -> GameRow:
         client=r.client,
         active_at=r.active_at,
         rematch=r.rematch,
+        timer=json.loads(r.timer) if r.timer is not None else None,
+        deadline=r.deadline,
     )
 
 
@@ -362,6 +388,8 @@ _CAS = (
         status=sa.bindparam("status"),
         returns=sa.bindparam("returns"),
         updated=sa.bindparam("updated"),
+        timer=sa.bindparam("timer"),
+        deadline=sa.bindparam("deadline"),
     )
 )
 """Move a game from step ``idx`` to ``idx + 1`` if it is still there (built once)."""
@@ -408,6 +436,11 @@ class Append:
     to_move: int | None
     bot_turn: bool
     returns: list[float] | None
+    timer: dict[str, Any] | None = None
+    """The game's timer after this action (``None``: the game has none)."""
+    deadline: float | None = None
+    note: dict[str, Any] | None = None
+    """What the server says of this action (a time-out played it)."""
 
 
 @attrs.frozen
@@ -470,6 +503,8 @@ class Store:
         max_active: int = 0,
         max_per_client: int = 0,
         rematch_of: str | None = None,
+        timer: dict[str, Any] | None = None,
+        deadline: float | None = None,
     ) -> None:
         """Store a new game; :class:`Full` if ``max_active`` games (in all; 0: no cap)
         or ``max_per_client`` games of ``client`` are in play already. The count and
@@ -528,6 +563,8 @@ class Store:
                     owner_hash=owner_hash,
                     client=client,
                     active_at=now,
+                    timer=None if timer is None else json.dumps(timer),
+                    deadline=deadline,
                 )
             )
             conn.execute(
@@ -578,6 +615,8 @@ class Store:
                 "status": "active" if it.returns is None else "finished",
                 "returns": None if it.returns is None else json.dumps(it.returns),
                 "updated": now,
+                "timer": None if it.timer is None else json.dumps(it.timer),
+                "deadline": it.deadline,
             }
             for it in items
         ]
@@ -593,6 +632,7 @@ class Store:
                     "action": json.dumps(it.action, separators=(",", ":")),
                     "seat": it.seat,
                     "created": now,
+                    "note": None if it.note is None else json.dumps(it.note),
                 }
                 for it, ok in zip(items, done)
                 if ok
@@ -776,6 +816,47 @@ class Store:
                 )
             )
         return bool(done.rowcount == 1)
+
+    def notes(self, game_id: str, start: int = 0) -> dict[int, dict[str, Any]]:
+        """The server's notes on the actions from ``start`` on, by action index."""
+        with self.reader.connect() as conn:
+            rows = conn.execute(
+                sa.select(actions.c.idx, actions.c.note).where(
+                    actions.c.game_id == game_id,
+                    actions.c.idx >= start,
+                    actions.c.note.is_not(None),
+                )
+            ).all()
+        return {int(r.idx): json.loads(r.note) for r in rows}
+
+    def replace_seat(self, game_id: str, seat: int, kind: str) -> None:
+        """Seat ``seat`` of a game is played by ``kind`` from now on (a bot)."""
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                sa.select(games.c.seats, games.c.to_move).where(games.c.id == game_id)
+            ).first()
+            if row is None:
+                return
+            kinds = json.loads(row.seats)
+            kinds[seat] = kind
+            values: dict[str, Any] = {"seats": json.dumps(kinds)}
+            if row.to_move == seat:
+                values["bot_turn"] = True
+            conn.execute(games.update().where(games.c.id == game_id).values(**values))
+            conn.execute(
+                seats.update()
+                .where(seats.c.game_id == game_id, seats.c.seat == seat)
+                .values(kind=kind)
+            )
+
+    def timed_games(self, due_before: float | None = None, limit: int = 1000) -> list[str]:
+        """Active games with a deadline (due before ``due_before``, if given)."""
+        where = [games.c.status == "active", games.c.deadline.is_not(None)]
+        if due_before is not None:
+            where.append(games.c.deadline < due_before)
+        with self.reader.connect() as conn:
+            rows = conn.execute(sa.select(games.c.id).where(*where).limit(limit)).all()
+        return [r.id for r in rows]
 
     def token_hashes(self, game_id: str) -> list[str | None]:
         with self.reader.connect() as conn:

@@ -54,6 +54,7 @@ export class GamePage {
 
   close() {
     this.closed = true;
+    clearInterval(this.tick);
     clearTimeout(this.autoTimer);
     clearTimeout(this.rematchTimer);
     for (const k of ["step", "status", "yourTurn", "choices", "seat", "readOnly"]) delete this.root.dataset[k];
@@ -95,6 +96,7 @@ export class GamePage {
     this.el = {
       title: h("h2", { class: "title" }),
       turn: h("p", { class: "turn", id: "turn", "aria-live": "polite" }),
+      timer: h("p", { class: "timer", id: "timer", hidden: true }),
       board: h("div", { class: "board", id: "board" }),
       prompt: h("p", { class: "prompt", id: "prompt" }),
       hint: h("p", { class: "hint muted", id: "hint" }),
@@ -111,7 +113,7 @@ export class GamePage {
     };
     const e = this.el;
     this.root.replaceChildren(h("div", { class: "game" },
-      h("div", { class: "game-head" }, e.title, e.turn),
+      h("div", { class: "game-head" }, e.title, e.turn, e.timer),
       h("div", { class: "game-body" },
         e.board,
         h("aside", { class: "side controls", id: "controls" }, e.end, e.prompt, e.hint, e.filter, e.narrowed, e.choices, e.note, e.tools, e.share),
@@ -183,8 +185,36 @@ export class GamePage {
       this.page = 0;
       if (!this.running) this.selected.clear();
     }
+    // the turn timer: the seconds left counted down here from the server's answer
+    const t = body.timer;
+    this.timeLeftAt = t && t.remaining !== null && t.remaining !== undefined && body.status === "active" ? performance.now() + t.remaining * 1000 : null;
+    if (t && !this.tick) this.tick = setInterval(() => this.drawTimer(), 250);
     this.draw();
+    this.drawTimer();
     this.maybeAuto();
+  }
+
+  /** The countdown of the seat to move (a move timer), or every seat's clock. */
+  drawTimer() {
+    const b = this.body;
+    const e = this.el;
+    const t = b && b.timer;
+    if (!t || !e) { if (e) e.timer.hidden = true; return; }
+    e.timer.hidden = false;
+    const left = this.timeLeftAt === null ? null : Math.max(0, (this.timeLeftAt - performance.now()) / 1000);
+    const clock = (s) => { const n = Math.ceil(s); return `${Math.floor(n / 60)}:${String(n % 60).padStart(2, "0")}`; };
+    const cp = b.current_player;
+    let words;
+    if (t.kind === "clock") {
+      words = b.seats.map((s, i) => `${s.player} ${clock(i === cp && left !== null ? left : t.clocks[i])}${i === cp && left !== null ? " ⏱" : ""}`).join(" · ");
+    } else if (left !== null && cp !== null && cp !== undefined) {
+      words = `${b.your_turn ? "You have" : `${b.seats[cp].player} has`} ${clock(left)} to choose`;
+    } else {
+      words = `${t.seconds} s a decision`;
+    }
+    e.timer.textContent = `⏲ ${words}`;
+    e.timer.dataset.remaining = left === null ? "" : left.toFixed(1);
+    e.timer.classList.toggle("urgent", left !== null && left < 10 && b.status === "active");
   }
 
   /** What a board gets (see docs/ui.md, "The web client"). */
