@@ -75,6 +75,11 @@ def test_index_packs_openapi(api: Any) -> None:
         "/games/{game_id}/resign",
         "/games/{game_id}/end",
         "/games/{game_id}/record",
+        "/games/{game_id}/rematch",
+        "/games/{game_id}/replay",
+        "/games/{game_id}/grants",
+        "/games/{game_id}/grants/{grant}",
+        "/games/{game_id}/grants/{grant}/revoke",
     }
 
 

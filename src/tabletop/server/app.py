@@ -7,6 +7,11 @@ Routes (the OpenAPI description at ``/openapi.json`` is the reference):
 * ``GET /games/{id}``: the game as the token's seat sees it, or as a spectator;
 * ``POST /games/{id}/actions``: ``{"action_id", "seen"}``; ``POST /games/{id}/resign``;
 * ``POST /games/{id}/end``: the game's owner ends it;
+* ``POST /games/{id}/rematch`` (``GET``: once made): a finished game's rematch, and
+  the asking seat's token in it;
+* ``POST /games/{id}/grants``, ``GET`` them, ``DELETE /games/{id}/grants/{grant}``:
+  a seat's spectator grants (a coach reads that seat's view, and cannot act);
+* ``GET /games/{id}/replay?step=k``: the spectator's view after ``k`` actions;
 * ``GET /games/{id}/record``: the record of a finished game;
 * ``WS /games/{id}/live``: events and new prompts as they happen;
 * ``GET /admin/games``, ``POST /admin/end``: the administrator's, with the server's
@@ -47,7 +52,10 @@ from .wire import (
     ApiError,
     CreateRequest,
     EndRequest,
+    GrantRequest,
+    RematchRequest,
     ResignRequest,
+    RevokeRequest,
     read_body,
 )
 
@@ -55,6 +63,9 @@ __all__ = ["create_app"]
 
 log = logging.getLogger("tabletop.server")
 _INT = re.compile(r"0|[1-9][0-9]{0,9}")
+GRANT_CHECK = 5.0
+"""How often (s) a spectator grant's WebSocket checks that the grant still stands (a
+revoke on this process closes it at once; on another, within this)."""
 
 
 @attrs.frozen
@@ -272,6 +283,55 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         )
         return _json(await games().end(request.path_params["game_id"], token))
 
+    async def rematch(request: Request) -> Response:
+        _query(request, {})
+        token = _token(request)
+        make = request.method == "POST"
+        if make:
+            read_body(
+                await _body(request, settings.max_body, empty_ok=True),
+                RematchRequest,
+                settings.max_body,
+                empty_ok=True,
+            )
+        body = await games().rematch(request.path_params["game_id"], token, make, client(request))
+        return _json(body, 200)
+
+    async def replay(request: Request) -> Response:
+        q = _query(request, {"step": ""})
+        if "step" not in q:
+            raise ApiError(400, "bad_query", "query parameter 'step' is required")
+        step = _int_param(q, "step", 0, 10**9, None)
+        assert step is not None
+        return _json(await games().replay(request.path_params["game_id"], step))
+
+    async def grants_post(request: Request) -> Response:
+        _query(request, {})
+        token = _token(request)
+        read_body(
+            await _body(request, settings.max_body, empty_ok=True),
+            GrantRequest,
+            settings.max_body,
+            empty_ok=True,
+        )
+        return _json(await games().grant(request.path_params["game_id"], token), 201)
+
+    async def grants_get(request: Request) -> Response:
+        _query(request, {})
+        return _json(await games().grants(request.path_params["game_id"], _token(request)))
+
+    async def revoke(request: Request) -> Response:
+        _query(request, {})
+        token = _token(request)
+        read_body(
+            await _body(request, settings.max_body, empty_ok=True),
+            RevokeRequest,
+            settings.max_body,
+            empty_ok=True,
+        )
+        gid, grant = request.path_params["game_id"], request.path_params["grant"]
+        return _json(await games().revoke(gid, token, grant))
+
     # ---------------------------------------------------------------- admin
     def _admin(request: Request) -> None:
         """Refuse a request without the server's admin secret."""
@@ -349,7 +409,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         except TimeoutError:
             raise ApiError(408, "no_hello", 'send {"token": ..., "since": ...} first') from None
         hello = read_body(first.encode(), Hello, 4096)
-        seat = g.seat_of(live, hello.token)
+        seat, grant = await g.viewer(live, hello.token)
         if hello.since is not None and hello.since < 0:
             raise ApiError(422, "bad_request", "since must be 0 or more @ body.since")
         closed = asyncio.Event()
@@ -375,12 +435,18 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
             shown: tuple[int, str] | None = None
             wake.set()
             while True:
-                await wake.wait()
+                if grant is None:
+                    await wake.wait()
+                else:  # a grant's connection looks now and then whether it was revoked
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(wake.wait(), timeout=GRANT_CHECK)
                 wake.clear()
                 if refused:
                     raise refused[0]
                 if closed.is_set():
                     return
+                if grant is not None and not await g.grant_alive(live, grant):
+                    raise ApiError(403, "revoked", "this spectator grant was revoked")
                 async with live.lock:
                     if shown is None:  # later wakes come after a sync (here or the poller)
                         await g.sync(live)
@@ -442,6 +508,12 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         Route(f"/games/{game}/actions", act, methods=["POST"]),
         Route(f"/games/{game}/resign", resign, methods=["POST"]),
         Route(f"/games/{game}/end", end, methods=["POST"]),
+        Route(f"/games/{game}/rematch", rematch, methods=["GET", "POST"]),
+        Route(f"/games/{game}/replay", replay, methods=["GET"]),
+        Route(f"/games/{game}/grants", grants_post, methods=["POST"]),
+        Route(f"/games/{game}/grants", grants_get, methods=["GET"]),
+        Route(f"/games/{game}/grants/{{grant}}", revoke, methods=["DELETE"]),
+        Route(f"/games/{game}/grants/{{grant}}/revoke", revoke, methods=["POST"]),
         Route(f"/games/{game}/record", record, methods=["GET"]),
         WebSocketRoute(f"/games/{game}/live", live_ws),
         web.mount(),

@@ -34,6 +34,13 @@ class Facts:
     status: str = "active"
     returns: list[float] | None = None
     resigned: int | None = None
+    rematch: str | None = None
+    """The id of this finished game's rematch, once someone asked for one."""
+    timer: dict[str, Any] | None = None
+    """The game's turn timer and its state (public: deadline, clocks, time-outs)."""
+    notes: dict[int, list[dict[str, Any]]] = attrs.field(factory=dict)
+    """What the server says at step ``k`` besides the pack's events (a time-out),
+    seen by every seat and spectator."""
 
     @property
     def over(self) -> bool:
@@ -65,7 +72,26 @@ def batches(f: Facts, seat: int | None, since: int | None) -> list[dict[str, Any
     out = []
     for k in range(max(first, 0), len(f.marks)):
         start = f.marks[k - 1] if k > 0 else 0
-        out.append({"step": k, "events": state.log_view(seat, start, f.marks[k])})
+        events = state.log_view(seat, start, f.marks[k])
+        said = f.notes.get(k)
+        out.append({"step": k, "events": [*said, *events] if said else events})
+    return out
+
+
+TIMER_FIELDS = ("kind", "seconds", "increment", "on_timeout", "bot", "replace_after")
+
+
+def public_timer(f: Facts) -> dict[str, Any] | None:
+    """The turn timer as every seat may see it: its rules, the deadline of the seat to
+    move (epoch seconds; ``null`` while a bot moves or once over), each seat's clock
+    (seconds left at the start of its turn, ``clock`` timers) and time-outs in a row."""
+    t = f.timer
+    if t is None:
+        return None
+    out = {k: t[k] for k in TIMER_FIELDS}
+    out["deadline"] = None if f.over else t.get("deadline")
+    out["clocks"] = t.get("clocks")
+    out["strikes"] = t.get("strikes")
     return out
 
 
@@ -103,6 +129,8 @@ def seat_body(
         "prompt": "" if f.over else state.prompt,
         "legal_actions": [] if f.over else legal,
         "result": result(f),
+        "rematch": f.rematch,
+        "timer": public_timer(f),
         "view": view,
     }
     if since is not None or log:

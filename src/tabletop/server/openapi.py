@@ -20,17 +20,18 @@ def _json_body(schema: dict[str, Any], description: str) -> dict[str, Any]:
 _ERRORS = {
     "400": "malformed JSON or query (`bad_json`, `bad_query`)",
     "401": "no token, or a token that is not one (`no_token`, `bad_token`)",
-    "403": "a token that is not a seat of this game (`wrong_token`)",
-    "404": "no such game or route (`unknown_game`, `not_found`)",
+    "403": "a token that is not a seat of this game (`wrong_token`), a spectator grant's "
+    "token used to act (`read_only`)",
+    "404": "no such game or route (`unknown_game`, `not_found`), no rematch yet (`no_rematch`)",
     "409": "stale or doubled (`stale`), not your turn (`not_your_turn`), over (`game_over`), "
-    "in play (`not_over`)",
+    "in play (`not_over`), a seat a bot took over after its time-outs (`replaced`)",
     "408": "a request that did not arrive whole in time (`timeout`)",
     "413": "a body over the size limit (`too_large`)",
     "415": "a body that is not JSON, or without `Content-Type: application/json` "
     "(`bad_content_type`)",
     "422": "unknown or missing fields, wrong types, unknown pack, option or seat, an action id out "
     "of range or not legal now (`bad_request`, `unknown_pack`, `bad_options`, `bad_seat`, "
-    "`bad_seats`, `illegal_action`)",
+    "`bad_seats`, `bad_timer`, `illegal_action`)",
     "429": "this client address made games too fast (`too_many_requests`, with Retry-After) or "
     "has as many games in play as one address may (`too_many_games`)",
     "503": "the server has as many games in play as it takes (`full`)",
@@ -47,6 +48,7 @@ _GAME_ID = {
     "required": True,
     "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,32}$"},
 }
+_GRANT = {"name": "grant", "in": "path", "required": True, "schema": {"type": "string"}}
 _BEARER: list[dict[str, list[str]]] = [{"seat": []}]
 _EITHER: list[dict[str, list[str]]] = [{"seat": []}, {}]
 
@@ -76,6 +78,38 @@ _SCHEMAS: dict[str, Any] = {
             "seed": {
                 "type": ["integer", "null"],
                 "description": "omit for a random one; the seed stays secret until the game ends",
+            },
+            "timer": {"anyOf": [_ref("Timer"), {"type": "null"}]},
+        },
+    },
+    "Timer": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["kind", "seconds"],
+        "description": "a turn timer for the human seats",
+        "properties": {
+            "kind": {
+                "type": "string",
+                "enum": ["move", "clock"],
+                "description": "`move`: `seconds` for each decision; `clock`: `seconds` for "
+                "all of a seat's decisions (a chess clock), plus `increment` after each",
+            },
+            "seconds": {"type": "integer", "minimum": 1, "maximum": 604800},
+            "increment": {"type": "integer", "minimum": 0, "maximum": 3600, "default": 0},
+            "on_timeout": {
+                "type": "string",
+                "enum": ["pass", "bot"],
+                "default": "pass",
+                "description": "`pass`: an action of kind `pass` if one is legal, else the "
+                "`bot`'s choice; `bot`: the bot's choice",
+            },
+            "bot": {"type": "string", "default": "random", "description": "a bot seat spec"},
+            "replace_after": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 1000,
+                "default": 3,
+                "description": "time-outs in a row after which the bot takes the seat (0: never)",
             },
         },
     },
@@ -170,12 +204,51 @@ _SCHEMAS: dict[str, Any] = {
             "prompt": {"type": "string"},
             "legal_actions": {"type": "array", "items": _ref("LegalAction")},
             "result": _ref("Result"),
+            "rematch": {
+                "type": ["string", "null"],
+                "description": "the id of this finished game's rematch, once asked for",
+            },
+            "timer": {
+                "type": ["object", "null"],
+                "description": "the turn timer (null: none): its rules as made, `deadline` "
+                "(epoch seconds) and `remaining` (seconds) of the seat to move (null while a "
+                "bot moves), `clocks` (a clock timer: each seat's seconds at the start of its "
+                "turn), `strikes` (each seat's time-outs in a row)",
+            },
             "view": {
                 "type": "object",
                 "description": "the pack's `state.view(seat)` without its log: zones, cards, "
                 "the pack's own facts",
             },
             "events": {"type": "array", "items": _ref("Batch")},
+        },
+    },
+    "Rematch": {
+        "type": "object",
+        "description": "a rematch and the asking seat's place in it",
+        "required": ["id", "rematch_of", "pack", "seats", "seat", "token"],
+        "properties": {
+            "id": {"type": "string"},
+            "rematch_of": {"type": "string"},
+            "pack": {"type": "string"},
+            "seats": {"type": "array", "items": _ref("Seat")},
+            "seat": {"type": "integer", "description": "the asking seat's seat in the rematch"},
+            "token": {"type": "string", "description": "its token there (a secret)"},
+            "owner_token": {
+                "type": "string",
+                "description": "the rematch's owner token, to the seat that made it only",
+            },
+        },
+    },
+    "Grant": {
+        "type": "object",
+        "description": "a spectator grant: its token reads the seat's view, never acts",
+        "required": ["game", "grant", "seat", "token"],
+        "properties": {
+            "game": {"type": "string"},
+            "grant": {"type": "string", "description": "its handle (not a secret)"},
+            "seat": {"type": "integer"},
+            "token": {"type": "string", "description": "the grant's token (shown once)"},
         },
     },
     "Act": {
@@ -378,6 +451,91 @@ def openapi() -> dict[str, Any]:
                             _ref("SeatView"), "the ended game, as a spectator sees it"
                         ),
                         **_errors("400", "401", "403", "404", "409", "415", "422"),
+                    },
+                }
+            },
+            "/games/{game_id}/rematch": {
+                "post": {
+                    "summary": "A finished game's rematch (made by the first request; seats "
+                    "moved on by one, same pack, options and seat kinds, a new seed)",
+                    "security": _BEARER,
+                    "parameters": [_GAME_ID],
+                    "responses": {
+                        "200": _json_body(_ref("Rematch"), "the rematch, this seat's token"),
+                        **_errors("400", "401", "403", "404", "409", "415", "422", "429", "503"),
+                    },
+                },
+                "get": {
+                    "summary": "The rematch, once a seat asked for one (404 `no_rematch` before)",
+                    "security": _BEARER,
+                    "parameters": [_GAME_ID],
+                    "responses": {
+                        "200": _json_body(_ref("Rematch"), "the rematch, this seat's token"),
+                        **_errors("400", "401", "403", "404", "409"),
+                    },
+                },
+            },
+            "/games/{game_id}/replay": {
+                "get": {
+                    "summary": "The spectator's view after `step` actions, with that step's "
+                    "events (a game in play: up to its present step)",
+                    "parameters": [
+                        _GAME_ID,
+                        {
+                            "name": "step",
+                            "in": "query",
+                            "required": True,
+                            "schema": {"type": "integer", "minimum": 0},
+                        },
+                    ],
+                    "responses": {
+                        "200": _json_body(
+                            _ref("SeatView"),
+                            "the spectator's view then, `events` of that step, and `steps`",
+                        ),
+                        **_errors("400", "404"),
+                    },
+                }
+            },
+            "/games/{game_id}/grants": {
+                "post": {
+                    "summary": "A spectator grant of the token's seat (a coach's link)",
+                    "security": _BEARER,
+                    "parameters": [_GAME_ID],
+                    "responses": {
+                        "201": _json_body(_ref("Grant"), "the grant and its token, once"),
+                        **_errors("400", "401", "403", "404", "409", "415", "422"),
+                    },
+                },
+                "get": {
+                    "summary": "The seat's grants: handles and when made, no tokens",
+                    "security": _BEARER,
+                    "parameters": [_GAME_ID],
+                    "responses": {
+                        "200": _json_body({"type": "object"}, '`{"grants": [...]}`'),
+                        **_errors("400", "401", "403", "404"),
+                    },
+                },
+            },
+            "/games/{game_id}/grants/{grant}": {
+                "delete": {
+                    "summary": "Revoke a grant of the token's seat (its WebSockets close)",
+                    "security": _BEARER,
+                    "parameters": [_GAME_ID, _GRANT],
+                    "responses": {
+                        "200": _json_body({"type": "object"}, '`{"revoked": grant}`'),
+                        **_errors("400", "401", "403", "404"),
+                    },
+                }
+            },
+            "/games/{game_id}/grants/{grant}/revoke": {
+                "post": {
+                    "summary": "The same as DELETE /games/{game_id}/grants/{grant}",
+                    "security": _BEARER,
+                    "parameters": [_GAME_ID, _GRANT],
+                    "responses": {
+                        "200": _json_body({"type": "object"}, '`{"revoked": grant}`'),
+                        **_errors("400", "401", "403", "404", "415", "422"),
                     },
                 }
             },

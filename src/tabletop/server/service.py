@@ -25,6 +25,7 @@ seconds ends as ``abandoned``; live connections are capped per address.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import hashlib
 import hmac
@@ -44,14 +45,14 @@ from ..game import Game
 from ..limits import DEFAULT_LIMITS, INT_MAX, INT_MIN, short
 from ..model import Action
 from ..registry import pack_names, registered_pack
-from .bodies import Facts, batches, public_seats, seat_body
+from .bodies import TIMER_FIELDS, Facts, batches, public_seats, seat_body
 from .bots import MAX_SECONDS, BotJob, BotPool, FairQueue, decide_on, parse_seat, seconds_of
 from .net import Buckets
 from .settings import Settings
 from .storage import Append, Conflict, Full, GameRow, Store
-from .wire import ApiError, CreateRequest
+from .wire import ApiError, CreateRequest, TimerRequest
 
-__all__ = ["Games", "Live", "check_act", "hash_token"]
+__all__ = ["Games", "Live", "check_act", "derive_token", "hash_token"]
 
 log = logging.getLogger("tabletop.server")
 T = TypeVar("T")
@@ -64,6 +65,82 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("ascii")).hexdigest()
 
 
+def derive_token(token: str, game_id: str, what: str) -> str:
+    """A token of rematch ``game_id`` that only the holder of ``token`` (a seat's token
+    in the finished game) can work out: HMAC-SHA256 keyed by ``token``, 192 bits in
+    URL-safe base64. The server stores only its hash, and computes it again each time
+    the holder asks, so the rematch's seats need no stored secret."""
+    mac = hmac.new(token.encode("ascii"), f"tabletop rematch {game_id} {what}".encode(), "sha256")
+    return base64.urlsafe_b64encode(mac.digest()[:24]).decode("ascii")
+
+
+def timer_of(req: TimerRequest, n: int, max_bot_seconds: float) -> dict[str, Any]:
+    """The stored form of a game's turn timer, checked (422 ``bad_timer``)."""
+
+    def bad(words: str) -> ApiError:
+        return ApiError(422, "bad_timer", f"timer: {words}")
+
+    if req.kind not in ("move", "clock"):
+        raise bad(f"kind is move or clock, not {short(req.kind, 20)!r}")
+    if not 1 <= req.seconds <= 7 * 86400:
+        raise bad("seconds: 1 to 604800")
+    if not 0 <= req.increment <= 3600:
+        raise bad("increment: 0 to 3600")
+    if req.on_timeout not in ("pass", "bot"):
+        raise bad(f"on_timeout is pass or bot, not {short(req.on_timeout, 20)!r}")
+    if not 0 <= req.replace_after <= 1000:
+        raise bad("replace_after: 0 (never) to 1000")
+    try:
+        bot = parse_seat(req.bot)
+    except TabletopError as exc:
+        raise bad(f"bot: {exc}") from None
+    if bot == "human":
+        raise bad("bot: a bot, not human")
+    secs = seconds_of(bot)
+    if secs is not None and max_bot_seconds and secs > max_bot_seconds:
+        raise bad(f"bot: thinks {secs:g} s; this server allows {max_bot_seconds:g}")
+    return {
+        "kind": req.kind,
+        "seconds": req.seconds,
+        "increment": req.increment if req.kind == "clock" else 0,
+        "on_timeout": req.on_timeout,
+        "bot": bot,
+        "replace_after": req.replace_after,
+        "clocks": [float(req.seconds)] * n if req.kind == "clock" else None,
+        "strikes": [0] * n,
+        "turn_start": None,
+        "deadline": None,
+    }
+
+
+def timer_turn(t: dict[str, Any], kinds: list[str], cp: int | None, now: float) -> None:
+    """Start the turn of ``cp`` at ``now`` in timer ``t`` (in place): a deadline when a
+    person is to move, none for a bot or at the end."""
+    if cp is None or kinds[cp] != "human":
+        t["turn_start"] = t["deadline"] = None
+        return
+    t["turn_start"] = now
+    left = t["clocks"][cp] if t["kind"] == "clock" else t["seconds"]
+    t["deadline"] = now + max(0.0, float(left))
+
+
+def timer_after(
+    t: dict[str, Any], seat: int, now: float, timed_out: bool
+) -> tuple[dict[str, Any], bool]:
+    """Timer ``t`` after ``seat`` moved at ``now`` (or its time ran out): a new dict
+    with its clock charged (plus the increment) and its time-outs in a row counted;
+    and whether the seat has now timed out ``replace_after`` times in a row."""
+    t = {**t, "strikes": list(t["strikes"])}
+    if t["kind"] == "clock" and t.get("turn_start") is not None:
+        clocks = list(t["clocks"])
+        used = now - t["turn_start"]
+        clocks[seat] = (0.0 if timed_out else max(0.0, clocks[seat] - used)) + t["increment"]
+        t["clocks"] = [round(c, 3) for c in clocks]
+    t["strikes"][seat] = t["strikes"][seat] + 1 if timed_out else 0
+    n = t["replace_after"]
+    return t, bool(timed_out and n and t["strikes"][seat] >= n)
+
+
 @attrs.define(eq=False)
 class Live(Facts):
     """A game in this process's cache."""
@@ -74,6 +151,12 @@ class Live(Facts):
     """The actions as stored (JSON-able), for bot jobs."""
     lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
     watchers: set[asyncio.Event] = attrs.field(factory=set)
+    replays: dict[int, Any] = attrs.field(factory=dict)
+    """States at every ``REPLAY_EVERY``-th step (a step-through replay starts from the
+    nearest one), made as replays ask for them."""
+    replay_lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
+    timer_task: asyncio.Task[None] | None = None
+    """The task that plays for the seat to move when its time runs out."""
     bot_failures: int = 0
     """Bot decisions of this game that failed in a row (a worker died)."""
     bodies: dict[int | None, tuple[tuple[int, str], dict[str, Any]]] = attrs.field(factory=dict)
@@ -89,6 +172,10 @@ class Live(Facts):
         else:
             base = seat_body(self, seat)
             self.bodies[seat] = (key, base)
+        if self.timer is not None and base["timer"] is not None:
+            t = base["timer"]
+            left = None if t["deadline"] is None else max(0.0, t["deadline"] - time.time())
+            base = {**base, "timer": {**t, "remaining": left}}
         if since is None and not log:
             return base
         return {**base, "events": batches(self, seat, since)}
@@ -226,6 +313,9 @@ class Games:
         for gid in await self.db(self.store.bot_turns):
             live = await self.open(gid)
             self._schedule_bot(live)
+        for gid in await self.db(self.store.timed_games):  # deadlines survive a restart
+            with contextlib.suppress(ApiError):
+                self._arm(await self.open(gid))
         self._tasks.append(asyncio.create_task(self._committer.run(), name="tabletop-commit"))
         self._tasks.append(asyncio.create_task(self._poll(), name="tabletop-poll"))
         self._tasks.append(asyncio.create_task(self._sweep(), name="tabletop-sweep"))
@@ -234,6 +324,9 @@ class Games:
             self._tasks.append(asyncio.create_task(self._checkpoint(), name="tabletop-checkpoint"))
 
     async def stop(self) -> None:
+        for live in self._cache.values():
+            if live.timer_task is not None:
+                live.timer_task.cancel()
         for t in [*self._tasks, *self._bots.values()]:
             t.cancel()
         for t in [*self._tasks, *self._bots.values()]:
@@ -263,7 +356,13 @@ class Games:
     def _evict(self) -> None:
         while len(self._cache) > self.settings.cache_games:
             for gid, live in self._cache.items():
-                if not live.watchers and not live.lock.locked() and gid not in self._bots:
+                armed = live.timer_task is not None and not live.timer_task.done()
+                if (
+                    not live.watchers
+                    and not live.lock.locked()
+                    and gid not in self._bots
+                    and not armed
+                ):
                     del self._cache[gid]
                     break
             else:
@@ -288,7 +387,14 @@ class Games:
         )
         self._apply_stored(live, [a for a, _ in stored])
         self._set_status(live, row)
+        if row.timer is not None:
+            live.notes = self._notes(await self.db(self.store.notes, game_id))
         return live
+
+    @staticmethod
+    def _notes(stored: dict[int, dict[str, Any]]) -> dict[int, list[dict[str, Any]]]:
+        """Notes by action index as notes by step (action ``k`` is step ``k + 1``)."""
+        return {idx + 1: [note] for idx, note in stored.items()}
 
     async def _reload(self, live: Live) -> None:
         """Rebuild ``live`` from the database (after a step the database refused)."""
@@ -298,8 +404,10 @@ class Games:
             self._cache.pop(live.id, None)  # the next request loads it again
             raise
         live.state, live.marks, live.raw = fresh.state, fresh.marks, fresh.raw
+        live.seats, live.timer, live.notes = fresh.seats, fresh.timer, fresh.notes
         live.bodies.clear()
         live.status, live.returns, live.resigned = fresh.status, fresh.returns, fresh.resigned
+        live.rematch, live.row = fresh.rematch, fresh.row
         live.notify()
 
     def _pack_of(self, row: GameRow) -> Game:
@@ -332,6 +440,10 @@ class Games:
         live.status = row.status
         live.returns = row.returns
         live.resigned = row.resigned
+        live.rematch = row.rematch
+        live.row = row
+        live.timer = row.timer
+        live.seats = row.seats
 
     async def sync(self, live: Live) -> bool:
         """Bring ``live`` up to date with the database (call with its lock held).
@@ -343,18 +455,24 @@ class Games:
         if p is None:
             raise ApiError(404, "unknown_game", f"no game {live.id}")
         changed = False
+        timed = live.timer is not None
         if p.num_actions > live.step:
-            stored = await self.db(self.store.actions, live.id, live.step)
+            start = live.step
+            stored = await self.db(self.store.actions, live.id, start)
             self._apply_stored(live, [a for a, _ in stored])
+            if timed:
+                live.notes.update(self._notes(await self.db(self.store.notes, live.id, start)))
             changed = True
-        if p.status != live.status:
+        if p.status != live.status or p.rematch != live.rematch or (changed and timed):
             row = await self.db(self.store.game, live.id)
             assert row is not None
             self._set_status(live, row)
+            live.bodies.clear()
             changed = True
         if changed:
             live.notify()
             self._schedule_bot(live)
+            self._arm(live)
         return changed
 
     # ------------------------------------------------------------ seats
@@ -374,6 +492,94 @@ class Games:
         if found is None:
             raise ApiError(403, "wrong_token", f"this token is not a seat of game {live.id}")
         return found
+
+    async def seat(self, live: Live, token: str | None) -> int | None:
+        """:meth:`seat_of`; a token of no seat is looked up again in the database when
+        the game has human seats nobody holds yet (a rematch's, claimed elsewhere)."""
+        try:
+            return self.seat_of(live, token)
+        except ApiError as exc:
+            unclaimed = any(
+                h is None and k == "human" for h, k in zip(live.hashes, live.seats, strict=False)
+            )
+            if exc.code != "wrong_token" or not unclaimed:
+                raise
+        live.hashes = await self.db(self.store.token_hashes, live.id)
+        return self.seat_of(live, token)
+
+    async def acting_seat(self, live: Live, token: str | None) -> int:
+        """The seat of a token that may act (a seat's own): a grant's token is refused,
+        403 ``read_only``; no token, 401."""
+        if token is None:
+            raise ApiError(401, "no_token", "this needs the seat's token: Authorization: Bearer")
+        try:
+            seat = await self.seat(live, token)
+        except ApiError as exc:
+            if exc.code != "wrong_token":
+                raise
+            found = await self.db(self.store.grant_seat, live.id, hash_token(token))
+            if found is not None:
+                raise ApiError(
+                    403,
+                    "read_only",
+                    "this is a spectator grant: it reads a seat's view and cannot act",
+                ) from None
+            raise
+        assert seat is not None
+        return seat
+
+    async def viewer(self, live: Live, token: str | None) -> tuple[int | None, str | None]:
+        """Whose view ``token`` reads: (a seat, None) for a seat's token, (the seat, the
+        grant's id) for a spectator grant's, (None, None) for no token."""
+        try:
+            return await self.seat(live, token), None
+        except ApiError as exc:
+            if exc.code != "wrong_token" or token is None:
+                raise
+            found = await self.db(self.store.grant_seat, live.id, hash_token(token))
+            if found is None:
+                raise
+            return found[1], found[0]
+
+    # ------------------------------------------------------------ grants
+    MAX_GRANTS = 10
+    """The most grants a seat may hold at once."""
+
+    async def grant(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """A new spectator grant of the seat of ``token``: its id and its token (shown once)."""
+        live = await self.open(game_id)
+        seat = await self.acting_seat(live, token)
+        grant_id = secrets.token_urlsafe(9)
+        secret = secrets.token_urlsafe(24)
+        if not await self.db(
+            self.store.add_grant, live.id, grant_id, seat, hash_token(secret), self.MAX_GRANTS
+        ):
+            raise ApiError(
+                409,
+                "too_many_grants",
+                f"seat {seat} has {self.MAX_GRANTS} grants: revoke one first",
+            )
+        self._touched.add(live.id)
+        return {"game": live.id, "grant": grant_id, "seat": seat, "token": secret}
+
+    async def grants(self, game_id: str, token: str | None) -> dict[str, Any]:
+        live = await self.open(game_id)
+        seat = await self.acting_seat(live, token)
+        return {"grants": await self.db(self.store.grants_of, live.id, seat)}
+
+    async def revoke(self, game_id: str, token: str | None, grant_id: str) -> dict[str, Any]:
+        """Revoke a grant of the seat of ``token``; its live connections here close."""
+        live = await self.open(game_id)
+        seat = await self.acting_seat(live, token)
+        if type(grant_id) is not str or not _GAME_ID.fullmatch(grant_id):
+            raise ApiError(404, "unknown_grant", "no such grant")
+        if not await self.db(self.store.revoke_grant, live.id, grant_id, seat):
+            raise ApiError(404, "unknown_grant", f"seat {seat} has no grant {grant_id}")
+        live.notify()  # a grant's WebSocket checks it is still there when woken
+        return {"revoked": grant_id}
+
+    async def grant_alive(self, live: Live, grant_id: str) -> bool:
+        return await self.db(self.store.grant_exists, live.id, grant_id)
 
     # ------------------------------------------------------------ create
     async def create(self, req: CreateRequest, client: str = "") -> dict[str, Any]:
@@ -425,6 +631,10 @@ class Games:
             state = game.new_state(seed=seed, options=options)
         except TabletopError as exc:
             raise ApiError(422, "bad_options", str(exc)) from None
+        timer = None
+        if req.timer is not None:
+            timer = timer_of(req.timer, n, self.settings.max_bot_seconds)
+            timer_turn(timer, kinds, state.current_player, time.time())
         tokens = [secrets.token_urlsafe(24) if k == "human" else None for k in kinds]
         hashes = [hash_token(t) if t is not None else None for t in tokens]
         owner = secrets.token_urlsafe(24)
@@ -447,6 +657,8 @@ class Games:
                 client=client or None,
                 max_active=self.settings.max_active_games,
                 max_per_client=self.settings.games_per_client,
+                timer=timer,
+                deadline=None if timer is None else timer["deadline"],
             )
         except Full as exc:
             if exc.what == "client":
@@ -464,9 +676,11 @@ class Games:
             id=game_id, game=game, state=state, seats=kinds, marks=[len(state.log)], hashes=hashes
         )
         live.row = await self.db(self.store.game, game_id)
+        live.timer = timer
         self._cache[game_id] = live
         self._evict()
         self._schedule_bot(live)
+        self._arm(live)
         seats = public_seats(game, options, kinds)
         for public, t in zip(seats, tokens):
             if t is not None:
@@ -478,6 +692,7 @@ class Games:
             "step": 0,
             "status": "active",
             "owner_token": owner,
+            "timer": None if timer is None else {k: timer[k] for k in TIMER_FIELDS},
         }
 
     # ------------------------------------------------------------ read
@@ -485,7 +700,7 @@ class Games:
         self, game_id: str, token: str | None, since: int | None, log: bool
     ) -> dict[str, Any]:
         live = await self.open(game_id)
-        seat = self.seat_of(live, token)
+        seat, _grant = await self.viewer(live, token)
         self._touched.add(live.id)
         async with live.lock:
             await self.sync(live)
@@ -500,9 +715,15 @@ class Games:
             raise ApiError(
                 401, "no_token", "acting needs the seat's token: Authorization: Bearer <token>"
             )
-        seat = self.seat_of(live, token)
-        assert seat is not None
+        seat = await self.acting_seat(live, token)
         self._touched.add(live.id)
+        if live.seats[seat] != "human":
+            raise ApiError(
+                409,
+                "replaced",
+                f"seat {seat} ran out of time too often in a row: the {live.seats[seat]} "
+                "bot plays it now",
+            )
 
         async def locked() -> dict[str, Any]:
             async with live.lock:
@@ -513,7 +734,14 @@ class Games:
         # an action half way between the cached state and the database.
         return await asyncio.shield(asyncio.ensure_future(locked()))
 
-    async def _commit(self, live: Live, seat: int, action_id: int, seen: int) -> None:
+    async def _commit(
+        self,
+        live: Live,
+        seat: int,
+        action_id: int,
+        seen: int,
+        timed_out: str | None = None,
+    ) -> None:
         """Check, apply, store (compare-and-set), or rebuild the state if the store fails.
 
         The cached state is checked first; only when the check fails is it
@@ -535,14 +763,32 @@ class Games:
         state.apply(action)
         cp = state.current_player
         raw = live.game.converter.unstructure(action)
+        kinds = live.seats
+        timer = note = None
+        replaced = False
+        if live.timer is not None:
+            now = time.time()
+            if live.seats[seat] == "human":
+                timer, replaced = timer_after(live.timer, seat, now, timed_out is not None)
+            else:
+                timer = dict(live.timer)
+            if replaced:
+                kinds = list(kinds)
+                kinds[seat] = timer["bot"]
+            timer_turn(timer, kinds, None if state.is_terminal else cp, now)
+            if timed_out is not None:
+                note = self._timeout_note(live, seat, timed_out, timer, replaced)
         item = Append(
             live.id,
             live.step - 1,
             raw,
             seat,
             to_move=cp,
-            bot_turn=cp is not None and live.seats[cp] != "human",
+            bot_turn=cp is not None and kinds[cp] != "human",
             returns=state.returns() if state.is_terminal else None,
+            timer=timer,
+            deadline=None if timer is None else timer["deadline"],
+            note=note,
         )
         try:
             stored = await self._committer.append(item)
@@ -561,16 +807,118 @@ class Games:
         if state.is_terminal:
             live.status = "finished"
             live.returns = state.returns()
+        if live.timer is not None:
+            live.timer = timer
+            if note is not None:
+                live.notes[live.step] = [note]
+            if replaced:
+                live.seats = kinds
+                with contextlib.suppress(Exception):  # retried at the next time-out
+                    await self.db(self.store.replace_seat, live.id, seat, kinds[seat])
         live.notify()
         self._schedule_bot(live)
+        self._arm(live)
+
+    # ------------------------------------------------------------ timers
+    def _timeout_note(
+        self, live: Live, seat: int, how: str, timer: dict[str, Any], replaced: bool
+    ) -> dict[str, Any]:
+        """The event every seat reads when ``seat``'s time ran out."""
+        name = live.game.player_name(seat, live.state.options)
+        played = (
+            "the server passed for them"
+            if how == "pass"
+            else f"the {timer['bot']} bot played for them"
+        )
+        text = f"{name}'s time ran out: {played}."
+        if replaced:
+            text += (
+                f" {name} ran out of time {timer['strikes'][seat]} times in a row: "
+                f"the {timer['bot']} bot plays {name} from now on."
+            )
+        return {
+            "kind": "timeout",
+            "player": seat,
+            "played": how,
+            "replaced": replaced,
+            "text": text,
+        }
+
+    def _arm(self, live: Live) -> None:
+        """(Re)start the task that plays for the seat to move when its time runs out."""
+        t = live.timer
+        deadline = None if t is None or live.over else t.get("deadline")
+        task = live.timer_task
+        if task is not None and not task.done():
+            if getattr(task, "deadline", None) == (deadline, live.step):
+                return
+            if task is not asyncio.current_task():  # (a time-out's own commit re-arms)
+                task.cancel()
+        live.timer_task = None
+        if deadline is None:
+            return
+        new = asyncio.create_task(self._on_deadline(live, live.step, deadline))
+        new.deadline = (deadline, live.step)  # type: ignore[attr-defined]
+        live.timer_task = new
+
+    async def _on_deadline(self, live: Live, step: int, deadline: float) -> None:
+        """At ``deadline``, if the game is still at ``step``, play the seat's default."""
+        await asyncio.sleep(max(0.0, deadline - time.time()))
+        job: BotJob | None = None
+        async with live.lock:
+            with contextlib.suppress(ApiError):
+                await self.sync(live)
+            if live.over or live.step != step or live.timer is None:
+                return
+            cp = live.state.current_player
+            if cp is None or live.seats[cp] != "human":
+                return
+            how, action_id = "bot", None
+            if live.timer["on_timeout"] == "pass":
+                for a in live.state.legal_actions():
+                    if a.kind == "pass":
+                        how, action_id = "pass", live.game.encode(a)
+                        break
+            assert live.row is not None
+            job = BotJob(
+                game_id=live.id,
+                pack=live.game.name,
+                options=live.row.options,
+                seed=live.row.seed,
+                actions=tuple(live.raw),
+                seat=cp,
+                spec=live.timer["bot"],
+                max_seconds=self.settings.max_bot_seconds or None,
+            )
+            if action_id is None and job.spec in ("random", "greedy"):
+                action_id = decide_on(live.state, job)
+            if action_id is not None:
+                await self._timeout_commit(live, cp, action_id, step, how)
+                return
+        # a searching bot plays for the seat: in a worker, in the game's turn
+        try:
+            action_id = await self.queue.decide(job, (live.row.client if live.row else "") or "")
+        except Exception:
+            log.exception("tabletop: the time-out bot of game %s failed", live.id)
+            return
+        async with live.lock:
+            if not live.over and live.step == step:
+                await self._timeout_commit(live, job.seat, action_id, step, "bot")
+
+    async def _timeout_commit(
+        self, live: Live, seat: int, action_id: int, step: int, how: str
+    ) -> None:
+        try:
+            await self._commit(live, seat, action_id, step, timed_out=how)
+        except ApiError as exc:  # someone moved first (here or in another process)
+            log.info("tabletop: time-out of game %s dropped: %s", live.id, exc.message)
 
     # ------------------------------------------------------------ resign
     async def resign(self, game_id: str, token: str | None) -> dict[str, Any]:
         live = await self.open(game_id)
         if token is None:
             raise ApiError(401, "no_token", "resigning needs the seat's token")
-        seat = self.seat_of(live, token)
-        assert seat is not None
+        seat = await self.acting_seat(live, token)
         async with live.lock:
             await self.sync(live)
             if live.over:
@@ -586,6 +934,190 @@ class Games:
             live.notify()
             self.queue_forget(live)
             return live.body(seat)
+
+    # ------------------------------------------------------------ replay
+    REPLAY_EVERY = 32
+    """A saved state every this many steps: a replay request applies fewer actions than
+    this once the states before its step are saved (each saved once per cached game)."""
+
+    async def replay(self, game_id: str, step: int) -> dict[str, Any]:
+        """The spectator's view of game ``game_id`` after ``step`` actions, with that
+        step's events (public facts only; a game in play up to its present step)."""
+        live = await self.open(game_id)
+        self._touched.add(live.id)
+        async with live.lock:
+            await self.sync(live)
+            total, raw, marks = live.step, list(live.raw), live.marks[: step + 1]
+            if step == total:  # the present: the body everyone gets
+                return {**live.body(None, step - 1 if step else None, True), "steps": total}
+        if step > total:
+            raise ApiError(400, "bad_query", f"step {step} is past game {live.id}'s step {total}")
+        assert live.row is not None
+        row, every = live.row, self.REPLAY_EVERY
+        async with live.replay_lock:
+            base = step - step % every
+            have = max((k for k in live.replays if k <= base), default=None)
+            if have is None:
+                game = live.game
+                live.replays[0] = game.new_state(
+                    seed=row.seed, options=game.options_from_data(row.options)
+                )
+                have = 0
+            start = live.replays[have]
+            structure = live.game.converter.structure
+
+            def run() -> tuple[Any, dict[int, Any]]:
+                state = start.clone()
+                saved: dict[int, Any] = {}
+                for k in range(have, step):
+                    state.apply(structure(raw[k], Action))
+                    if (k + 1) % every == 0 and k + 1 <= base:
+                        saved[k + 1] = state.clone()
+                return state, saved
+
+            state, saved = await anyio.to_thread.run_sync(run)
+            live.replays.update(saved)
+        facts = Facts(
+            id=live.id,
+            game=live.game,
+            state=state,
+            seats=live.seats,
+            marks=marks,
+            status="active",
+            notes=live.notes,
+        )
+        body = seat_body(facts, None, step - 1 if step else None, log=True)
+        return {**body, "steps": total}
+
+    # ------------------------------------------------------------ rematch
+    async def rematch(
+        self, game_id: str, token: str | None, make: bool, client: str = ""
+    ) -> dict[str, Any]:
+        """The rematch of a finished game for the seat of ``token``: made first when
+        ``make`` and there is none yet (same pack, options and seat kinds, seats
+        rotated by one, a new seed); the answer holds the seat's token in it, which
+        is worked out from its token here (:func:`derive_token`), so each seat of the
+        old game gets its own, as often as it asks, and nobody else gets it."""
+        live = await self.open(game_id)
+        if token is None:
+            raise ApiError(401, "no_token", "a rematch needs a seat's token of the finished game")
+        seat = await self.acting_seat(live, token)
+        self._touched.add(live.id)
+        async with live.lock:
+            await self.sync(live)
+            if not live.over:
+                raise ApiError(
+                    409, "not_over", f"game {live.id} is in play: a rematch follows its end"
+                )
+            if live.rematch is None:
+                if not make:
+                    raise ApiError(
+                        404, "no_rematch", f"nobody has asked for a rematch of game {live.id}"
+                    )
+                await self._make_rematch(live, seat, token, client)
+            assert live.rematch is not None
+            new_id = live.rematch
+        n = len(live.seats)
+        new_seat = (seat + 1) % n
+        new_token = derive_token(token, new_id, "seat")
+        h = hash_token(new_token)
+        if not await self.db(self.store.claim_seat, new_id, new_seat, h):
+            raise ApiError(409, "seat_taken", f"seat {new_seat} of game {new_id} is held already")
+        new = self._cache.get(new_id)
+        if new is not None and new_seat < len(new.hashes):
+            new.hashes[new_seat] = h
+        row = new.row if new is not None else await self.db(self.store.game, new_id)
+        assert row is not None
+        game = self._pack_of(row)
+        opts = game.options_from_data(row.options)
+        out: dict[str, Any] = {
+            "id": new_id,
+            "rematch_of": live.id,
+            "pack": row.pack,
+            "seats": public_seats(game, opts, row.seats),
+            "seat": new_seat,
+            "token": new_token,
+        }
+        owner = derive_token(token, new_id, "owner")
+        if row.owner_hash is not None and hmac.compare_digest(row.owner_hash, hash_token(owner)):
+            out["owner_token"] = owner
+        return out
+
+    async def _make_rematch(self, live: Live, seat: int, token: str, client: str) -> None:
+        """Store the rematch of ``live`` (its lock held) and note it there."""
+        assert live.row is not None
+        wait = self._creates.take(client)
+        if wait:
+            raise ApiError(
+                429,
+                "too_many_requests",
+                f"this address made {self.settings.creates_per_minute} games in the last "
+                f"minute; wait {wait:.0f} s",
+                headers={"Retry-After": str(max(1, round(wait)))},
+            )
+        game = live.game
+        n = len(live.seats)
+        kinds = [""] * n
+        for j, kind in enumerate(live.seats):
+            kinds[(j + 1) % n] = kind
+        options = game.options_from_data(live.row.options)
+        seed = secrets.randbits(63)
+        state = game.new_state(seed=seed, options=options)
+        new_id = secrets.token_urlsafe(12)
+        hashes: list[str | None] = [None] * n
+        hashes[(seat + 1) % n] = hash_token(derive_token(token, new_id, "seat"))
+        cp = state.current_player
+        timer = None
+        if live.timer is not None:  # the same timer, its clocks and time-outs afresh
+            timer = {k: live.timer[k] for k in TIMER_FIELDS}
+            timer["clocks"] = [float(timer["seconds"])] * n if timer["kind"] == "clock" else None
+            timer["strikes"] = [0] * n
+            timer_turn(timer, kinds, cp, time.time())
+        try:
+            await self.db(
+                self.store.create_game,
+                game_id=new_id,
+                pack=game.name,
+                pack_version=game.version,
+                options=live.row.options,
+                seed=seed,
+                seat_kinds=kinds,
+                token_hashes=hashes,
+                to_move=cp,
+                bot_turn=cp is not None and kinds[cp] != "human",
+                owner_hash=hash_token(derive_token(token, new_id, "owner")),
+                client=client or None,
+                max_active=self.settings.max_active_games,
+                max_per_client=self.settings.games_per_client,
+                rematch_of=live.id,
+                timer=timer,
+                deadline=None if timer is None else timer["deadline"],
+            )
+        except Conflict:  # another request (or process) made it first: that one it is
+            await self.sync(live)
+            if live.rematch is None:
+                raise ApiError(409, "game_over", f"game {live.id} has no rematch") from None
+            return
+        except Full as exc:
+            if exc.what == "client":
+                raise ApiError(
+                    429, "too_many_games", "this address has as many games in play as it may"
+                ) from None
+            raise ApiError(
+                503, "full", "this server has as many games in play as it takes; try later"
+            ) from None
+        new = Live(
+            id=new_id, game=game, state=state, seats=kinds, marks=[len(state.log)], hashes=hashes
+        )
+        new.row = await self.db(self.store.game, new_id)
+        new.timer = timer
+        self._cache[new_id] = new
+        self._evict()
+        self._schedule_bot(new)
+        self._arm(new)
+        live.rematch = new_id
+        live.bodies.clear()
+        live.notify()
 
     # ------------------------------------------------------------ ending from outside
     def is_owner(self, live: Live, token: str | None) -> bool:
@@ -839,7 +1371,11 @@ class Games:
                 progress = await self.db(self.store.progress_of, [g.id for g in watched])
                 for live in watched:
                     p = progress.get(live.id)
-                    if p is not None and (p.num_actions != live.step or p.status != live.status):
+                    if p is not None and (
+                        p.num_actions != live.step
+                        or p.status != live.status
+                        or p.rematch != live.rematch
+                    ):
                         async with live.lock:
                             await self.sync(live)
             except Exception:  # the database is away for a moment: try again next time
@@ -862,6 +1398,12 @@ class Games:
         while True:
             await asyncio.sleep(self.settings.sweep_interval)
             try:
+                for gid in await self.db(self.store.timed_games, time.time() - 5.0):
+                    live = await self.open(gid)  # a deadline another process let pass
+                    if live.timer_task is None or live.timer_task.done():
+                        async with live.lock:
+                            await self.sync(live)
+                        self._arm(live)
                 ids = await self.db(self.store.stalled_bot_turns, MAX_SECONDS + 5.0)
                 for gid in ids:
                     if gid not in self._bots:

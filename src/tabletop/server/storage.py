@@ -109,6 +109,11 @@ games = sa.Table(
     sa.Column("owner_hash", sa.String(64), nullable=True),  # SHA-256 of the owner token
     sa.Column("client", sa.String(64), nullable=True),  # the address that made it
     sa.Column("active_at", sa.Float, nullable=True),  # last act, read or follower
+    # version 4:
+    sa.Column("rematch", sa.String(32), nullable=True),  # the id of this game's rematch
+    # version 6:
+    sa.Column("timer", sa.Text, nullable=True),  # JSON: the turn timer and its clocks
+    sa.Column("deadline", sa.Float, nullable=True),  # when the seat to move runs out
 )
 
 seats = sa.Table(
@@ -120,15 +125,36 @@ seats = sa.Table(
     sa.Column("token_hash", sa.String(64), nullable=True),
 )
 
+
+def _action_columns() -> list[sa.Column[Any]]:
+    """The columns of ``actions`` as version 1 of the schema made them."""
+    return [
+        sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+        sa.Column("idx", sa.Integer, primary_key=True),
+        sa.Column("action", sa.Text, nullable=False),
+        sa.Column("seat", sa.Integer, nullable=False),
+        sa.Column("created", sa.Float, nullable=False),
+    ]
+
+
 actions = sa.Table(
     "actions",
     metadata,
+    *_action_columns(),
+    # version 6: what the server says of this action (a time-out played it), JSON
+    sa.Column("note", sa.Text, nullable=True),
+)
+
+grants = sa.Table(
+    "grants",
+    metadata,
     sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
-    sa.Column("idx", sa.Integer, primary_key=True),
-    sa.Column("action", sa.Text, nullable=False),
+    sa.Column("id", sa.String(32), primary_key=True),  # a handle, not a secret
     sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=False),  # SHA-256 of the grant token
     sa.Column("created", sa.Float, nullable=False),
 )
+"""Spectator grants (version 5): a token that reads what one seat sees and cannot act."""
 
 schema_version = sa.Table(
     "tabletop_schema",
@@ -140,7 +166,7 @@ _v1_metadata = sa.MetaData()
 _V1_TABLES = (
     sa.Table("games", _v1_metadata, *_game_columns()),
     seats.to_metadata(_v1_metadata),
-    actions.to_metadata(_v1_metadata),
+    sa.Table("actions", _v1_metadata, *_action_columns()),
 )
 """The tables as version 1 made them (later versions add to them)."""
 
@@ -171,7 +197,30 @@ def _v3(conn: Connection) -> None:
     conn.execute(sa.text("CREATE INDEX games_client_status ON games (client, status)"))
 
 
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1, _v2, _v3)
+def _v4(conn: Connection) -> None:
+    """Where a finished game's rematch is (set once, by a compare-and-set)."""
+    conn.execute(sa.text("ALTER TABLE games ADD COLUMN rematch VARCHAR(32)"))
+
+
+def _v5(conn: Connection) -> None:
+    """Spectator grants: a seat's view for a coach, by a token stored hashed."""
+    # The table as version 5 makes it (a later version changing it adds a migration).
+    v5 = sa.MetaData()
+    sa.Table("games", v5, sa.Column("id", sa.String(32), primary_key=True))
+    grants.to_metadata(v5).create(conn)
+    conn.execute(sa.text("CREATE UNIQUE INDEX grants_token_hash ON grants (token_hash)"))
+
+
+def _v6(conn: Connection) -> None:
+    """Turn timers: each game's timer (JSON) and the deadline of the seat to move (what
+    a restart needs to honour the time left), and a note on an action a time-out played."""
+    conn.execute(sa.text("ALTER TABLE games ADD COLUMN timer TEXT"))
+    conn.execute(sa.text("ALTER TABLE games ADD COLUMN deadline FLOAT"))
+    conn.execute(sa.text("ALTER TABLE actions ADD COLUMN note TEXT"))
+    conn.execute(sa.text("CREATE INDEX games_status_deadline ON games (status, deadline)"))
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1, _v2, _v3, _v4, _v5, _v6)
 """Schema migrations in order: migration ``k`` (from 0) brings version ``k`` to ``k + 1``."""
 SCHEMA_VERSION = len(MIGRATIONS)
 """The schema version this server writes."""
@@ -292,6 +341,9 @@ class GameRow:
     owner_hash: str | None = None
     client: str | None = None
     active_at: float | None = None
+    rematch: str | None = None
+    timer: dict[str, Any] | None = None
+    deadline: float | None = None
 
     @property
     def over(self) -> bool:
@@ -316,6 +368,9 @@ def _row(r: Any) -> GameRow:
         owner_hash=r.owner_hash,
         client=r.client,
         active_at=r.active_at,
+        rematch=r.rematch,
+        timer=json.loads(r.timer) if r.timer is not None else None,
+        deadline=r.deadline,
     )
 
 
@@ -333,6 +388,8 @@ _CAS = (
         status=sa.bindparam("status"),
         returns=sa.bindparam("returns"),
         updated=sa.bindparam("updated"),
+        timer=sa.bindparam("timer"),
+        deadline=sa.bindparam("deadline"),
     )
 )
 """Move a game from step ``idx`` to ``idx + 1`` if it is still there (built once)."""
@@ -363,7 +420,9 @@ def _cas_pipelined(conn: Connection, params: list[dict[str, Any]]) -> list[bool]
     return done
 
 
-_PROGRESS = sa.select(games.c.num_actions, games.c.status).where(games.c.id == sa.bindparam("gid"))
+_PROGRESS = sa.select(games.c.num_actions, games.c.status, games.c.rematch).where(
+    games.c.id == sa.bindparam("gid")
+)
 
 
 @attrs.frozen
@@ -377,6 +436,11 @@ class Append:
     to_move: int | None
     bot_turn: bool
     returns: list[float] | None
+    timer: dict[str, Any] | None = None
+    """The game's timer after this action (``None``: the game has none)."""
+    deadline: float | None = None
+    note: dict[str, Any] | None = None
+    """What the server says of this action (a time-out played it)."""
 
 
 @attrs.frozen
@@ -385,6 +449,7 @@ class Progress:
 
     num_actions: int
     status: str
+    rematch: str | None = None
 
 
 class Store:
@@ -437,13 +502,32 @@ class Store:
         client: str | None = None,
         max_active: int = 0,
         max_per_client: int = 0,
+        rematch_of: str | None = None,
+        timer: dict[str, Any] | None = None,
+        deadline: float | None = None,
     ) -> None:
         """Store a new game; :class:`Full` if ``max_active`` games (in all; 0: no cap)
         or ``max_per_client`` games of ``client`` are in play already. The count and
         the insert are one transaction under a lock: the caps hold under any number
-        of requests at once, and across server processes."""
+        of requests at once, and across server processes.
+
+        With ``rematch_of``, the new game is that finished game's rematch: it is
+        noted there in the same transaction, only if that game has none yet
+        (:class:`Conflict` otherwise, and nothing is stored)."""
         now = time.time()
         with self.engine.begin() as conn:
+            if rematch_of is not None:
+                moved = conn.execute(
+                    games.update()
+                    .where(
+                        games.c.id == rematch_of,
+                        games.c.rematch.is_(None),
+                        games.c.status != "active",
+                    )
+                    .values(rematch=game_id)
+                )
+                if moved.rowcount != 1:
+                    raise Conflict(rematch_of)
             if max_active or (max_per_client and client is not None):
                 if self.dialect == "postgresql":
                     conn.execute(
@@ -479,6 +563,8 @@ class Store:
                     owner_hash=owner_hash,
                     client=client,
                     active_at=now,
+                    timer=None if timer is None else json.dumps(timer),
+                    deadline=deadline,
                 )
             )
             conn.execute(
@@ -529,6 +615,8 @@ class Store:
                 "status": "active" if it.returns is None else "finished",
                 "returns": None if it.returns is None else json.dumps(it.returns),
                 "updated": now,
+                "timer": None if it.timer is None else json.dumps(it.timer),
+                "deadline": it.deadline,
             }
             for it in items
         ]
@@ -544,6 +632,7 @@ class Store:
                     "action": json.dumps(it.action, separators=(",", ":")),
                     "seat": it.seat,
                     "created": now,
+                    "note": None if it.note is None else json.dumps(it.note),
                 }
                 for it, ok in zip(items, done)
                 if ok
@@ -637,18 +726,137 @@ class Store:
     def progress(self, game_id: str) -> Progress | None:
         with self.reader.connect() as conn:
             r = conn.execute(_PROGRESS, {"gid": game_id}).first()
-        return None if r is None else Progress(r.num_actions, r.status)
+        return None if r is None else Progress(r.num_actions, r.status, r.rematch)
 
     def progress_of(self, game_ids: Sequence[str]) -> dict[str, Progress]:
         if not game_ids:
             return {}
         with self.reader.connect() as conn:
             rows = conn.execute(
-                sa.select(games.c.id, games.c.num_actions, games.c.status).where(
+                sa.select(games.c.id, games.c.num_actions, games.c.status, games.c.rematch).where(
                     games.c.id.in_(list(game_ids))
                 )
             ).all()
-        return {r.id: Progress(r.num_actions, r.status) for r in rows}
+        return {r.id: Progress(r.num_actions, r.status, r.rematch) for r in rows}
+
+    def claim_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
+        """Give a seat with no token yet (a rematch's) the token of ``token_hash``;
+        whether the seat now has it (``False``: it has another)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                seats.update()
+                .where(
+                    seats.c.game_id == game_id,
+                    seats.c.seat == seat,
+                    seats.c.token_hash.is_(None),
+                )
+                .values(token_hash=token_hash)
+            )
+            now = conn.execute(
+                sa.select(seats.c.token_hash).where(
+                    seats.c.game_id == game_id, seats.c.seat == seat
+                )
+            ).scalar()
+        return bool(now == token_hash)
+
+    def add_grant(self, game_id: str, grant_id: str, seat: int, token_hash: str, most: int) -> bool:
+        """Store a grant of ``seat`` unless the seat has ``most`` already (``False``)."""
+        with self.engine.begin() as conn:
+            n = conn.execute(
+                sa.select(sa.func.count())
+                .select_from(grants)
+                .where(grants.c.game_id == game_id, grants.c.seat == seat)
+            ).scalar_one()
+            if n >= most:
+                return False
+            conn.execute(
+                grants.insert().values(
+                    game_id=game_id,
+                    id=grant_id,
+                    seat=seat,
+                    token_hash=token_hash,
+                    created=time.time(),
+                )
+            )
+        return True
+
+    def grant_seat(self, game_id: str, token_hash: str) -> tuple[str, int] | None:
+        """The grant of ``game_id`` whose token has ``token_hash``: (its id, its seat)."""
+        with self.reader.connect() as conn:
+            r = conn.execute(
+                sa.select(grants.c.id, grants.c.seat).where(
+                    grants.c.game_id == game_id, grants.c.token_hash == token_hash
+                )
+            ).first()
+        return None if r is None else (str(r.id), int(r.seat))
+
+    def grant_exists(self, game_id: str, grant_id: str) -> bool:
+        with self.reader.connect() as conn:
+            r = conn.execute(
+                sa.select(grants.c.id).where(grants.c.game_id == game_id, grants.c.id == grant_id)
+            ).first()
+        return r is not None
+
+    def grants_of(self, game_id: str, seat: int) -> list[dict[str, Any]]:
+        """The grants of a seat (ids and when made; never a token or its hash)."""
+        with self.reader.connect() as conn:
+            rows = conn.execute(
+                sa.select(grants.c.id, grants.c.created)
+                .where(grants.c.game_id == game_id, grants.c.seat == seat)
+                .order_by(grants.c.created)
+            ).all()
+        return [{"grant": r.id, "seat": seat, "created": r.created} for r in rows]
+
+    def revoke_grant(self, game_id: str, grant_id: str, seat: int) -> bool:
+        """Delete grant ``grant_id`` of ``seat``; whether there was one."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                grants.delete().where(
+                    grants.c.game_id == game_id, grants.c.id == grant_id, grants.c.seat == seat
+                )
+            )
+        return bool(done.rowcount == 1)
+
+    def notes(self, game_id: str, start: int = 0) -> dict[int, dict[str, Any]]:
+        """The server's notes on the actions from ``start`` on, by action index."""
+        with self.reader.connect() as conn:
+            rows = conn.execute(
+                sa.select(actions.c.idx, actions.c.note).where(
+                    actions.c.game_id == game_id,
+                    actions.c.idx >= start,
+                    actions.c.note.is_not(None),
+                )
+            ).all()
+        return {int(r.idx): json.loads(r.note) for r in rows}
+
+    def replace_seat(self, game_id: str, seat: int, kind: str) -> None:
+        """Seat ``seat`` of a game is played by ``kind`` from now on (a bot)."""
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                sa.select(games.c.seats, games.c.to_move).where(games.c.id == game_id)
+            ).first()
+            if row is None:
+                return
+            kinds = json.loads(row.seats)
+            kinds[seat] = kind
+            values: dict[str, Any] = {"seats": json.dumps(kinds)}
+            if row.to_move == seat:
+                values["bot_turn"] = True
+            conn.execute(games.update().where(games.c.id == game_id).values(**values))
+            conn.execute(
+                seats.update()
+                .where(seats.c.game_id == game_id, seats.c.seat == seat)
+                .values(kind=kind)
+            )
+
+    def timed_games(self, due_before: float | None = None, limit: int = 1000) -> list[str]:
+        """Active games with a deadline (due before ``due_before``, if given)."""
+        where = [games.c.status == "active", games.c.deadline.is_not(None)]
+        if due_before is not None:
+            where.append(games.c.deadline < due_before)
+        with self.reader.connect() as conn:
+            rows = conn.execute(sa.select(games.c.id).where(*where).limit(limit)).all()
+        return [r.id for r in rows]
 
     def token_hashes(self, game_id: str) -> list[str | None]:
         with self.reader.connect() as conn:

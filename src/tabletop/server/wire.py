@@ -26,7 +26,11 @@ __all__ = [
     "ApiError",
     "CreateRequest",
     "EndRequest",
+    "GrantRequest",
+    "RematchRequest",
     "ResignRequest",
+    "RevokeRequest",
+    "TimerRequest",
     "read_body",
 ]
 
@@ -49,6 +53,25 @@ class ApiError(Exception):
 
 
 @attrs.frozen
+class TimerRequest:
+    """``"timer"`` of ``POST /games``: a turn timer for the human seats.
+
+    ``kind`` ``move``: ``seconds`` for each decision; ``clock``: ``seconds`` for all
+    of a seat's decisions (a chess clock), plus ``increment`` after each. When a
+    seat's time runs out, ``on_timeout`` plays for it: ``pass`` (an action of kind
+    ``pass`` if one is legal, else the ``bot``) or ``bot``; after ``replace_after``
+    time-outs in a row (0: never) the ``bot`` takes the seat over.
+    """
+
+    kind: str = attrs.field(metadata={"max_length": 10})
+    seconds: int
+    increment: int = 0
+    on_timeout: str = attrs.field(default="pass", metadata={"max_length": 10})
+    bot: str = attrs.field(default="random", metadata={"max_length": 64})
+    replace_after: int = 3
+
+
+@attrs.frozen
 class CreateRequest:
     """``POST /games``: a new game."""
 
@@ -56,6 +79,7 @@ class CreateRequest:
     seats: list[str] = attrs.field(metadata={"max_items": 16})
     options: dict[str, Any] = attrs.field(factory=dict, metadata={"max_items": 100})
     seed: int | None = None
+    timer: TimerRequest | None = None
 
 
 @attrs.frozen
@@ -74,6 +98,21 @@ class ResignRequest:
 @attrs.frozen
 class EndRequest:
     """``POST /games/{id}/end`` (the owner ends the game): no fields."""
+
+
+@attrs.frozen
+class RematchRequest:
+    """``POST /games/{id}/rematch``: no fields (an empty object or no body)."""
+
+
+@attrs.frozen
+class GrantRequest:
+    """``POST /games/{id}/grants``: no fields (an empty object or no body)."""
+
+
+@attrs.frozen
+class RevokeRequest:
+    """``DELETE /games/{id}/grants/{grant}`` (or ``POST .../revoke``): no fields."""
 
 
 @attrs.frozen

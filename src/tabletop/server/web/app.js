@@ -3,9 +3,12 @@
 //   #/                      the lobby
 //   #/play/{game}/{token}   a seat of a game (the token is the seat's secret)
 //   #/watch/{game}          a game as a spectator
+//   #/coach/{game}/{grant}  a seat's view through a spectator grant (read-only)
+//   #/replay/{game}         a game stepped through, as a spectator saw it
 import { h, installFacts } from "./dom.js";
 import { showLobby } from "./lobby.js";
 import { GamePage } from "./game.js";
+import { ReplayPage } from "./replay.js";
 
 let current = null; // the page shown: anything with close()
 
@@ -16,6 +19,10 @@ function route() {
   const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
   if (parts[0] === "play" && parts[1] && parts[2]) {
     current = new GamePage(root, parts[1], parts[2]);
+  } else if (parts[0] === "coach" && parts[1] && parts[2]) {
+    current = new GamePage(root, parts[1], parts[2], { readOnly: true });
+  } else if (parts[0] === "replay" && parts[1]) {
+    current = new ReplayPage(root, parts[1]);
   } else if (parts[0] === "watch" && parts[1]) {
     current = new GamePage(root, parts[1], null);
   } else if (parts[0] === "" || parts[0] === "lobby") {

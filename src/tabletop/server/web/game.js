@@ -10,6 +10,7 @@
 import { api, packInfo, seats, seatWords } from "./api.js";
 import { h } from "./dom.js";
 import { drawBoard } from "./boards.js";
+import { copyButton } from "./lobby.js";
 
 const MAX_BUTTONS = 40; // the most choice buttons a decision shows at once
 const FILTER_AT = 12; // a filter box when a decision has more choices than this
@@ -24,10 +25,12 @@ const tkey = (t) => `${t.kind}:${t.role || ""}:${String(t.id)}`;
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export class GamePage {
-  constructor(root, id, token) {
+  constructor(root, id, token, { readOnly = false } = {}) {
     this.root = root;
     this.id = id;
     this.token = token;
+    this.readOnly = readOnly; // a coach's page: a spectator grant's token, a seat's view, no acting
+    this.share = null; // this seat's coach link shown: {grant, url}
     this.body = null;
     this.log = new Map(); // step -> events (a step arriving twice replaces itself)
     this.said = new Map(); // step -> lines this page adds to the log (a choice played for you)
@@ -51,8 +54,10 @@ export class GamePage {
 
   close() {
     this.closed = true;
+    clearInterval(this.tick);
     clearTimeout(this.autoTimer);
-    for (const k of ["step", "status", "yourTurn", "choices"]) delete this.root.dataset[k];
+    clearTimeout(this.rematchTimer);
+    for (const k of ["step", "status", "yourTurn", "choices", "seat", "readOnly"]) delete this.root.dataset[k];
     document.removeEventListener("keydown", this.onKey);
     if (this.ws) this.ws.close();
     setConn("");
@@ -62,7 +67,7 @@ export class GamePage {
     this.root.replaceChildren(h("p", { class: "muted" }, "Loading the game…"));
     const r = await api(`/games/${encodeURIComponent(this.id)}?log=true`, { token: this.token });
     if (!r.ok) return this.badLink(r);
-    if (this.token) seats.put(this.id, { pack: r.data.pack, [`seat${r.data.seat}`]: this.token });
+    if (this.token && !this.readOnly) seats.put(this.id, { pack: r.data.pack, [`seat${r.data.seat}`]: this.token });
     this.pack = await packInfo(r.data.pack);
     this.layout();
     this.addBatches(r.data.events || []);
@@ -91,6 +96,7 @@ export class GamePage {
     this.el = {
       title: h("h2", { class: "title" }),
       turn: h("p", { class: "turn", id: "turn", "aria-live": "polite" }),
+      timer: h("p", { class: "timer", id: "timer", hidden: true }),
       board: h("div", { class: "board", id: "board" }),
       prompt: h("p", { class: "prompt", id: "prompt" }),
       hint: h("p", { class: "hint muted", id: "hint" }),
@@ -101,15 +107,16 @@ export class GamePage {
       choices: h("div", { class: "choices", id: "choices", role: "group", "aria-label": "Your choices" }),
       note: h("p", { class: "note", id: "note", "aria-live": "polite" }),
       tools: h("div", { class: "tools", id: "tools" }),
+      share: h("div", { class: "tools share", id: "share" }),
       log: h("ol", { class: "log", id: "log" }),
       end: h("div", { class: "end", id: "end", hidden: true }),
     };
     const e = this.el;
     this.root.replaceChildren(h("div", { class: "game" },
-      h("div", { class: "game-head" }, e.title, e.turn),
+      h("div", { class: "game-head" }, e.title, e.turn, e.timer),
       h("div", { class: "game-body" },
         e.board,
-        h("aside", { class: "side controls", id: "controls" }, e.end, e.prompt, e.hint, e.filter, e.narrowed, e.choices, e.note, e.tools),
+        h("aside", { class: "side controls", id: "controls" }, e.end, e.prompt, e.hint, e.filter, e.narrowed, e.choices, e.note, e.tools, e.share),
         h("section", { class: "side history" }, h("h3", {}, "What happened"), e.log))));
   }
 
@@ -127,10 +134,11 @@ export class GamePage {
       if (msg.type === "welcome") { this.retry = 0; setConn("live"); }
       else if (msg.type === "events") this.addBatches([msg]);
       else if (msg.type === "state") this.show(msg);
-      else if (msg.type === "error") this.note(msg.message);
+      else if (msg.type === "error") { this.note(msg.message); if (msg.error === "revoked") this.revoked = true; }
     };
     ws.onclose = () => {
       if (this.ws !== ws || this.closed) return;
+      if (this.revoked) { setConn("revoked"); this.note("This coach link was revoked: ask the player for a new one."); return; }
       if (this.body && this.body.status !== "active") { setConn("game over"); return; }
       setConn("reconnecting…");
       this.retry = Math.min(this.retry + 1, 6);
@@ -165,6 +173,7 @@ export class GamePage {
 
   show(body) {
     if (this.body && body.step < this.body.step) return; // an older answer arriving late
+    if (this.readOnly) body = { ...body, their_turn: body.your_turn, your_turn: false }; // a coach never acts
     const changed = !this.body || body.step !== this.body.step || body.status !== this.body.status;
     this.body = body;
     if (changed) {
@@ -176,8 +185,36 @@ export class GamePage {
       this.page = 0;
       if (!this.running) this.selected.clear();
     }
+    // the turn timer: the seconds left counted down here from the server's answer
+    const t = body.timer;
+    this.timeLeftAt = t && t.remaining !== null && t.remaining !== undefined && body.status === "active" ? performance.now() + t.remaining * 1000 : null;
+    if (t && !this.tick) this.tick = setInterval(() => this.drawTimer(), 250);
     this.draw();
+    this.drawTimer();
     this.maybeAuto();
+  }
+
+  /** The countdown of the seat to move (a move timer), or every seat's clock. */
+  drawTimer() {
+    const b = this.body;
+    const e = this.el;
+    const t = b && b.timer;
+    if (!t || !e) { if (e) e.timer.hidden = true; return; }
+    e.timer.hidden = false;
+    const left = this.timeLeftAt === null ? null : Math.max(0, (this.timeLeftAt - performance.now()) / 1000);
+    const clock = (s) => { const n = Math.ceil(s); return `${Math.floor(n / 60)}:${String(n % 60).padStart(2, "0")}`; };
+    const cp = b.current_player;
+    let words;
+    if (t.kind === "clock") {
+      words = b.seats.map((s, i) => `${s.player} ${clock(i === cp && left !== null ? left : t.clocks[i])}${i === cp && left !== null ? " ⏱" : ""}`).join(" · ");
+    } else if (left !== null && cp !== null && cp !== undefined) {
+      words = `${b.your_turn ? "You have" : `${b.seats[cp].player} has`} ${clock(left)} to choose`;
+    } else {
+      words = `${t.seconds} s a decision`;
+    }
+    e.timer.textContent = `⏲ ${words}`;
+    e.timer.dataset.remaining = left === null ? "" : left.toFixed(1);
+    e.timer.classList.toggle("urgent", left !== null && left < 10 && b.status === "active");
   }
 
   /** What a board gets (see docs/ui.md, "The web client"). */
@@ -255,7 +292,9 @@ export class GamePage {
     this.root.dataset.step = b.step;
     this.root.dataset.status = b.status;
     this.root.dataset.yourTurn = b.your_turn;
-    e.title.textContent = `${b.title}${me ? `: you are ${me.player}` : ": watching"}`;
+    this.root.dataset.seat = b.seat === null ? "" : b.seat;
+    e.title.textContent = `${b.title}${this.readOnly && me ? `: coaching ${me.player} (their view; you cannot act)` : me ? `: you are ${me.player}` : ": watching"}`;
+    this.root.dataset.readOnly = this.readOnly;
     e.turn.textContent = turnWords(b);
     e.turn.className = `turn${b.your_turn ? " yours" : ""}`;
     document.title = `${b.your_turn ? "● " : ""}${b.title} · tabletop`;
@@ -264,6 +303,7 @@ export class GamePage {
     drawBoard(e.board, b, this.pack, this.boardContext());
     this.drawChoices();
     this.drawTools();
+    this.drawShare();
     this.drawEnd();
   }
 
@@ -274,6 +314,10 @@ export class GamePage {
     e.prompt.textContent = active && (b.your_turn || b.seat === null) ? b.prompt : "";
     const actions = active && b.your_turn ? b.legal_actions || [] : [];
     const list = this.narrowedList(actions);
+    if (this.readOnly && active && b.their_turn) { // a coach sees the seat's choices, as words
+      const la = b.legal_actions || [];
+      this.hints.push(`Their turn: ${b.prompt} Their choices: ${la.slice(0, 12).map((a) => a.text).join("; ")}${la.length > 12 ? ` … (${la.length} in all)` : ""}.`);
+    }
     e.hint.textContent = this.hints.join(" ");
     e.hint.hidden = !this.hints.length;
     e.filter.hidden = actions.length <= FILTER_AT;
@@ -366,7 +410,11 @@ export class GamePage {
   drawTools() {
     const b = this.body;
     const e = this.el;
-    if (!this.token || b.status !== "active" || b.seat === null) { e.tools.replaceChildren(); return; }
+    if (!this.token && b.status === "active") { // a spectator: the game so far, step by step
+      e.tools.replaceChildren(h("a", { href: `#/replay/${encodeURIComponent(this.id)}`, id: "replay-so-far" }, "Step through it so far"));
+      return;
+    }
+    if (!this.token || this.readOnly || b.status !== "active" || b.seat === null) { e.tools.replaceChildren(); return; }
     if (e.tools.dataset.confirm === "yes") {
       e.tools.replaceChildren(h("span", {}, "Resign this game? "),
         h("button", { type: "button", id: "resign-yes", class: "danger", onclick: () => this.resign() }, "Yes, resign"), " ",
@@ -375,6 +423,40 @@ export class GamePage {
       e.tools.replaceChildren(h("button", { type: "button", id: "resign", class: "quiet",
         onclick: () => { e.tools.dataset.confirm = "yes"; this.drawTools(); } }, "Resign…"));
     }
+  }
+
+  /** "Share my view (coach link)": a spectator grant of this seat, its link, Copy, Revoke. */
+  drawShare() {
+    const e = this.el;
+    if (!this.token || this.readOnly || this.body.seat === null) { e.share.replaceChildren(); return; }
+    if (e.share.dataset.step === String(this.body.step) && e.share.dataset.shown === (this.share ? this.share.grant : "")) return;
+    e.share.dataset.step = this.body.step;
+    e.share.dataset.shown = this.share ? this.share.grant : "";
+    if (!this.share) {
+      e.share.replaceChildren(h("button", { type: "button", id: "share-view", class: "quiet", onclick: () => this.makeShare() }, "Share my view (coach link)"));
+      return;
+    }
+    const input = h("input", { readonly: true, id: "coach-link", value: this.share.url, size: 30, "aria-label": "Coach link" });
+    e.share.replaceChildren(h("p", { class: "muted" }, "Whoever opens this link sees what you see (your hand too) and cannot act:"),
+      h("div", { class: "copy-row" }, input, copyButton(this.share.url, "Copy", this.body.seat, input)),
+      h("button", { type: "button", id: "revoke-view", class: "danger", onclick: () => this.revokeShare() }, "Revoke the coach link"));
+  }
+
+  async makeShare() {
+    const r = await api(`/games/${encodeURIComponent(this.id)}/grants`, { method: "POST", token: this.token, body: {} });
+    if (!r.ok) { this.note(r.data.message); return; }
+    const url = `${location.origin}/#/coach/${encodeURIComponent(this.id)}/${encodeURIComponent(r.data.token)}`;
+    this.share = { grant: r.data.grant, url };
+    this.drawShare();
+  }
+
+  async revokeShare() {
+    if (!this.share) return;
+    const r = await api(`/games/${encodeURIComponent(this.id)}/grants/${encodeURIComponent(this.share.grant)}`, { method: "DELETE", token: this.token });
+    if (!r.ok && r.status !== 404) { this.note(r.data.message); return; }
+    this.share = null;
+    this.note("The coach link is revoked: it shows nothing any more.");
+    this.drawShare();
   }
 
   async resign() {
@@ -390,11 +472,43 @@ export class GamePage {
     const e = this.el;
     if (b.status === "active") { e.end.hidden = true; return; }
     e.end.hidden = false;
+    const again = [];
+    if (this.readOnly) {
+      if (b.rematch) again.push(h("a", { href: `#/watch/${encodeURIComponent(b.rematch)}`, id: "watch-rematch" }, "Watch the rematch"));
+    } else if (this.token && b.seat !== null && !b.rematch) {
+      again.push(h("button", { type: "button", id: "rematch", onclick: () => this.rematch("POST") }, "Rematch (seats swapped)"));
+    } else if (this.token && b.seat !== null && b.rematch) {
+      again.push(h("button", { type: "button", id: "play-rematch", onclick: () => this.rematch("GET") }, "Play the rematch"));
+    } else if (b.rematch) {
+      again.push(h("a", { href: `#/watch/${encodeURIComponent(b.rematch)}`, id: "watch-rematch" }, "Watch the rematch"));
+    }
     e.end.replaceChildren(
       h("h3", {}, "The game is over"),
       h("p", { class: "result", id: "result" }, resultWords(b)),
+      h("p", { class: "again" }, ...again),
       h("p", {}, h("a", { href: `/games/${encodeURIComponent(b.id)}/record`, id: "record", target: "_blank" }, "The game's record (JSON, for tabletop replay)"),
+        " · ", h("a", { href: `#/replay/${encodeURIComponent(b.id)}`, id: "replay-link" }, "Step through it"),
         " · ", h("a", { href: "#/" }, "Back to the lobby")));
+    this.pollRematch();
+  }
+
+  /** Over and no rematch yet: look now and then whether the other seat asked for one. */
+  pollRematch() {
+    if (this.rematchTimer || this.closed || !this.body || this.body.status === "active" || this.body.rematch) return;
+    this.rematchTimer = setTimeout(async () => {
+      this.rematchTimer = null;
+      if (this.closed) return;
+      const r = await api(`/games/${encodeURIComponent(this.id)}`, { token: this.token });
+      if (r.ok && !this.closed) { this.body = { ...this.body, rematch: r.data.rematch }; this.drawEnd(); }
+    }, 2000);
+  }
+
+  /** Make (POST) or join (GET) the rematch: this seat's new link, then go there. */
+  async rematch(method) {
+    const r = await api(`/games/${encodeURIComponent(this.id)}/rematch`, { method, token: this.token, body: method === "POST" ? {} : undefined });
+    if (!r.ok) { this.note(r.data.message); return; }
+    seats.put(r.data.id, { pack: r.data.pack, [`seat${r.data.seat}`]: r.data.token, ...(r.data.owner_token ? { owner: r.data.owner_token } : {}) });
+    location.hash = `#/play/${encodeURIComponent(r.data.id)}/${encodeURIComponent(r.data.token)}`;
   }
 
   /** A decision with one choice goes on by itself, after a moment, said in the log. */

@@ -39,11 +39,29 @@ async function build(root, lobby, stop) {
   const optBox = h("div", { class: "options", id: "options" });
   const seatBox = h("div", { class: "seats", id: "seats" });
   const out = h("div", { class: "created", id: "created", "aria-live": "polite" });
+  // a turn timer for the people at the table (the server's "timer" of POST /games)
+  const TIMERS = {
+    none: null,
+    "move-30": { kind: "move", seconds: 30 },
+    "move-60": { kind: "move", seconds: 60 },
+    "move-300": { kind: "move", seconds: 300 },
+    "clock-600": { kind: "clock", seconds: 600, increment: 5 },
+    "clock-1800": { kind: "clock", seconds: 1800, increment: 10 },
+  };
+  const timerSel = h("select", { id: "timer", name: "timer" },
+    h("option", { value: "none" }, "No timer"),
+    h("option", { value: "move-30" }, "30 seconds a decision"),
+    h("option", { value: "move-60" }, "1 minute a decision"),
+    h("option", { value: "move-300" }, "5 minutes a decision"),
+    h("option", { value: "clock-600" }, "Chess clock: 10 minutes each, +5 s a decision"),
+    h("option", { value: "clock-1800" }, "Chess clock: 30 minutes each, +10 s a decision"));
   form.append(
     h("h2", {}, "New game"),
     h("label", {}, "Game ", gameSel),
     h("h3", {}, "Options"), optBox,
     h("h3", {}, "Seats"), seatBox,
+    h("label", { class: "timer-choice" }, "Turn timer ", timerSel,
+      h("span", { class: "muted" }, " (out of time: a pass where the rules allow it, else a random choice; three in a row and a bot takes the seat)")),
     h("button", { type: "submit", id: "start", class: "primary" }, "Start the game"),
     out);
   const active = h("div", { id: "active-games" });
@@ -97,6 +115,7 @@ async function build(root, lobby, stop) {
     }
     const choice = [...seatBox.querySelectorAll("select")].map((s) => s.value);
     const body = { pack: pack.name, seats: choice.map((c) => (c === "you" || c === "friend" ? "human" : c)), options };
+    if (TIMERS[timerSel.value]) body.timer = TIMERS[timerSel.value];
     const res = await api("/games", { method: "POST", body });
     if (!res.ok) {
       out.replaceChildren(h("p", { class: "error", role: "alert" }, res.data.message));
@@ -156,7 +175,7 @@ function friendLink(s, url) {
 }
 
 /** A button copying ``url`` (the clipboard; else the text selected, for Ctrl-C), and says so. */
-function copyButton(url, label, seat, input = null) {
+export function copyButton(url, label, seat, input = null) {
   const said = h("span", { class: "copied", "aria-live": "polite" });
   const button = h("button", { type: "button", class: "copy", "data-seat": seat, onclick: async () => {
     let ok = false;
@@ -216,7 +235,8 @@ function showGames(box, r, none) {
       h("b", {}, g.title || g.pack), " ", h("span", { class: "who" }, who), h("br"),
       h("span", { class: "muted" }, state), " ",
       links.flatMap((l) => [l, " "]),
-      h("a", { href: `#/watch/${g.id}`, class: "watch" }, over ? "See the end" : "Watch"),
+      h("a", { href: `#/watch/${g.id}`, class: "watch" }, over ? "See the end" : "Watch"), " ",
+      h("a", { href: `#/replay/${g.id}`, class: "replay" }, "Step through"),
       over ? [" ", h("a", { href: `/games/${encodeURIComponent(g.id)}/record`, class: "record", target: "_blank" }, "Record (JSON)")] : null);
   })));
 }
