@@ -90,6 +90,7 @@ def test_coach_link_shows_the_seats_view_read_only_and_revokes(
         assert "Their choices" in coach.locator("#hint").inner_text()
     player.click("#revoke-view")
     coach.wait_for_selector("#conn[data-state=revoked]")
+    player.wait_for_selector("#share-view")  # once the player's own answer is in
     assert player.locator("#share-view").count() == 1
     assert not errs
 

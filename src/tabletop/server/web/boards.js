@@ -142,7 +142,8 @@ function stationAssault(body, ui, ctx) {
     `${n}: ${st.scores[i]} Victory, lost ${st.lost[i]}${st.alive[i] ? "" : " (out)"}, hand ${st.hand_sizes[i]}, deck ${st.deck_sizes[i]}`)),
   h("span", { class: "score" }, `Wave ${st.wave}, Speed ${st.speed}`));
   const me = body.seat;
-  const hand = me !== null && v.zones[`hand${me}`] ? zoneList(body, "Your hand", v.zones[`hand${me}`], "hand", ctx) : null;
+  const handName = ctx && ctx.readOnly ? `${names[me]}'s hand` : "Your hand";
+  const hand = me !== null && v.zones[`hand${me}`] ? zoneList(body, handName, v.zones[`hand${me}`], "hand", ctx) : null;
   return h("div", { class: "sa" }, scores, h("div", { class: "sa-scroll" }, grid),
     h("p", { class: "muted small" }, "x counts left to right, y bottom to top: (1,0) is the cell right of (0,0)."), hand);
 }

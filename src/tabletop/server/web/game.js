@@ -206,13 +206,13 @@ export class GamePage {
     const cp = b.current_player;
     let words;
     if (t.kind === "clock") {
-      words = b.seats.map((s, i) => `${s.player} ${clock(i === cp && left !== null ? left : t.clocks[i])}${i === cp && left !== null ? " ⏱" : ""}`).join(" · ");
+      words = "Clocks: " + b.seats.map((s, i) => `${s.player} ${clock(i === cp && left !== null ? left : t.clocks[i])}${i === cp && left !== null && b.status === "active" ? " (running)" : ""}`).join(" · ");
     } else if (left !== null && cp !== null && cp !== undefined) {
       words = `${b.your_turn ? "You have" : `${b.seats[cp].player} has`} ${clock(left)} to choose`;
     } else {
       words = `${t.seconds} s a decision`;
     }
-    e.timer.textContent = `⏲ ${words}`;
+    e.timer.textContent = words;
     e.timer.dataset.remaining = left === null ? "" : left.toFixed(1);
     e.timer.classList.toggle("urgent", left !== null && left < 10 && b.status === "active");
   }
@@ -239,6 +239,7 @@ export class GamePage {
     };
     return {
       seat: b.seat,
+      readOnly: this.readOnly, // a coach's page: the seat's view, never its own
       actions,
       shown,
       filter: this.filter,
@@ -428,7 +429,7 @@ export class GamePage {
   /** "Share my view (coach link)": a spectator grant of this seat, its link, Copy, Revoke. */
   drawShare() {
     const e = this.el;
-    if (!this.token || this.readOnly || this.body.seat === null) { e.share.replaceChildren(); return; }
+    if (!this.token || this.readOnly || this.body.seat === null || this.body.status !== "active") { e.share.replaceChildren(); return; }
     if (e.share.dataset.step === String(this.body.step) && e.share.dataset.shown === (this.share ? this.share.grant : "")) return;
     e.share.dataset.step = this.body.step;
     e.share.dataset.shown = this.share ? this.share.grant : "";
