@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from conftest import Api, Server  # at import: the web tests' conftest takes the name later
+
 
 def error(r: Any, status: int, code: str) -> None:
     assert r.status_code == status, r.text
@@ -265,8 +267,6 @@ def test_timer_refusals(api: Any) -> None:
 
 
 def test_a_deadline_survives_a_restart(db_url: str, tmp_path: Any) -> None:
-    from conftest import Api, Server
-
     srv = Server(db_url, tmp_path).start()
     api = Api(srv.url)
     secs = 10

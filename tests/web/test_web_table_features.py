@@ -153,7 +153,7 @@ def test_lobby_makes_a_game_with_a_chess_clock(web_server: str, context: Any) ->
     page.goto(web_server + "/")
     page.select_option("#pack", "rebel_space")
     page.wait_for_selector("#seats[data-pack=rebel_space] select")
-    page.select_option("#timer", "clock-600")
+    page.select_option("#timer-choice", "clock-600")
     page.click("#start")
-    page.wait_for_selector("#timer:not([hidden])")
+    page.wait_for_selector("#app[data-step] #timer:not([hidden])")
     assert page.locator("#timer").inner_text().count("10:00") >= 1

@@ -48,7 +48,7 @@ async function build(root, lobby, stop) {
     "clock-600": { kind: "clock", seconds: 600, increment: 5 },
     "clock-1800": { kind: "clock", seconds: 1800, increment: 10 },
   };
-  const timerSel = h("select", { id: "timer", name: "timer" },
+  const timerSel = h("select", { id: "timer-choice", name: "timer" },
     h("option", { value: "none" }, "No timer"),
     h("option", { value: "move-30" }, "30 seconds a decision"),
     h("option", { value: "move-60" }, "1 minute a decision"),
