@@ -15,6 +15,7 @@ import pytest
 
 import tabletop
 from tabletop.bots import RandomBot
+from words_check import bad_words
 
 # (pack, options, games): a few seeded random games of each pack and mode.
 PLAYS: list[tuple[str, dict[str, Any] | None, int]] = [
@@ -139,3 +140,12 @@ def test_option_words_are_for_players(name: str) -> None:
         if "choices" in entry:
             labels = entry["choice_labels"]
             assert len(labels) == len(entry["choices"]) == len(set(labels))
+
+
+# The card packs' words check (tests/words_check.py) can fail.
+def test_the_card_packs_words_check_can_fail() -> None:
+    assert bad_words("Free for all (SSA-14)")
+    assert bad_words("False: it must fire") and not bad_words("Play True Aim")
+    assert bad_words("mode free_for_all")
+    assert bad_words("drew 1 cards") and bad_words("drew 2 card") and bad_words("point(s)")
+    assert not bad_words("Red drew 10 cards, Black 1 card; Speed 2, Wave 1; a Speed 3 ship")

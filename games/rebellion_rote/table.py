@@ -221,6 +221,7 @@ from .data import (
     unit_id,
 )
 from .ids import action_card, mission_card, objective_card, tactic_card
+from .render import RING_NAMES
 
 if TYPE_CHECKING:
     from .state import RebellionState
@@ -282,16 +283,6 @@ WHERE_WORDS: dict[str, str] = {
 
 ICON_WORDS: dict[str, str] = {
     icon: f"a {icon.split('_')[0]} {icon.split('_')[1]} resource icon" for icon in ICONS
-}
-RING_NAMES: dict[str, str] = {
-    "carbonite": "Frozen in Carbonite",
-    "lure": "Lure of the Dark Side",
-    "yoda": "Master Yoda",
-    "c3po": "C-3PO",
-    "r2d2": "R2-D2",
-    "falcon": "Millennium Falcon",
-    "k2so": "K-2SO",
-    "bounty": "Bounty",
 }
 RING_TEXT: dict[str, str] = {
     "carbonite": "Its leader is frozen in carbonite: still a captive, held apart from the "

@@ -4,37 +4,11 @@ and no two choices of one decision read the same."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from rebel_space import GAME
 from tabletop.bots import RandomBot
-
-BAD = [
-    (re.compile(r"\b(?:RS|SSA|RR)-\d"), "a rule id"),
-    (re.compile(r"\b(?:True(?! Aim)|False|None)\b"), "a Python value"),  # True Aim: a card
-    (re.compile(r"\b[a-z]+_[a-z0-9_]+\b"), "snake_case"),
-    (re.compile(r"\w\(s\)"), "a plural left open"),
-    (re.compile(r"(?<![\d.,-])1 (?:cards|ships|points|waves|dice|units)\b"), "1 with a plural"),
-    (
-        re.compile(r"(?<!Speed )(?<![\d.,-])(?:0|[2-9]|\d\d+) (?:card|ship|point|wave|die|unit)\b"),
-        "a number above 1 with a singular",
-    ),
-]
-
-
-def bad_words(text: str) -> list[str]:
-    return [f"{why}: {m.group(0)!r} in {text!r}" for rx, why in BAD for m in rx.finditer(text)]
-
-
-def test_the_checks_can_fail() -> None:
-    assert bad_words("Free for all (SSA-14)")
-    assert bad_words("False: it must fire") and not bad_words("Play True Aim")
-    assert bad_words("mode free_for_all")
-    assert bad_words("drew 1 cards") and bad_words("drew 2 card") and bad_words("point(s)")
-    assert not bad_words("Red drew 10 cards, Black 1 card; Speed 2, Wave 1; a Speed 3 ship")
-
+from words_check import bad_words
 
 OPTIONS = [
     None,

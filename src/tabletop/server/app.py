@@ -253,6 +253,11 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         )
         return _json(body)
 
+    async def _optional_body(request: Request, cls: type[Any]) -> Any:
+        """A request's JSON body of ``cls``, which may also be left empty (no body at all)."""
+        raw = await _body(request, settings.max_body, empty_ok=True)
+        return read_body(raw, cls, settings.max_body, empty_ok=True)
+
     async def act(request: Request) -> Response:
         _query(request, {})
         token = _token(request)
@@ -264,23 +269,13 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
     async def resign(request: Request) -> Response:
         _query(request, {})
         token = _token(request)
-        read_body(
-            await _body(request, settings.max_body, empty_ok=True),
-            ResignRequest,
-            settings.max_body,
-            empty_ok=True,
-        )
+        await _optional_body(request, ResignRequest)
         return _json(await games().resign(request.path_params["game_id"], token))
 
     async def end(request: Request) -> Response:
         _query(request, {})
         token = _token(request)
-        read_body(
-            await _body(request, settings.max_body, empty_ok=True),
-            EndRequest,
-            settings.max_body,
-            empty_ok=True,
-        )
+        await _optional_body(request, EndRequest)
         return _json(await games().end(request.path_params["game_id"], token))
 
     async def rematch(request: Request) -> Response:
@@ -288,12 +283,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
         token = _token(request)
         make = request.method == "POST"
         if make:
-            read_body(
-                await _body(request, settings.max_body, empty_ok=True),
-                RematchRequest,
-                settings.max_body,
-                empty_ok=True,
-            )
+            await _optional_body(request, RematchRequest)
         body = await games().rematch(request.path_params["game_id"], token, make, client(request))
         return _json(body, 200)
 
@@ -308,12 +298,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
     async def grants_post(request: Request) -> Response:
         _query(request, {})
         token = _token(request)
-        read_body(
-            await _body(request, settings.max_body, empty_ok=True),
-            GrantRequest,
-            settings.max_body,
-            empty_ok=True,
-        )
+        await _optional_body(request, GrantRequest)
         return _json(await games().grant(request.path_params["game_id"], token), 201)
 
     async def grants_get(request: Request) -> Response:
@@ -323,12 +308,7 @@ def create_app(settings: Settings | None = None, *, store: Store | None = None) 
     async def revoke(request: Request) -> Response:
         _query(request, {})
         token = _token(request)
-        read_body(
-            await _body(request, settings.max_body, empty_ok=True),
-            RevokeRequest,
-            settings.max_body,
-            empty_ok=True,
-        )
+        await _optional_body(request, RevokeRequest)
         gid, grant = request.path_params["game_id"], request.path_params["grant"]
         return _json(await games().revoke(gid, token, grant))
 

@@ -582,6 +582,38 @@ class Games:
         return await self.db(self.store.grant_exists, live.id, grant_id)
 
     # ------------------------------------------------------------ create
+    def _full(self, exc: Full) -> ApiError:
+        """The answer to a game refused by a cap: the client's (429) or the server's (503)."""
+        if exc.what == "client":
+            return ApiError(
+                429,
+                "too_many_games",
+                f"this address has {self.settings.games_per_client} games in play, as "
+                "many as the server takes from one address: finish or end some first "
+                "(POST /games/{id}/end with the game's owner token)",
+            )
+        return ApiError(503, "full", "this server has as many games in play as it takes; try later")
+
+    async def _open_new(
+        self,
+        game_id: str,
+        game: Game,
+        state: Any,
+        kinds: list[str],
+        hashes: list[str | None],
+        timer: dict[str, Any] | None,
+    ) -> None:
+        """A game just stored, in the cache and going: its bot scheduled, its timer armed."""
+        live = Live(
+            id=game_id, game=game, state=state, seats=kinds, marks=[len(state.log)], hashes=hashes
+        )
+        live.row = await self.db(self.store.game, game_id)
+        live.timer = timer
+        self._cache[game_id] = live
+        self._evict()
+        self._schedule_bot(live)
+        self._arm(live)
+
     async def create(self, req: CreateRequest, client: str = "") -> dict[str, Any]:
         """Make a game for ``client`` (an address, see :func:`~tabletop.server.net.client_of`);
         the answer holds each human seat's token and the owner's token (shown once)."""
@@ -661,26 +693,8 @@ class Games:
                 deadline=None if timer is None else timer["deadline"],
             )
         except Full as exc:
-            if exc.what == "client":
-                raise ApiError(
-                    429,
-                    "too_many_games",
-                    f"this address has {self.settings.games_per_client} games in play, as "
-                    "many as the server takes from one address: finish or end some first "
-                    "(POST /games/{id}/end with the game's owner token)",
-                ) from None
-            raise ApiError(
-                503, "full", "this server has as many games in play as it takes; try later"
-            ) from None
-        live = Live(
-            id=game_id, game=game, state=state, seats=kinds, marks=[len(state.log)], hashes=hashes
-        )
-        live.row = await self.db(self.store.game, game_id)
-        live.timer = timer
-        self._cache[game_id] = live
-        self._evict()
-        self._schedule_bot(live)
-        self._arm(live)
+            raise self._full(exc) from None
+        await self._open_new(game_id, game, state, kinds, hashes, timer)
         seats = public_seats(game, options, kinds)
         for public, t in zip(seats, tokens):
             if t is not None:
@@ -879,17 +893,7 @@ class Games:
                     if a.kind == "pass":
                         how, action_id = "pass", live.game.encode(a)
                         break
-            assert live.row is not None
-            job = BotJob(
-                game_id=live.id,
-                pack=live.game.name,
-                options=live.row.options,
-                seed=live.row.seed,
-                actions=tuple(live.raw),
-                seat=cp,
-                spec=live.timer["bot"],
-                max_seconds=self.settings.max_bot_seconds or None,
-            )
+            job = self._bot_job(live, cp, live.timer["bot"])
             if action_id is None and job.spec in ("random", "greedy"):
                 action_id = decide_on(live.state, job)
             if action_id is not None:
@@ -1099,22 +1103,8 @@ class Games:
                 raise ApiError(409, "game_over", f"game {live.id} has no rematch") from None
             return
         except Full as exc:
-            if exc.what == "client":
-                raise ApiError(
-                    429, "too_many_games", "this address has as many games in play as it may"
-                ) from None
-            raise ApiError(
-                503, "full", "this server has as many games in play as it takes; try later"
-            ) from None
-        new = Live(
-            id=new_id, game=game, state=state, seats=kinds, marks=[len(state.log)], hashes=hashes
-        )
-        new.row = await self.db(self.store.game, new_id)
-        new.timer = timer
-        self._cache[new_id] = new
-        self._evict()
-        self._schedule_bot(new)
-        self._arm(new)
+            raise self._full(exc) from None
+        await self._open_new(new_id, game, state, kinds, hashes, timer)
         live.rematch = new_id
         live.bodies.clear()
         live.notify()
@@ -1415,6 +1405,20 @@ class Games:
                 log.exception("tabletop: the bot sweep failed")
 
     # ------------------------------------------------------------ bots
+    def _bot_job(self, live: Live, seat: int, spec: str) -> BotJob:
+        """The decision of bot ``spec`` for ``seat`` of ``live`` at its present step."""
+        assert live.row is not None
+        return BotJob(
+            game_id=live.id,
+            pack=live.game.name,
+            options=live.row.options,
+            seed=live.row.seed,
+            actions=tuple(live.raw),
+            seat=seat,
+            spec=spec,
+            max_seconds=self.settings.max_bot_seconds or None,
+        )
+
     def _schedule_bot(self, live: Live) -> None:
         """Let a bot decide if it is a bot's turn: in a worker process, in the game's
         turn (:class:`~tabletop.server.bots.FairQueue`); a random bot facing a human
@@ -1424,17 +1428,7 @@ class Games:
         cp = live.state.current_player
         if cp is None or live.seats[cp] == "human":
             return
-        assert live.row is not None
-        job = BotJob(
-            game_id=live.id,
-            pack=live.game.name,
-            options=live.row.options,
-            seed=live.row.seed,
-            actions=tuple(live.raw),
-            seat=cp,
-            spec=live.seats[cp],
-            max_seconds=self.settings.max_bot_seconds or None,
-        )
+        job = self._bot_job(live, cp, live.seats[cp])
         self._bots[live.id] = asyncio.create_task(self._bot_move(live, job))
 
     async def _bot_move(self, live: Live, job: BotJob) -> None:
