@@ -270,6 +270,10 @@ class RebellionState(State):
             return decision.player
         return team.seat_of(self, decision)
 
+    def _side(self, seat: int) -> int:
+        """The side of a seat: 0 Rebel, 1 Imperial (RR-180's seating)."""
+        return seat if self.num_players == 2 else team.side_of_seat(self.num_players, seat)
+
     def _viewer(self, player: int) -> int:
         """A seat knows what its side knows (teammates show each other everything, RR-188)."""
         if self.num_players == 2:

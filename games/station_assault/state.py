@@ -74,6 +74,9 @@ class AssaultState(State):
         return t
 
     # ------------------------------------------------------------ core hooks
+    def _side(self, seat: int) -> int:
+        return self.team[seat]
+
     def _setup(self) -> None:
         setup.set_up(self)
 

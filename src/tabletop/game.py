@@ -76,6 +76,7 @@ class Game:
         max_players: int | None = None,
         cards: Mapping[str, Sequence[Any]] | None = None,
         heuristic: Callable[[State, int], float] | None = None,
+        search: Mapping[str, Any] | None = None,
         description: str = "",
         rulings: Sequence[Ruling] = (),
         phases: Sequence[Phase] = (),
@@ -101,6 +102,11 @@ class Game:
         )
         self.cards: dict[str, Sequence[Any]] = dict(cards or {})
         self.heuristic = heuristic
+        self.search: dict[str, Any] = dict(search or {})
+        """The pack's defaults for the search bot (:class:`~tabletop.bots.ISMCTSBot`): any of
+        ``exploration``, ``rollout_steps`` and ``rollout_policy`` (a function
+        ``(state, rng) -> Action`` that plays the rollouts instead of uniform random
+        moves). A bot built with a value of its own keeps it."""
         self.description = description
         self.rulings = tuple(rulings)
         self.phases = tuple(phases)

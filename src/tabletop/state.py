@@ -227,6 +227,11 @@ class State:
         resamples are the side's."""
         return player
 
+    def _side(self, seat: int) -> int:
+        """The side seat ``seat`` plays for (default: the seat itself). Seats of one side
+        win and lose together; sides are numbered from 0."""
+        return seat
+
     def _copy_into(self, new: State) -> None:
         core = {f.name for f in attrs.fields(State)}
         for f in attrs.fields(type(self)):
@@ -677,6 +682,26 @@ class State:
         """The name of ``player`` (an int ``0..num_players-1``)."""
         self._check_player(player, "player_name")
         return self.game.player_name(player, self.options)
+
+    def side_of(self, seat: int) -> int:
+        """The side seat ``seat`` plays for. Seats of one side win and lose together: a
+        team in a team game, else each seat is a side of its own (``side_of(p) == p``).
+
+        >>> import tabletop
+        >>> s = tabletop.load("station_assault").new_state(seed=1, options={"mode": "teams", "players": 4})
+        >>> [s.side_of(p) for p in range(4)], s.sides()
+        ([0, 1, 0, 1], [[0, 2], [1, 3]])
+        """
+        self._check_player(seat, "side_of")
+        return self._side(seat)
+
+    def sides(self) -> list[list[int]]:
+        """The seats of each side, side 0 first (see :meth:`side_of`); who decides the
+        decision at hand is :attr:`current_player`, a seat."""
+        out: dict[int, list[int]] = {}
+        for p in range(self.num_players):
+            out.setdefault(self._side(p), []).append(p)
+        return [out[k] for k in sorted(out)]
 
     def clone(self) -> State:
         """An independent copy (cheap: fields are copied explicitly)."""

@@ -12,7 +12,8 @@ Carlo Tree Search"), for any pack, through the contract alone:
   over the children whose action is legal in ``d``, with *availability
   counts* (how often a child was selectable) in place of the parent's visits.
 * A new child is added, then a random rollout plays at most
-  ``rollout_steps`` decisions; the outcome is the final returns if the game
+  ``rollout_steps`` decisions (uniformly random, or by the pack's
+  ``rollout_policy``: :attr:`tabletop.Game.search`); the outcome is the final returns if the game
   ended, or else the pack's ``heuristic(d, p)`` for every player ``p``. A pack
   without a heuristic is played to the end (at most ``max_rollout`` steps,
   then a draw is assumed).
@@ -47,6 +48,7 @@ from .determinise import Sampler, information_set
 __all__ = ["ISMCTSBot"]
 
 Heuristic = Callable[[State, int], float]
+Policy = Callable[[State, Rng], Action]
 
 
 class _Node:
@@ -73,8 +75,8 @@ class ISMCTSBot:
         time_s: float | None = None,
         seed: int = 0,
         *,
-        exploration: float = 0.7,
-        rollout_steps: int = 4,
+        exploration: float | None = None,
+        rollout_steps: int | None = None,
         max_rollout: int = 2000,
         use_heuristic: bool = True,
         normalise: bool = False,
@@ -85,8 +87,10 @@ class ISMCTSBot:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
         if time_s is not None and time_s <= 0:
             raise ValueError(f"time_s must be positive, got {time_s}")
-        if rollout_steps < 0:
+        if rollout_steps is not None and rollout_steps < 0:
             raise ValueError(f"rollout_steps must be 0 or more, got {rollout_steps}")
+        if exploration is not None and exploration < 0:
+            raise ValueError(f"exploration must be 0 or more, got {exploration}")
         self.iterations = iterations
         self.time_s = time_s
         self.seed = seed
@@ -116,6 +120,12 @@ class ISMCTSBot:
         if len(actions) == 1:
             return actions[0]
         heuristic: Heuristic | None = state.game.heuristic if self.use_heuristic else None
+        pack = state.game.search
+        c = self.exploration if self.exploration is not None else pack.get("exploration", 0.7)
+        steps = self.rollout_steps
+        if steps is None:
+            steps = pack.get("rollout_steps", 4)
+        policy: Policy | None = pack.get("rollout_policy")
         sampler = Sampler(information_set(state, me), me, self.rng)
         root = _Node(me)
         rng = self.rng
@@ -124,7 +134,7 @@ class ISMCTSBot:
         limit = self.iterations
         n = 0
         while True:
-            self._iterate(sampler, root, rng, heuristic, bounds)
+            self._iterate(sampler, root, rng, heuristic, bounds, c, steps, policy)
             n += 1
             if limit is not None and n >= limit:
                 break
@@ -147,11 +157,13 @@ class ISMCTSBot:
         rng: Rng,
         heuristic: Heuristic | None,
         bounds: list[float],
+        c: float,
+        rollout_steps: int,
+        policy: Policy | None,
     ) -> None:
         d = sampler.sample()
         node = root
         path: list[_Node] = []
-        c = self.exploration
         lo, hi = bounds
         if self.normalise and hi > lo:
             shift, scale = lo, 1.0 / (hi - lo)
@@ -186,10 +198,13 @@ class ISMCTSBot:
             node = best_child
         # rollout
         steps = 0
-        cap = self.rollout_steps if heuristic is not None else self.max_rollout
+        cap = rollout_steps if heuristic is not None else self.max_rollout
         while not d.is_terminal and steps < cap:
-            legal = d.legal_actions()
-            d.apply(legal[rng.below(len(legal))], check=False)
+            if policy is not None:
+                d.apply(policy(d, rng), check=False)
+            else:
+                legal = d.legal_actions()
+                d.apply(legal[rng.below(len(legal))], check=False)
             steps += 1
         if d.is_terminal:
             values = d.returns()
