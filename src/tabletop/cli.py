@@ -4,6 +4,7 @@ tabletop list
 tabletop play station_assault --seat 0 --vs mcts
 tabletop simulate rebel_space -n 100 --seed 1
 tabletop analyze rebel_space --bots mcts,random -n 200 --workers 2 --out report/
+tabletop ladder rebel_space --bots random,greedy,mcts:50,mcts:200 -n 20
 tabletop replay game.json --step
 tabletop demo
 tabletop serve --db sqlite:///games.db --port 8000
@@ -50,19 +51,18 @@ def _options(text: str | None) -> Any:
     return value
 
 
-def _make_bot(spec: str, seed: int) -> Any:
-    name = spec.strip().lower()
-    if name == "random":
-        return RandomBot(seed)
-    try:
-        from . import bots
+BOT_SPECS = (
+    "random, greedy, mcts (mcts:N: N iterations a decision; mcts:Xs: X seconds), the name "
+    "of an installed bot (tabletop list shows them) or module:attr for a bot of your own "
+    "(see the docs' Write a bot page)"
+)
 
-        factory = getattr(bots, "make_bot", None)
-    except ImportError:  # pragma: no cover
-        factory = None
-    if factory is not None:
-        return factory(name, seed)
-    raise CliError(f"unknown bot {spec!r}; available: random")
+
+def _make_bot(spec: str, seed: int) -> Any:
+    """A bot from a spec the user typed (built-in, installed, or module:attr)."""
+    from .bots import make_bot
+
+    return make_bot(spec, seed)
 
 
 def _progress(done: int, total: int, out: TextIO, started: float) -> None:
@@ -194,6 +194,13 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
             else f"{g.min_players}-{g.max_players}"
         )
         out.write(f"{name:<18} {g.title}  ({players} players, version {g.version})\n")
+    from .bots import installed_bots
+
+    mine = installed_bots()
+    if mine:
+        out.write("\ninstalled bots (use their names wherever a bot spec goes):\n")
+        for bot, target in sorted(mine.items()):
+            out.write(f"{bot:<18} {target}\n")
     return 0
 
 
@@ -316,6 +323,56 @@ def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
     return _interrupted(report, args) if "interrupted" in report else 0
 
 
+def cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:
+    """A round robin among bots: ratings with intervals, the matrix, the records."""
+    from .analysis.ladder import format_ladder, ladder, write_ladder
+
+    _check_run_arguments(args)
+    if args.max_steps < 1:
+        raise CliError("--max-steps must be at least 1")
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if len(set(bots)) < 2:
+        raise CliError(
+            f"a ladder needs at least two distinct bots, got {', '.join(bots) or 'none'}: "
+            "give them with --bots, e.g. --bots random,greedy,mcts:50"
+        )
+    registry.load(args.game)
+    started = time.perf_counter()
+
+    def progress(done: int, total: int) -> None:
+        if not args.quiet:
+            _progress(done, total, sys.stderr, started)
+
+    result = ladder(
+        args.game,
+        bots,
+        args.n,
+        seed=args.seed,
+        options=_options(args.options),
+        backend=args.backend,
+        address=args.address,
+        workers=args.workers,
+        batch_size=args.batch_size,
+        max_steps=args.max_steps,
+        records=args.save_records,
+        progress=progress,
+    )
+    if args.json:
+        out.write(json.dumps(result, indent=1) + "\n")
+    else:
+        out.write(format_ladder(result))
+    if args.out:
+        paths = write_ladder(result, args.out)
+        if not args.json:
+            out.write(f"ladder written: {', '.join(paths)}\n")
+    if args.save_records and not args.json:
+        out.write(
+            f"game records in {args.save_records}/<bot>--<bot>/, one folder per pair "
+            "(the same command resumes the ladder)\n"
+        )
+    return _interrupted(result, args) if "interrupted" in result else 0
+
+
 def cmd_replay(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     # A record file may come from anyone: read a regular file only, within the
     # size limit, and let replay() check all of it before anything is shown.
@@ -419,6 +476,22 @@ def _add_run_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
+def _served_bots(entries: Sequence[str]) -> dict[str, str]:
+    """``--bot NAME=SPEC`` (or ``--bot NAME`` for an installed bot) -> name -> spec,
+    checked here: each spec must make a bot."""
+    from .server.bots import check_configured_bots
+
+    bots: dict[str, str] = {}
+    for entry in entries:
+        name, eq, spec = entry.partition("=")
+        name, spec = name.strip(), (spec.strip() if eq else name.strip())
+        if name in bots:
+            raise CliError(f"--bot {name}: given twice")
+        bots[name] = spec
+    check_configured_bots(bots)
+    return bots
+
+
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     """Run the game server (needs the ``server`` extra: pip install 'tabletop[server]')."""
     try:
@@ -440,6 +513,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     if args.trusted_proxy is not None:
         kwargs["trusted_proxies"] = tuple(a for a in args.trusted_proxy if a != "none")
     kwargs["admin_secret"] = os.environ.get("TABLETOP_ADMIN_SECRET") or None
+    kwargs["bots"] = _served_bots(args.bot or [])
     out.write(
         f"tabletop serve: http://{args.host}:{args.port}/ (open it in a browser to play; "
         f"database {args.db}; Ctrl-C stops)\n"
@@ -569,8 +643,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument(
         "--vs",
         default="random",
-        help="the bots' kind: random (default), greedy, mcts (mcts:N for N iterations "
-        "per decision, mcts:Xs for X seconds)",
+        help="the bots' kind: " + BOT_SPECS + " (default random)",
     )
     pl.add_argument(
         "--options", help='game options as a JSON object, e.g. \'{"mode": "teams", "players": 4}\''
@@ -590,7 +663,11 @@ def build_parser() -> argparse.ArgumentParser:
     si.add_argument("game")
     si.add_argument("-n", type=int, default=100, help="number of games (default 100)")
     si.add_argument("--seed", type=int, default=0, help="first game's seed")
-    si.add_argument("--bots", default="random", help="comma-separated, one per seat (cycled)")
+    si.add_argument(
+        "--bots",
+        default="random",
+        help="comma-separated bot specs, one per seat (cycled): " + BOT_SPECS,
+    )
     si.add_argument("--options", help="game options as JSON")
     si.add_argument("--json", action="store_true", help="print the summary as JSON")
     _add_run_arguments(si)
@@ -610,8 +687,7 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument(
         "--bots",
         default="random",
-        help="comma-separated bot specs, one per seat (cycled): random, greedy, mcts, "
-        "mcts:N (iterations), mcts:Xs (seconds per decision); default random",
+        help="comma-separated bot specs, one per seat (cycled): " + BOT_SPECS + "; default random",
     )
     an.add_argument("-n", type=int, default=100, help="number of games (default 100)")
     an.add_argument("--seed", type=int, default=0, help="game i uses seed SEED + i")
@@ -635,6 +711,38 @@ def build_parser() -> argparse.ArgumentParser:
         "--out", metavar="DIR", help="write report.json, report.md and PNG plots into DIR"
     )
     _add_run_arguments(an)
+    la = sub.add_parser(
+        "ladder",
+        help="a round robin among bots and their ratings",
+        description="Play N games between every pair of the given bots (seats rotated, "
+        "every pair from the same seeds) and report their ratings (Bradley-Terry on the "
+        "Elo scale, random at 0, 95% intervals), the matrix of results and where the "
+        "games' records went. The same seed gives the same ladder whatever the backend "
+        "and the number of workers (for bots with an iteration budget).",
+    )
+    la.add_argument("game", help="a pack name or module:attr")
+    la.add_argument(
+        "--bots",
+        default="random,greedy,mcts:50",
+        help="comma-separated bot specs, at least two distinct: random, greedy, mcts:N "
+        "(iterations), mcts:Xs (seconds per decision), an installed bot or module:attr; "
+        "default random,greedy,mcts:50",
+    )
+    la.add_argument("-n", type=int, default=20, help="games per pair of bots (default 20)")
+    la.add_argument("--seed", type=int, default=0, help="game i of every pair uses seed SEED + i")
+    la.add_argument("--options", help="game options as JSON")
+    la.add_argument(
+        "--max-steps",
+        type=int,
+        default=5000,
+        help="stop a game unfinished after this many decisions (a cap-out, counted as a "
+        "draw; default 5000)",
+    )
+    la.add_argument("--json", action="store_true", help="print the result as JSON")
+    la.add_argument(
+        "--out", metavar="DIR", help="write ladder.json, ladder.md and ladder.svg into DIR"
+    )
+    _add_run_arguments(la)
     rp = sub.add_parser("replay", help="print or step through a record file")
     rp.add_argument("file")
     rp.add_argument("--step", action="store_true", help="wait for Enter after each step")
@@ -663,6 +771,14 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     sv.add_argument("--port", type=int, default=8000, help="port (8000)")
     sv.add_argument("--bot-workers", type=int, help="bot worker processes (CPUs less one)")
+    sv.add_argument(
+        "--bot",
+        action="append",
+        metavar="NAME=SPEC",
+        help="offer a bot of your own as a seat kind named NAME: SPEC is module:attr or an "
+        "installed bot's name (--bot NAME alone for an installed bot); repeatable. Requests "
+        "name the seat by NAME only",
+    )
     sv.add_argument(
         "--sqlite-synchronous",
         choices=["FULL", "NORMAL"],
@@ -721,6 +837,8 @@ def main(
             return cmd_simulate(args, out)
         if args.command == "analyze":
             return cmd_analyze(args, out)
+        if args.command == "ladder":
+            return cmd_ladder(args, out)
         if args.command == "replay":
             return cmd_replay(args, out, inp)
         if args.command == "serve":

@@ -757,7 +757,9 @@ class State:
         shuffled among the zones of the same pool, sizes kept; the pack's
         ``_resample`` re-deals any other hidden fact; the clone's own RNG is
         re-seeded from ``rng`` so it does not know the real future either.
-        The result is a determinisation for search: it has no valid record.
+        The result is a determinisation for search: it has no valid record. It depends
+        only on what ``player`` knows and on ``rng``: two states that differ only in
+        what ``player`` cannot see give the same resample for the same ``rng``.
         ``player`` must be a player number (``TypeError`` otherwise, and
         :class:`TabletopError` out of range). ``rng`` is a :class:`Rng` (it is
         advanced), a :class:`random.Random` (64 bits are drawn from it to seed
@@ -767,6 +769,12 @@ class State:
         player = self._viewer(player)
         rng = _as_rng(rng)
         new = self.clone()
+        # First the canonical stand-in (hidden cards in id order, the pack's other hidden
+        # facts from a fixed seed), then the re-deal: the result depends only on what
+        # ``player`` knows and on ``rng``, so a bot that searches on resamples chooses
+        # the same in two states its seat cannot tell apart.
+        new.redeal_hidden(player, list.sort)
+        new._resample(player, Rng(0))
         new.redeal_hidden(player, rng.shuffle)
         new._resample(player, rng)
         new.rng = rng.spawn()

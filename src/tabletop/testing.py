@@ -37,7 +37,8 @@ seed, playout seed) and checks, along the way:
   reproduces the final state exactly.
 
 Failures raise ``AssertionError`` with the game, options, seeds and step, so
-a failing game can be replayed by hand. :func:`legal_counts` and
+a failing game can be replayed by hand. :func:`check_bot` checks that a bot
+keeps the bot contract (:mod:`tabletop.bots.base`). :func:`legal_counts` and
 :func:`check_golden` give python-chess-style "perft" files.
 """
 
@@ -46,7 +47,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +66,7 @@ from .state import State
 from .targets import Target
 
 __all__ = [
+    "check_bot",
     "check_golden",
     "check_observations",
     "check_pack",
@@ -573,6 +575,97 @@ def check_pack(
         play_and_check(game, opt, seed, policy_seed, max_steps=max_steps, check_every=check_every)
 
     run()
+
+
+def check_bot(
+    make: Callable[[int], Any] | str,
+    game: Game | str,
+    options: Any = None,
+    *,
+    positions: int = 12,
+    seed: int = 0,
+    max_steps: int = 3000,
+) -> int:
+    """Check that a bot reads only what its seat may know and leaves the state alone.
+
+    ``make(seed)`` builds the bot (or give a bot spec, :func:`tabletop.bots.make_bot`).
+    Random games are played from seeds ``seed, seed + 1, ...``; at ``positions``
+    positions spread over them (more than one legal action to choose from), the
+    seat to decide is ``me`` and the kit
+
+    * makes ``other = state.resample(me, rng)``: the same for ``me`` (the same view
+      and legal actions) with everything ``me`` cannot see dealt anew, the decks'
+      order, the other hands, the future of the dice;
+    * builds two bots with the same seed and asks one in ``state``, one in ``other``:
+      a bot that reads only what ``me`` may know chooses the same action in both;
+    * checks the action is legal and that ``state`` is exactly as before (its
+      ``dumps``), so the bot did not change the game it was shown.
+
+    Returns the number of positions checked; raises ``AssertionError`` naming the
+    game, seed and step of the first failure.
+    """
+    from .bots.factory import make_bot
+
+    g = registry.load(game) if isinstance(game, str) else game
+    build: Callable[[int], Any]
+    if isinstance(make, str):
+        spec = make
+
+        def build_spec(s: int) -> Any:
+            return make_bot(spec, s)
+
+        build = build_spec
+    else:
+        build = make
+    checked = 0
+    game_seed = seed
+    while checked < positions:
+        if game_seed > seed + 10 * positions:
+            raise AssertionError(f"{g.name}: found only {checked} positions with a choice")
+        state = g.new_state(seed=game_seed, options=options)
+        mover = RandomBot(game_seed)
+        step = here = 0
+        stride = 17 + game_seed % 7  # positions from the opening to the end game
+        per_game = max(1, -(-positions // 3))
+        while not state.is_terminal and step < max_steps and here < per_game:
+            me = state.current_player
+            assert me is not None
+            legal = state.legal_actions()
+            if len(legal) > 1 and step % stride == stride - 1:
+                ctx = (
+                    f"check_bot({g.name}, options={options!r}, game seed {game_seed}, step {step})"
+                )
+                _check_bot_at(state, me, legal, build, checked, ctx)
+                checked += 1
+                here += 1
+                if checked == positions:
+                    break
+            state.apply(mover.choose(state))
+            step += 1
+        game_seed += 1
+    return checked
+
+
+def _check_bot_at(
+    state: State, me: int, legal: list[Action], build: Callable[[int], Any], n: int, ctx: str
+) -> None:
+    other = state.resample(me, Rng(1000 + n))
+    if other.view(me) != state.view(me) or other.legal_actions() != legal:
+        raise _fail(ctx, "resample changed what the seat sees (a pack bug, not the bot's)")
+    before = dumps(state)
+    first = build(n).choose(state)
+    if dumps(state) != before:
+        raise _fail(ctx, "the bot changed the state it was asked about")
+    if first not in legal:
+        raise _fail(ctx, f"the bot chose {first!r}, which is not a legal action")
+    second = build(n).choose(other)
+    if second != first:
+        raise _fail(
+            ctx,
+            f"the bot chose {state.describe(first)!r} here but {other.describe(second)!r} "
+            f"in a resample for seat {me} (the same for that seat, other hidden facts): it "
+            "read something the seat may not know",
+        )
 
 
 def check_observations(

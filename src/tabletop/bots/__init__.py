@@ -6,16 +6,28 @@ Every bot has ``choose(state) -> Action`` and never reads what
 * :class:`RandomBot`: a uniformly random legal action.
 * :class:`GreedyBot`: one ply on the pack's ``heuristic``.
 * :class:`ISMCTSBot`: information-set Monte Carlo tree search.
-* :func:`make_bot`: a bot from a short spec (``"mcts:500"``), for the CLI.
+* :func:`make_bot`: a bot from a spec: a built-in one (``"mcts:500"``), an
+  installed one (entry-point group ``tabletop.bots``) or ``module:attr``.
 """
 
 from __future__ import annotations
 
 from .base import Bot
 from .determinise import information_set
-from .factory import BOT_NAMES, make_bot
+from .factory import BOT_NAMES, ENTRY_POINT_GROUP, BotSpecError, installed_bots, make_bot
 from .greedy import GreedyBot
 from .ismcts import ISMCTSBot
 from .random import RandomBot
 
-__all__ = ["BOT_NAMES", "Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "information_set", "make_bot"]
+__all__ = [
+    "BOT_NAMES",
+    "ENTRY_POINT_GROUP",
+    "Bot",
+    "BotSpecError",
+    "GreedyBot",
+    "ISMCTSBot",
+    "RandomBot",
+    "information_set",
+    "installed_bots",
+    "make_bot",
+]

@@ -8,7 +8,11 @@ returns its normal form; nothing in it is imported or run.
 * ``mcts``: ISMCTS with 200 iterations per decision; ``mcts:N`` with ``N``
   iterations (1 to :data:`MAX_ITERATIONS`); ``mcts:X`` or ``mcts:Xs`` with a
   decimal point or an ``s``: ``X`` seconds per decision (at most
-  :data:`MAX_SECONDS`).
+  :data:`MAX_SECONDS`);
+* the name of a bot the server's own configuration adds
+  (``Settings.bots``, ``tabletop serve --bot NAME=SPEC``): a request names it,
+  the configuration says what code it is (an installed bot's name or
+  ``module:attr``), so no request ever names code to import.
 
 Bots think in worker processes (:class:`BotPool`), so a thinking bot never
 stalls the server's event loop or another game. A worker keeps the states of
@@ -29,7 +33,7 @@ import signal
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
@@ -51,6 +55,7 @@ __all__ = [
     "BotPool",
     "FairQueue",
     "bot_seed",
+    "check_configured_bots",
     "decide_on",
     "parse_seat",
     "seconds_of",
@@ -70,20 +75,22 @@ class SeatError(TabletopError):
     """A seat kind that is neither ``human`` nor a bot spec the server accepts."""
 
 
-def parse_seat(spec: object) -> str:
-    """The normal form of a seat kind: ``human``, or a bot spec (see the module)."""
+def parse_seat(spec: object, extra: Collection[str] = ()) -> str:
+    """The normal form of a seat kind: ``human``, a bot spec (see the module), or one
+    of ``extra``, the names of the bots the server's configuration adds."""
     if type(spec) is not str:
         raise SeatError(
             f"a seat is 'human' or a bot spec such as 'mcts:200', not {type(spec).__name__}"
         )
-    if spec == "human":
+    if spec == "human" or spec in extra:
         return spec
     m = _SPEC.fullmatch(spec)
     if m is None:
+        more = "".join(f", {name!r}" for name in sorted(extra))
         raise SeatError(
             f"unknown seat {spec[:40]!r}: write 'human', 'random', 'greedy', 'mcts', "
             f"'mcts:N' (iterations, 1..{MAX_ITERATIONS}) or 'mcts:X' / 'mcts:Xs' "
-            f"(seconds per decision, at most {MAX_SECONDS:g})"
+            f"(seconds per decision, at most {MAX_SECONDS:g}){more}"
         )
     kind, iters, secs, whole = m.groups()
     if kind != "mcts" and (iters or secs or whole):
@@ -101,6 +108,18 @@ def parse_seat(spec: object) -> str:
             )
         return f"mcts:{x:g}s"
     return kind
+
+
+def check_configured_bots(bots: Mapping[str, str]) -> None:
+    """Check the server's configured bots at start-up: each name is free (not a built-in
+    kind, not ``human``), at most 40 letters, digits, ``-`` or ``_``, and its code
+    makes a bot; a :class:`~tabletop.TabletopError` names the first that does not."""
+    for name, code in bots.items():
+        if not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", name):
+            raise SeatError(f"bot name {name[:40]!r}: use 1 to 40 letters, digits, '-' or '_'")
+        if name == "human" or _SPEC.fullmatch(name) or name == "ismcts":
+            raise SeatError(f"bot name {name!r} is taken by a built-in seat kind; pick another")
+        make_bot(code, 0)  # fails here, at start-up, with what is wrong
 
 
 def seconds_of(spec: str) -> float | None:
@@ -129,6 +148,9 @@ class BotJob:
     spec: str
     max_seconds: float | None = None
     """The server's cap on a decision: a search stops then, whatever its budget."""
+    code: str | None = None
+    """For a bot of the server's configuration: what it is (an installed bot's name or
+    ``module:attr``), from the configuration, never from a request."""
 
 
 # ---------------------------------------------------------------- in the worker
@@ -161,7 +183,11 @@ def decide_on(state: State, job: BotJob) -> int:
     game's seed, the seat and the step), unless the server's time cap cuts a search."""
     if state.current_player != job.seat:
         raise TabletopError(f"game {job.game_id}: seat {job.seat} is not to move")
-    bot = make_bot(job.spec, bot_seed(job.seed, job.seat, len(job.actions)))
+    seed = bot_seed(job.seed, job.seat, len(job.actions))
+    if job.code is not None:
+        bot = make_bot(job.code, seed)  # the server's own configuration names this code
+    else:
+        bot = make_bot(job.spec, seed, imports=False)
     if job.max_seconds is not None and isinstance(bot, ISMCTSBot):
         bot.time_s = min(bot.time_s or job.max_seconds, job.max_seconds)
     return state.game.encode(bot.choose(state))

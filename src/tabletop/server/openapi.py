@@ -72,7 +72,8 @@ _SCHEMAS: dict[str, Any] = {
                 "maxItems": 16,
                 "items": {"type": "string"},
                 "description": "one per seat: `human`, `random`, `greedy`, `mcts`, `mcts:N` "
-                "(iterations), `mcts:X` or `mcts:Xs` (seconds per decision)",
+                "(iterations), `mcts:X` or `mcts:Xs` (seconds per decision), or the name of a "
+                "bot this server adds (`GET /packs` lists them under `bots`)",
             },
             "options": {"type": "object", "description": "the pack's options (default: the rules)"},
             "seed": {

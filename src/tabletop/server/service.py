@@ -34,7 +34,7 @@ import re
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any, TypeVar
 
 import anyio
@@ -46,7 +46,16 @@ from ..limits import DEFAULT_LIMITS, INT_MAX, INT_MIN, short
 from ..model import Action
 from ..registry import pack_names, registered_pack
 from .bodies import TIMER_FIELDS, Facts, batches, public_seats, seat_body
-from .bots import MAX_SECONDS, BotJob, BotPool, FairQueue, decide_on, parse_seat, seconds_of
+from .bots import (
+    MAX_SECONDS,
+    BotJob,
+    BotPool,
+    FairQueue,
+    check_configured_bots,
+    decide_on,
+    parse_seat,
+    seconds_of,
+)
 from .net import Buckets
 from .settings import Settings
 from .storage import Append, Conflict, Full, GameRow, Store
@@ -74,7 +83,9 @@ def derive_token(token: str, game_id: str, what: str) -> str:
     return base64.urlsafe_b64encode(mac.digest()[:24]).decode("ascii")
 
 
-def timer_of(req: TimerRequest, n: int, max_bot_seconds: float) -> dict[str, Any]:
+def timer_of(
+    req: TimerRequest, n: int, max_bot_seconds: float, extra: Collection[str] = ()
+) -> dict[str, Any]:
     """The stored form of a game's turn timer, checked (422 ``bad_timer``)."""
 
     def bad(words: str) -> ApiError:
@@ -91,7 +102,7 @@ def timer_of(req: TimerRequest, n: int, max_bot_seconds: float) -> dict[str, Any
     if not 0 <= req.replace_after <= 1000:
         raise bad("replace_after: 0 (never) to 1000")
     try:
-        bot = parse_seat(req.bot)
+        bot = parse_seat(req.bot, extra)
     except TabletopError as exc:
         raise bad(f"bot: {exc}") from None
     if bot == "human":
@@ -273,6 +284,7 @@ class Games:
 
     def __init__(self, settings: Settings, store: Store, pool: BotPool) -> None:
         self.settings = settings
+        check_configured_bots(settings.bots)  # a bad --bot fails at start-up, not mid-game
         self.store = store
         self.pool = pool
         self._cache: OrderedDict[str, Live] = OrderedDict()
@@ -638,7 +650,7 @@ class Games:
         kinds = []
         for i, s in enumerate(req.seats):
             try:
-                kinds.append(parse_seat(s))
+                kinds.append(parse_seat(s, self.settings.bots))
             except TabletopError as exc:
                 raise ApiError(422, "bad_seat", f"seats[{i}]: {exc}") from None
             secs = seconds_of(kinds[-1])
@@ -665,7 +677,7 @@ class Games:
             raise ApiError(422, "bad_options", str(exc)) from None
         timer = None
         if req.timer is not None:
-            timer = timer_of(req.timer, n, self.settings.max_bot_seconds)
+            timer = timer_of(req.timer, n, self.settings.max_bot_seconds, self.settings.bots)
             timer_turn(timer, kinds, state.current_player, time.time())
         tokens = [secrets.token_urlsafe(24) if k == "human" else None for k in kinds]
         hashes = [hash_token(t) if t is not None else None for t in tokens]
@@ -1244,9 +1256,9 @@ class Games:
             pass
         return out
 
-    @staticmethod
-    def packs() -> dict[str, Any]:
-        """The installed packs: name, title, seats, default options."""
+    def packs(self) -> dict[str, Any]:
+        """The installed packs: name, title, seats, default options; and the bots this
+        server adds to the seat kinds (``bots``: their names)."""
         out = []
         for name in pack_names():
             try:
@@ -1264,7 +1276,7 @@ class Games:
                     "options": game.options_schema(),
                 }
             )
-        return {"packs": out}
+        return {"packs": out, "bots": sorted(self.settings.bots)}
 
     @staticmethod
     def pack(name: str) -> dict[str, Any]:
@@ -1417,6 +1429,7 @@ class Games:
             seat=seat,
             spec=spec,
             max_seconds=self.settings.max_bot_seconds or None,
+            code=self.settings.bots.get(spec),
         )
 
     def _schedule_bot(self, live: Live) -> None:

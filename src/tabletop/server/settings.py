@@ -71,6 +71,11 @@ class Settings:
     """The most seconds a bot may think per decision; a seat asking for more is refused,
     and a bot with an iteration budget stops at this time too (0: only the seat
     grammar's 10 s)."""
+    bots: dict[str, str] = attrs.field(factory=dict, converter=dict)
+    """Bots this server adds to the seat kinds: name -> an installed bot's name or
+    ``module:attr`` (``tabletop serve --bot NAME=SPEC``). A request names a seat by
+    the name; only this configuration says what code that is. Such a bot is trusted
+    code: the server's ``max_bot_seconds`` caps only the built-in search."""
     admin_secret: str | None = None
     """The secret of the admin routes (``/admin/...``); ``None``: no admin routes.
     ``tabletop serve`` takes it from the ``TABLETOP_ADMIN_SECRET`` environment variable."""

@@ -88,7 +88,8 @@ async function build(root, lobby, stop) {
       const sel = h("select", { name: `seat${i}`, "data-seat": i },
         h("option", { value: "you" }, "You"),
         h("option", { value: "friend" }, "A friend (by link)"),
-        BOTS.map(([v, label]) => h("option", { value: v }, label)));
+        BOTS.map(([v, label]) => h("option", { value: v }, label)),
+        (r.data.bots || []).map((v) => h("option", { value: v }, `Bot: ${v} (this server's own)`)));
       sel.value = i === 0 ? "you" : "mcts:100";
       seatBox.append(h("label", { class: "seat" }, `${name}: `, sel));
     }
