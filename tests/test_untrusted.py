@@ -591,6 +591,16 @@ def test_big_integers_are_refused_even_without_pythons_digit_limit(
         sys.set_int_max_str_digits(old)
 
 
+def test_a_too_long_number_is_refused_with_where_it_is() -> None:
+    record = json.loads(_record_text())
+    record["actions"][1]["n"] = 0
+    text = json.dumps(record).replace('"n": 0', '"n": ' + "9" * 30)
+    with pytest.raises(RecordError, match=r"record at actions\[1\]\.n: a number of more than 20"):
+        tabletop.replay(text)
+    with deadline(3), pytest.raises(RecordError, match=r"at seed: a number"):
+        tabletop.replay(_record_text().replace('"seed": 3', '"seed": ' + "9" * 1_000_000))
+
+
 @pytest.mark.parametrize("game", GAMES, ids=NAMES)
 def test_every_cut_of_a_record_or_state_is_a_record_error(game: tabletop.Game) -> None:
     state = sample(game.name)

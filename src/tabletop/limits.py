@@ -182,11 +182,6 @@ def _scan(text: str, what: str, limits: Limits) -> None:
     # left open and close strings, so every other piece is outside them.
     plain = text.replace("\\\\", "").replace('\\"', "") if "\\" in text else text
     outside = "".join(plain.split('"')[::2]) if '"' in plain else plain
-    digits = re.search(f"[0-9]{{{limits.max_int_digits + 1},}}", outside)
-    if digits is not None:
-        raise RecordError(
-            f"{what}: a number of more than {limits.max_int_digits} digits (limit max_int_digits)"
-        )
     if outside.count("[") + outside.count("{") > limits.max_depth:
         brackets = _BRACKETS.sub("", outside)
         depth = max(accumulate(map(_DEPTH.__getitem__, brackets)), default=0)
@@ -194,6 +189,49 @@ def _scan(text: str, what: str, limits: Limits) -> None:
             raise RecordError(
                 f"{what}: JSON nested {depth} deep; the limit is {limits.max_depth} (max_depth)"
             )
+    digits = re.search(f"[0-9]{{{limits.max_int_digits + 1},}}", outside)
+    if digits is not None:
+        where = _long_number_at(text, limits.max_int_digits)
+        raise RecordError(
+            f"{what}{where}: a number of more than {limits.max_int_digits} digits "
+            "(limit max_int_digits)"
+        )
+
+
+class _Long(str):
+    """A number literal too long to convert, kept as its text while it is located."""
+
+
+def _long_number_at(text: str, max_digits: int) -> str:
+    """Where the first over-long number of ``text`` is, as `` at actions[3].card``
+    ("" when the text is not JSON). The depth is checked already, and no long literal
+    is converted, so this is linear in the text."""
+
+    def number(literal: str) -> Any:
+        return _Long(literal) if sum(c.isdigit() for c in literal) > max_digits else 0
+
+    try:
+        value = json.loads(text, parse_int=number, parse_float=number, parse_constant=number)
+    except (ValueError, RecursionError):
+        return ""
+    path = _path_to_long(value)
+    return f" at {path}" if path else ""
+
+
+def _path_to_long(value: Any) -> str | None:
+    """The path (``actions[3].card``) of the first :class:`_Long` in ``value``; "" for
+    ``value`` itself, ``None`` when there is none."""
+    stack: list[tuple[Any, str]] = [(value, "")]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, _Long):
+            return path or "the top level"
+        if isinstance(node, dict):
+            items = [(v, f"{path}.{k[:40]}" if path else k[:40]) for k, v in node.items()]
+            stack.extend(reversed(items))
+        elif isinstance(node, list):
+            stack.extend(reversed([(v, f"{path}[{i}]") for i, v in enumerate(node)]))
+    return None
 
 
 def _no_constant(name: str) -> Any:
