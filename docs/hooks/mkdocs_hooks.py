@@ -159,7 +159,7 @@ def written_pages(docs_dir: str, name: str) -> list[tuple[str, str]]:
     folder = Path(docs_dir, "games", name)
     out = []
     for path in sorted(folder.glob("*.md")) if folder.is_dir() else []:
-        if path.name in dict(packdocs.GENERATED_PAGES):
+        if path.name in dict(packdocs.GENERATED_PAGES) or path.name == packdocs.LADDER_PAGE[0]:
             continue
         title = next(
             (
@@ -205,6 +205,11 @@ def on_config(config: Any) -> Any:
                 section.insert(0, entry)
             else:
                 section.append(entry)
+        ladder = packdocs.ladder_page(game)  # only for a pack with a committed ladder
+        if ladder is not None:
+            path, title = packdocs.LADDER_PAGE
+            _pages[f"games/{game.name}/{path}"] = ladder
+            section.append({title: f"games/{game.name}/{path}"})
         games_nav.append({game.title: section})
 
     modules = api_modules()

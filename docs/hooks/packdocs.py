@@ -20,9 +20,17 @@ from typing import Any
 import attrs
 
 import tabletop
+from tabletop.analysis.ladder import (
+    LADDER_JSON,
+    committed_ladder,
+    ladder_svg,
+    ladder_tables,
+    pairs_table,
+)
 
 __all__ = [
     "GENERATED_PAGES",
+    "LADDER_PAGE",
     "action_catalogue",
     "card_reference",
     "cell",
@@ -30,6 +38,7 @@ __all__ = [
     "doc_of",
     "escape",
     "games_index",
+    "ladder_page",
     "lead_in",
     "link_rulings",
     "observation_page",
@@ -55,6 +64,9 @@ GENERATED_PAGES: tuple[tuple[str, str], ...] = (
     ("rulings.md", "Rulings"),
     ("observation.md", "Observation tensor"),
 )
+
+LADDER_PAGE: tuple[str, str] = ("ladder.md", "Bot ladder")
+"""The page of a pack's committed ladder result: made only when the pack has one."""
 
 COPIES_FIELDS = ("copies", "count", "number", "qty", "quantity")
 
@@ -768,6 +780,8 @@ def overview_page(game: tabletop.Game, written: Sequence[tuple[str, str]] = ()) 
         out.append(f"- [{title}]({path})")
     for path, title in GENERATED_PAGES[1:]:
         out.append(f"- [{title}]({path})")
+    if committed_ladder(game) is not None:
+        out.append(f"- [{LADDER_PAGE[1]}]({LADDER_PAGE[0]})")
     out.append("")
     out.append("## Play it from Python\n")
     out.append("```python")
@@ -801,6 +815,62 @@ def pack_pages(
         "observation.md": lambda: observation_page(game),
     }
     return {path: makers[path]() for path, _ in GENERATED_PAGES}
+
+
+# ---------------------------------------------------------------- ladder
+def ladder_page(game: tabletop.Game) -> str | None:
+    """The page of the pack's committed ladder (``<pack>/ladder.json``), or ``None``.
+
+    The ratings table, the matrix and a plot of the ratings with their
+    intervals (inline SVG drawn from the numbers: no script, works offline),
+    each pair's counts, how the result was made and how to make it again.
+    """
+    result = committed_ladder(game)
+    if result is None:
+        return None
+    run = result["run"]
+    machine = run["machine"]
+    n_pairs = len(result["pairs"])
+    out = [f"# {game.title}: bot ladder\n"]
+    out.append(
+        f"A round robin among {len(result['bots'])} bots: each of the {n_pairs} pairs "
+        f"played {result['n']} games from the same seeds, the bots trading sides from one "
+        "game to the next. Ratings are Bradley-Terry strengths on the Elo scale "
+        f"(400 points are odds of 10 to 1), `{escape(result['anchor'])}` at 0, with 95% "
+        "intervals relative to it; a draw, or a game stopped unfinished at the step cap, "
+        "is half a win to each bot, and one virtual draw per pair keeps a clean sweep "
+        "finite (see [Scale: the ladder](../../scale.md#ladder)).\n"
+    )
+    out.append("## Ratings\n")
+    out.append(ladder_tables(result))
+    out.append(ladder_svg(result))
+    out.append("")
+    out.append("## Pairs\n")
+    out.append(pairs_table(result))
+    out.append("## How it was made\n")
+    options = result["options"]
+    facts = [
+        ["Command", code(result["command"])],
+        ["Pack version", code(result["version"])],
+        ["Options", escape(cell(options)) if options else "the defaults"],
+        ["Games per pair", str(result["n"])],
+        ["Step cap", f"{result['max_steps']} decisions"],
+        ["Date (UTC)", escape(run["date"])],
+        [
+            "Machine",
+            escape(f"{machine['platform']}, {machine['cpus']} CPUs, Python {machine['python']}"),
+        ],
+        ["Time", f"{run['seconds']:.0f} s on {run['workers']} worker(s), {run['backend']}"],
+    ]
+    out.append(table(["", ""], facts))
+    out.append(
+        f"The result is committed as `games/{game.name}/{LADDER_JSON}`. `make ladder` plays "
+        "every pack's ladder again with the committed commands and rewrites these files "
+        "(it takes a while: the search bots think at every decision). The tests replay a "
+        "few games of one pairing with a search bot and fail when its score drops below "
+        "this interval.\n"
+    )
+    return "\n".join(out)
 
 
 def games_index(games: Sequence[tabletop.Game]) -> str:

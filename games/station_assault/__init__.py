@@ -65,11 +65,11 @@ from tabletop import Game, Phase, Ruling
 from .actions import ACTION_SPACE
 from .decisions import DECISION_CLASSES
 from .events import EVENT_CLASSES
+from .heuristic import heuristic
 from .observation import OBSERVATION
 from .options import Options
 from .rules.targets import KINDS as TARGET_KINDS
 from .rules.text import player_name
-from .rules.victory import heuristic
 from .ships import MAX_PLAYERS, ShipType, printed_types
 from .state import AssaultState
 

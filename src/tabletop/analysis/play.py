@@ -35,6 +35,7 @@ __all__ = [
     "play_game",
     "played_card",
     "seat_bots",
+    "seat_sides",
 ]
 
 
@@ -43,14 +44,33 @@ def bot_seed(seed: int, index: int, seat: int) -> int:
     return ((seed + index) * 7919 + seat) & ((1 << 63) - 1)
 
 
-def seat_bots(bots: Sequence[str], num_players: int, index: int, rotate: bool) -> list[str]:
-    """The bot spec of each seat in game ``index`` (cycled; rotated by game if asked).
+def seat_bots(
+    bots: Sequence[str],
+    num_players: int,
+    index: int,
+    rotate: bool,
+    sides: Sequence[int] | None = None,
+) -> list[str]:
+    """The bot spec of each seat in game ``index``, cycled over the sides.
 
-    Without rotation seat ``p`` has ``bots[p % len(bots)]`` in every game; with
-    it, game ``i`` shifts the bots by ``i`` seats, so each bot sits in every seat.
+    ``sides[p]`` is the side seat ``p`` plays (:meth:`tabletop.State.side_of`;
+    :func:`seat_sides` reads them off a state); without it every seat is a
+    side of its own. Without rotation seat ``p`` has ``bots[side % len(bots)]``
+    in every game; with it, game ``i`` shifts the bots by ``i`` sides, so each
+    bot plays every side. The seats of one side (a team) always get the same
+    bot: a side wins or loses as one, so a bot's result is its side's.
     """
     shift = index if rotate else 0
-    return [bots[(p + shift) % len(bots)] for p in range(num_players)]
+    side = list(range(num_players)) if sides is None else list(sides)
+    if len(side) != num_players:
+        raise ValueError(f"sides names {len(side)} seats, the game has {num_players}")
+    rank = {s: k for k, s in enumerate(sorted(set(side)))}  # side ids as 0, 1, ...
+    return [bots[(rank[side[p]] + shift) % len(bots)] for p in range(num_players)]
+
+
+def seat_sides(state: State) -> list[int]:
+    """The side of each seat of ``state`` (``[state.side_of(p) for p in seats]``)."""
+    return [state.side_of(p) for p in range(state.num_players)]
 
 
 @dataclass(frozen=True)
@@ -166,7 +186,7 @@ def play_game(task: GameTask) -> dict[str, Any]:
     index = task.index
     state = game.new_state(seed=task.seed + index, options=task.options)
     np = state.num_players
-    specs = seat_bots(task.bots, np, index, task.rotate)
+    specs = seat_bots(task.bots, np, index, task.rotate, seat_sides(state))
     bots = [make_bot(specs[p], bot_seed(task.seed, index, p)) for p in range(np)]
     seen = _Observer(np, state.current_player, task.cards and bool(game.cards))
     while not state.is_terminal and seen.decisions < task.max_steps:

@@ -88,8 +88,14 @@ def run_games(
     records: str | os.PathLike[str] | None = None,
     progress: Progress | None = None,
     cards: bool = True,
+    on_result: Callable[[dict[str, Any]], None] | None = None,
 ) -> RunOutcome:
-    """Play games ``0 .. n-1`` of a run (skipping those saved in ``records``)."""
+    """Play games ``0 .. n-1`` of a run (skipping those saved in ``records``).
+
+    ``on_result`` sees each game's result (played or read back from the
+    records) as it is counted, for a caller that needs more than the tally
+    (the ladder credits each game to a pairing's bots).
+    """
     if type(n) is not int or n < 1:
         raise ValueError("n must be at least 1")
     if workers is not None and workers < 1:
@@ -123,6 +129,8 @@ def run_games(
         saved = SavedGames()
         for r in store.read(g, n, done, saved, cards=cards):
             tally.add(r)
+            if on_result is not None:
+                on_result(r)
     local_workers = workers or 1
     if batch_size is not None:
         size = batch_size
@@ -155,6 +163,8 @@ def run_games(
             if store is not None:
                 store.write(r.pop("record"))
             tally.add(r)
+            if on_result is not None:
+                on_result(r)
             if progress is not None:
                 progress(tally.games, n)
 

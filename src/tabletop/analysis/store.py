@@ -31,7 +31,7 @@ from ..errors import RecordError, TabletopError
 from ..game import Game
 from ..limits import DEFAULT_LIMITS, parse_json, short
 from ..serial import replay
-from .play import record_result, seat_bots
+from .play import record_result, seat_bots, seat_sides
 
 __all__ = [
     "LINES_PER_FILE",
@@ -196,7 +196,7 @@ class RecordStore:
             return None
         if game.unstructure_options(state.options) != run["options"]:
             return None
-        specs = seat_bots(run["bots"], state.num_players, index, run["rotate"])
+        specs = seat_bots(run["bots"], state.num_players, index, run["rotate"], seat_sides(state))
         if bots != specs:
             return None
         steps = len(state.history)
