@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 PYTHON ?= python3
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: run demo test lint typecheck pytest docs vendor bench thorough clean chromium
+.PHONY: run demo test lint typecheck pytest docs vendor bench thorough clean chromium ladder ladder-write-a-bot
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +59,31 @@ thorough: $(STAMP) chromium vendor
 
 bench: $(STAMP)
 	$(PY) benchmarks/run.py
+
+# `make ladder` plays every pack's committed ladder again (games/<pack>/ladder.json, shown
+# on the pack's Bot ladder page; the tests replay a few of its games to catch a strength
+# regression); `make ladder-rebel_space` one pack's. Long: the search bots think at every
+# decision. The result does not depend on LADDER_WORKERS; a file is replaced only by a
+# finished run.
+LADDER_WORKERS ?= 2
+LADDER_rebel_space     := --bots random,greedy,mcts:50,mcts:200 -n 40 --seed 0
+LADDER_station_assault := --bots random,greedy,mcts:50,mcts:200 -n 40 --seed 0
+LADDER_rebellion_rote  := --bots random,greedy,mcts:20,mcts:50 -n 20 --seed 0
+LADDER_PACKS := rebel_space station_assault rebellion_rote
+ladder: $(addprefix ladder-,$(LADDER_PACKS))
+
+# The "Write a bot" page's ladder: the docs' example bots against the library's.
+LADDER_write_a_bot := --bots random,greedy,write_a_bot:Aggressor,write_a_bot:Lookahead,write_a_bot:MonteCarlo,mcts:200 -n 20 --seed 0
+ladder-write-a-bot: $(STAMP)
+	PYTHONPATH=docs/examples $(VENV)/bin/tabletop ladder station_assault $(LADDER_write_a_bot) \
+	  --workers $(LADDER_WORKERS) --json --quiet > write_a_bot_ladder.json.tmp
+	$(PY) docs/examples/ladder_snippet.py write_a_bot_ladder.json.tmp docs/examples/write_a_bot_ladder.md
+	rm write_a_bot_ladder.json.tmp
+
+ladder-%: $(STAMP)
+	$(VENV)/bin/tabletop ladder $* $(LADDER_$*) --workers $(LADDER_WORKERS) --json \
+	  > games/$*/ladder.json.tmp
+	mv games/$*/ladder.json.tmp games/$*/ladder.json
 
 clean:
 	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache .hypothesis

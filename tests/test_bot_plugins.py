@@ -154,6 +154,16 @@ def test_simulate_and_analyze_take_user_bots(examples: Any) -> None:
     assert {b["bot"] for b in report["by_bot"]} == {"write_a_bot:Lookahead", "random"}
 
 
+def test_the_example_bots_play_a_ladder(examples: Any, tmp_path: Path) -> None:
+    from tabletop.analysis.ladder import ladder
+
+    bots = ["random", "write_a_bot:Aggressor", "write_a_bot:Lookahead"]
+    result = ladder("station_assault", bots, 2, seed=1, records=tmp_path)
+    assert {r["bot"] for r in result["ratings"]} == set(bots)
+    assert sum(p["games"] for p in result["pairs"]) == 6
+    assert (tmp_path / "random--write_a_bot-aggressor").is_dir()
+
+
 def test_play_vs_a_user_bot(examples: Any) -> None:
     out = io.StringIO()
     code = main(

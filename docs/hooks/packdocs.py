@@ -13,6 +13,7 @@ import enum
 import html
 import inspect
 import itertools
+import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -849,10 +850,11 @@ def ladder_page(game: tabletop.Game) -> str | None:
     out.append(pairs_table(result))
     out.append("## How it was made\n")
     options = result["options"]
+    defaults = game.unstructure_options(game.make_options(None))
     facts = [
         ["Command", code(result["command"])],
         ["Pack version", code(result["version"])],
-        ["Options", escape(cell(options)) if options else "the defaults"],
+        ["Options", "the pack's defaults" if options == defaults else code(json.dumps(options))],
         ["Games per pair", str(result["n"])],
         ["Step cap", f"{result['max_steps']} decisions"],
         ["Date (UTC)", escape(run["date"])],
@@ -860,15 +862,19 @@ def ladder_page(game: tabletop.Game) -> str | None:
             "Machine",
             escape(f"{machine['platform']}, {machine['cpus']} CPUs, Python {machine['python']}"),
         ],
-        ["Time", f"{run['seconds']:.0f} s on {run['workers']} worker(s), {run['backend']}"],
+        [
+            "Time",
+            f"{run['seconds']:.0f} s on {plural(run['workers'], 'worker')} ({run['backend']})",
+        ],
     ]
     out.append(table(["", ""], facts))
     out.append(
         f"The result is committed as `games/{game.name}/{LADDER_JSON}`. `make ladder` plays "
-        "every pack's ladder again with the committed commands and rewrites these files "
-        "(it takes a while: the search bots think at every decision). The tests replay a "
-        "few games of one pairing with a search bot and fail when its score drops below "
-        "this interval.\n"
+        "every pack's ladder again with the commands written in the Makefile and rewrites "
+        "the file (it takes a while: the search bots think at every decision). The tests "
+        "replay a few games of the cheapest pairing with a search bot from the same seeds, "
+        "and fail when the search bot's fresh score interval lies wholly below its "
+        "interval here.\n"
     )
     return "\n".join(out)
 

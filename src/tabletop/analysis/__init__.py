@@ -33,12 +33,25 @@ Modules: :mod:`~tabletop.analysis.play` (one game, a batch),
 :mod:`~tabletop.analysis.backends` (local, process pool, Ray),
 :mod:`~tabletop.analysis.store` (records as JSON lines, resume),
 :mod:`~tabletop.analysis.stats` (the counts), :mod:`~tabletop.analysis.report`
-(text, markdown, plots), :mod:`~tabletop.analysis.run` (a run).
+(text, markdown, plots), :mod:`~tabletop.analysis.run` (a run),
+:mod:`~tabletop.analysis.ladder` (a round robin among bots, rated) and
+:mod:`~tabletop.analysis.ratings` (Bradley-Terry ratings with intervals).
 """
 
 from __future__ import annotations
 
-from .play import Batch, GameTask, bot_seed, play_batch, play_game, played_card, seat_bots
+from .ladder import LadderError, committed_ladder, format_ladder, ladder, write_ladder
+from .play import (
+    Batch,
+    GameTask,
+    bot_seed,
+    play_batch,
+    play_game,
+    played_card,
+    seat_bots,
+    seat_sides,
+)
+from .ratings import Pairing, fit_ratings
 from .report import (
     PLOTS_SKIPPED,
     format_markdown,
@@ -55,18 +68,26 @@ __all__ = [
     "PLOTS_SKIPPED",
     "Batch",
     "GameTask",
+    "LadderError",
+    "Pairing",
     "analyze",
     "batch_size_for",
     "bot_seed",
+    "committed_ladder",
+    "fit_ratings",
+    "format_ladder",
     "format_markdown",
     "format_table",
+    "ladder",
     "make_plots",
     "play_batch",
     "play_game",
     "played_card",
     "run_games",
     "seat_bots",
+    "seat_sides",
     "summarise",
     "wilson",
+    "write_ladder",
     "write_report",
 ]
