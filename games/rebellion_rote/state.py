@@ -446,7 +446,7 @@ class RebellionState(State):
         """The combat's public facts; a tactic card chosen face down shows only to its
         player until both are in (RR-15, RR-17)."""
         bt = self.battle
-        if not bt.active:
+        if not bt.active or self.result is not None:  # a game may end mid-combat
             return None
         open_ = (bt.good_intel, False)  # Good Intel: the Rebels' choice is face up (RR-160)
         return {

@@ -1216,7 +1216,7 @@ def combat_view(s: RebellionState, player: int | None) -> dict[str, Any] | None:
     """The combat's facts as ``player`` (a side, ``None``: a spectator) may see them (the
     shape is in the module docstring); ``None`` when no combat is being fought."""
     bt = s.battle
-    if not bt.active:
+    if not bt.active or s.result is not None:  # a game may end mid-combat
         return None
     from .rules.combat.forces import health, protected, tactic_value
 
