@@ -513,3 +513,11 @@ def test_the_site_searches_offline_from_disk(site: Path) -> None:
         finally:
             browser.close()
     assert asked == []
+
+
+def test_a_bool_field_is_documented_as_true_or_false() -> None:
+    page = packdocs.action_catalogue(tabletop.load("rebellion_rote"), {})
+    section = page[page.index("### `mission_set`") :]
+    section = section[: section.index("\n### ")]
+    assert "| `roe` | `true` or `false` (`1` or `0` in the notation) |" in section
+    assert "0..1" not in section.split("Action ids")[0]

@@ -578,8 +578,12 @@ def action_catalogue(game: tabletop.Game, sample: Sample | None = None) -> str:
             ["Class", f"`{cls.__module__}.{cls.__qualname__}`"],
             ["Notation", code(notation)],
         ]
+        types = {f.name: f.type for f in attrs.fields(cls)}
         for name, lo, n in doms:
-            facts.append([f"`{name}`", f"{lo}..{lo + n - 1}"])
+            if types.get(name) in (bool, "bool"):  # a bool is never 0 or 1 in an action
+                facts.append([f"`{name}`", "`true` or `false` (`1` or `0` in the notation)"])
+            else:
+                facts.append([f"`{name}`", f"{lo}..{lo + n - 1}"])
         facts.append(["Action ids", f"{start}..{start + size - 1} ({size})"])
         ex = sample.get(cls.kind)
         if ex:
