@@ -115,6 +115,13 @@ PHASES = [
 ]
 
 
+SEARCH = {"exploration": 0.2, "rollout_steps": 0}
+"""The search bot's defaults: the heuristic already weighs the shots still to come, so
+each new leaf is scored as it stands (no random moves before it, which only blur the
+value and cost time), and the heuristic's margins, a few hundredths apart, need a small
+exploration constant to steer the search."""
+
+
 def _num_players(options: Options) -> int:
     return options.players
 
@@ -134,6 +141,7 @@ GAME = Game(
     player_names=player_name,
     cards={"Ships": printed_types()},
     heuristic=heuristic,
+    search=SEARCH,
     description=(
         "Two intergalactic powers each field a Space Station and a fleet of fifty ships on an "
         "imaginary grid that builds itself as cards are played next to cards. Ships act in "

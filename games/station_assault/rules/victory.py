@@ -20,8 +20,6 @@ from .grid import lift_card
 from .setup import DECK, HAND, REMOVED
 
 if TYPE_CHECKING:
-    from tabletop import State
-
     from ..state import AssaultState
 
 DUEL_TARGET = 60
@@ -110,25 +108,3 @@ def finish_on_points(s: AssaultState, reason: str) -> None:
         return
     s.emit(GameEnded(reason=reason + " (a draw)", winners=tuple(winners)))
     s.finish([0.0 if q in winners else -1.0 for q in range(n)])
-
-
-def heuristic(state: State, player: int) -> float:
-    """How well ``player`` is doing, in [-1, 1]: the Victory margin over the best rival
-    (duel, teams) or the losses margin (free for all), as a share of the target."""
-    s: AssaultState = state  # type: ignore[assignment]
-    if s.result is not None:
-        return s.result[player]
-    mode = s.options.mode
-    if mode == "duel":
-        v = (s.score[player] - s.score[1 - player]) / DUEL_TARGET
-    elif mode == "teams":
-        mine = s.team[player]
-        v = (team_score(s, mine) - team_score(s, 1 - mine)) / (
-            TEAM_TARGET_PER_PLAYER * team_size(s)
-        )
-    else:
-        if not s.alive[player]:
-            return -1.0
-        rivals = [s.lost[q] for q in range(s.num_players) if q != player and s.alive[q]]
-        v = (min(rivals) - s.lost[player]) / ELIMINATION if rivals else 1.0
-    return max(-1.0, min(1.0, v))

@@ -1,0 +1,176 @@
+"""How well a player is doing: the value the search and greedy bots play for.
+
+The Victory already scored only moves when a card is destroyed, and a
+Station takes 25 damage before it is worth its 60 Victory, so a value of the
+score alone cannot tell a Station at 24 damage from a fresh one. This value
+counts, for every player, the Victory they are *expected to lose*:
+
+* what they lost already (``lost``; in duel and teams the scores);
+* the damage on each of their cards in play, as a share of its Victory
+  (damage / Shields x Victory: a Station takes 2.4 Victory a point);
+* the shots their cards in play are exposed to: each enemy card next to one
+  of them fires at the most valuable neighbour, worth its Firepower (up to
+  what the target has left) at that target's Victory a point; a card that
+  has not acted this wave fires surely (weight ``PENDING``), one that has
+  fires next wave if it lives (weight ``NEXT_WAVE``);
+* the ships still in the hands, which are played (and fire) this wave:
+  ``HAND_WEIGHT`` Victory a point of Firepower against their owner's enemies.
+
+Duel and teams compare the sides: what each scored plus what its enemies
+are expected to lose (a duel is won at 60, a team of k at 50 x k). A free
+for all is won by the last player left, so a player compares their own
+expected losses with the mean of the rivals still in (not the least: a
+player who only hurt the healthiest rival would ignore every other shot).
+One pass over the cards in play and the hands; it runs for every player at
+every leaf of the search, so one answer serves all players of a state.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .rules.grid import DELTA
+from .rules.setup import HAND
+from .rules.victory import DUEL_TARGET, ELIMINATION, TEAM_TARGET_PER_PLAYER, team_size
+from .ships import CARDS_PER_DECK, ShipTable
+
+if TYPE_CHECKING:
+    from tabletop import State
+
+    from .state import AssaultState
+
+__all__ = ["HAND_WEIGHT", "NEXT_WAVE", "PENDING", "expected_losses", "heuristic"]
+
+PENDING = 0.6
+"""Weight of the shot of a card next to an enemy that has not acted this wave (it fires
+now, unless it moves away or is destroyed first)."""
+NEXT_WAVE = 0.3
+"""Weight of the shot of a card next to an enemy that has acted (it fires next wave if
+both are still there)."""
+HAND_WEIGHT = 0.5
+"""Victory a point of Firepower in the hand is expected to take from its owner's enemies."""
+
+
+def heuristic(state: State, player: int) -> float:
+    """How well ``player`` is doing, in [-1, 1]: the returns once the game is over, else
+    the margin of expected losses (see the module) as a share of the target."""
+    s: AssaultState = state  # type: ignore[assignment]
+    if s.result is not None:
+        return s.result[player]
+    mode = s.options.mode
+    if mode == "free_for_all":
+        return _free_for_all(s, player)
+    loss = expected_losses(s, player)
+    team = s.team
+    mine = team[player]
+    if mode == "duel":
+        margin = loss[1 - player] - loss[player] + s.score[player] - s.score[1 - player]
+        v = margin / DUEL_TARGET
+    else:
+        margin = 0.0
+        for q in range(s.num_players):
+            sign = 1.0 if team[q] == mine else -1.0
+            margin += sign * (s.score[q] - loss[q])
+        v = margin / (TEAM_TARGET_PER_PLAYER * team_size(s))
+    return -1.0 if v < -1.0 else 1.0 if v > 1.0 else v
+
+
+def _free_for_all(s: AssaultState, player: int) -> float:
+    """The rivals' mean expected losses against the player's own."""
+    if not s.alive[player]:
+        return -1.0
+    loss = expected_losses(s, player)
+    lost, alive = s.lost, s.alive
+    risk = [lost[q] + loss[q] for q in range(s.num_players)]
+    rivals = [risk[q] for q in range(s.num_players) if q != player and alive[q]]
+    if not rivals:
+        return 1.0
+    v = (sum(rivals) / len(rivals) - risk[player]) / ELIMINATION
+    return -1.0 if v < -1.0 else 1.0 if v > 1.0 else v
+
+
+_last: list[object] = [None, None, []]
+"""The last state :func:`expected_losses` saw, its key and its answer (see there)."""
+
+
+def _key(s: AssaultState) -> tuple[int, ...]:
+    return (len(s.history), len(s.board), s.wave_damage, s.speed, len(s.stack))
+
+
+def expected_losses(s: AssaultState, player: int = 0) -> list[float]:
+    """Each player's Victory still expected to be lost, beyond what is already lost: damage
+    on their cards, the shots they are exposed to and the enemies' hands (see the module).
+
+    The search asks for the value of one leaf for players 0, 1, ... in a row, so the
+    answer for the last state seen is kept and reused for ``player`` > 0 while it is the
+    same object at the same step (and board size, damage this wave, Speed and decision
+    stack); player 0's call always computes afresh. The list returned must not be changed.
+    """
+    last = _last
+    key = _key(s)
+    if player and last[0] is s and last[1] == key:
+        return last[2]  # type: ignore[return-value]
+    loss = _expected_losses(s)
+    last[0], last[1], last[2] = s, key, loss
+    return loss
+
+
+def _expected_losses(s: AssaultState) -> list[float]:
+    """Damage on each card as a share of its Victory, and each card's shot at its most
+    valuable enemy neighbour (weighted by whether it has acted), then the hands."""
+    fp, shields, worth = _stats(s.table)
+    grid, pos, damage, acted, team = s.grid, s.pos, s.damage, s.acted, s.team
+    loss = [0.0] * s.num_players
+    east, north, west, south = DELTA
+    get = grid.get
+    for c in s.board:
+        owner = c // CARDS_PER_DECK
+        dmg = damage[c]
+        if dmg:
+            loss[owner] += dmg * worth[c]
+        here = pos[c]
+        side = team[owner]
+        f = fp[c]
+        best = 0.0
+        target = -1
+        for t in (get(here + east), get(here + north), get(here + west), get(here + south)):
+            if t is None or team[t // CARDS_PER_DECK] == side:
+                continue
+            left = shields[t] - damage[t]
+            v = (f if f < left else left) * worth[t]
+            if v > best:
+                best, target = v, t
+        if target >= 0:
+            loss[target // CARDS_PER_DECK] += best * (NEXT_WAVE if acted[c] else PENDING)
+    _hands(s, fp, loss)
+    return loss
+
+
+_STATS: dict[int, tuple[ShipTable, tuple[float, ...]]] = {}
+
+
+def _stats(tbl: ShipTable) -> tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]:
+    """Firepower, Shields and Victory a point of damage by card id (kept per table)."""
+    got = _STATS.get(id(tbl))
+    if got is None or got[0] is not tbl:
+        worth = tuple(v / sh if sh else 0.0 for v, sh in zip(tbl.victory, tbl.shields))
+        got = _STATS[id(tbl)] = (tbl, worth)
+    return tbl.firepower, tbl.shields, got[1]
+
+
+def _hands(s: AssaultState, fp: tuple[int, ...], loss: list[float]) -> None:
+    """The ships in each hand fire this wave: their Firepower weighs on the owner's enemies,
+    shared among them."""
+    zones, team, alive = s.zones, s.team, s.alive
+    n = len(loss)
+    power = fp.__getitem__
+    for p in range(n):
+        cards = zones[HAND[p]].cards
+        if not cards:
+            continue
+        side = team[p]
+        enemies = [q for q in range(n) if team[q] != side and alive[q]]
+        if enemies:
+            share = HAND_WEIGHT * sum(map(power, cards)) / len(enemies)
+            for q in enemies:
+                loss[q] += share

@@ -1,0 +1,130 @@
+"""The heuristic the search and greedy bots play for, and a small seeded check of the
+search's strength (a few games; the win rates themselves are measured in batches of
+hundreds of games, which take too long for a test)."""
+
+from __future__ import annotations
+
+import pytest
+from ssa_helpers import deal, new, station
+
+from station_assault import GAME
+from station_assault.heuristic import NEXT_WAVE, PENDING, expected_losses, heuristic
+from tabletop import Rng, State
+from tabletop.bots import GreedyBot, ISMCTSBot, RandomBot
+
+TEAMS = {"mode": "teams", "players": 4}
+FREE_FOR_ALL = {"mode": "free_for_all", "players": 3}
+
+
+def values(s: State) -> list[float]:
+    return [heuristic(s, p) for p in range(s.num_players)]
+
+
+def test_the_pack_plays_for_this_heuristic() -> None:
+    assert GAME.heuristic is heuristic
+
+
+@pytest.mark.parametrize("options", [None, FREE_FOR_ALL, TEAMS])
+def test_terminal_states_score_their_returns(options: dict[str, object] | None) -> None:
+    s = new(options, 3)
+    rng = Rng(3)
+    while not s.is_terminal:
+        acts = s.legal_actions()
+        s.apply(acts[rng.below(len(acts))])
+        assert all(-1.0 <= v <= 1.0 for v in values(s))
+    assert values(s) == s.returns()
+
+
+def test_an_even_start_is_level_and_a_duel_is_zero_sum() -> None:
+    s = deal({0: ["Scout"], 1: ["Scout"]}, initiative=0)
+    assert values(s) == [0.0, 0.0]
+    s = deal({}, initiative=0, board=((0, "Cruiser", 1, 0, 2),))
+    v = values(s)
+    assert v[0] == pytest.approx(-v[1])
+
+
+def test_damage_on_a_station_counts_before_it_falls() -> None:
+    """10 damage on the enemy Station is 10 / 25 of its 60 Victory: 24 of the 60 needed."""
+    s = deal({}, initiative=0)
+    s.damage[station(1)] = 10
+    assert heuristic(s, 0) == pytest.approx(24 / 60)
+    assert heuristic(s, 1) == pytest.approx(-24 / 60)
+
+
+def test_damage_and_score_add_up() -> None:
+    s = deal({}, initiative=0, board=((1, "Cruiser", 5, 0, 2),))
+    s.score = [6, 0]
+    # 6 scored plus half of the Cruiser's 3 Victory
+    assert heuristic(s, 0) == pytest.approx(7.5 / 60)
+
+
+def test_a_ship_exposed_to_an_enemy_that_still_acts_is_worth_less() -> None:
+    """An enemy Behemoth (Firepower 4) next to a Cruiser (Shields 4, Victory 3) threatens
+    all its 3 Victory, at the PENDING weight while it has not acted and at NEXT_WAVE once
+    it has; the Cruiser, which has acted, threatens 2 of the Behemoth's 4 next wave."""
+    safe = deal({}, initiative=0, board=((0, "Cruiser", -1, 0, 0, True), (1, "Behemoth", 5, 0)))
+    exposed = deal({}, initiative=0, board=((0, "Cruiser", 2, 0, 0, True), (1, "Behemoth", 2, 1)))
+    later = deal(
+        {}, initiative=0, board=((0, "Cruiser", 2, 0, 0, True), (1, "Behemoth", 2, 1, 0, True))
+    )
+    assert expected_losses(safe)[0] == 0.0
+    assert expected_losses(exposed)[0] == pytest.approx(3.0 * PENDING)
+    assert expected_losses(later)[0] == pytest.approx(3.0 * NEXT_WAVE)
+    assert expected_losses(later)[1] == pytest.approx(2.0 * NEXT_WAVE)
+    assert heuristic(safe, 0) > heuristic(later, 0) > heuristic(exposed, 0)
+
+
+def test_a_shot_at_the_station_weighs_more_than_one_at_a_scout() -> None:
+    """A Battleship's 3 damage on a Station is 7.2 Victory; on a Scout, 1."""
+    at_station = deal({}, initiative=0, board=((0, "Battleship", 3, 0),))
+    at_scout = deal({}, initiative=0, board=((0, "Battleship", 2, 2), (1, "Scout", 2, 3, 0, True)))
+    assert heuristic(at_station, 0) > heuristic(at_scout, 0) > 0.0
+
+
+def test_teams_count_the_whole_side() -> None:
+    s = deal({}, initiative=0, options=TEAMS)
+    s.damage[station(1)] = 5  # team B's first Station: 12 Victory of the 100 needed
+    v = values(s)
+    assert v[0] == v[2] == pytest.approx(12 / 100)
+    assert v[1] == v[3] == pytest.approx(-12 / 100)
+
+
+def test_free_for_all_compares_with_the_rivals_mean_and_a_player_out_scores_minus_one() -> None:
+    s = deal({}, initiative=0, options=FREE_FOR_ALL)
+    s.lost = [10, 0, 0]
+    assert heuristic(s, 0) == pytest.approx(-10 / 60)
+    assert heuristic(s, 1) == pytest.approx(5 / 60)  # the rivals' mean loss, 10 / 2
+    s = deal({}, initiative=0, options=FREE_FOR_ALL)
+    s.alive[2] = False
+    assert heuristic(s, 2) == -1.0
+
+
+def test_a_repeated_question_about_another_state_is_not_answered_from_memory() -> None:
+    a = deal({}, initiative=0)
+    b = deal({}, initiative=0)
+    b.damage[station(1)] = 5
+    assert [heuristic(a, 0), heuristic(a, 1)] == [0.0, 0.0]
+    assert heuristic(b, 1) == pytest.approx(-12 / 60)
+
+
+def _play(options: dict[str, object] | None, search_side: int, seed: int, greedy: bool) -> bool:
+    s = new(options, seed)
+    mine = s.sides()[search_side]
+    bots = {
+        p: ISMCTSBot(iterations=120, seed=seed * 10 + p)
+        if p in mine
+        else (GreedyBot(seed=seed * 10 + p) if greedy else RandomBot(seed * 10 + p))
+        for p in range(s.num_players)
+    }
+    while not s.is_terminal:
+        assert s.current_player is not None
+        s.apply(bots[s.current_player].choose(s))
+    return s.returns()[mine[0]] > 0
+
+
+@pytest.mark.parametrize("side", [0, 1])
+def test_the_search_beats_greedy_and_random_in_a_duel(side: int) -> None:
+    """Seeded, so exact: the search at 120 iterations wins each of these games from
+    either seat (the batches of the docs measure the rates)."""
+    assert _play(None, side, 1, greedy=True)
+    assert _play(None, side, 2, greedy=False)
