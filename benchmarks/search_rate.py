@@ -48,7 +48,7 @@ def positions(game: str, options: dict[str, Any] | None, count: int) -> list[tab
                 trail.append(state.clone())
             state.apply(bot.choose(state))
         lo, hi = len(trail) // 5, len(trail) * 4 // 5
-        found.extend(trail[lo:hi:max(1, (hi - lo) // 6)])
+        found.extend(trail[lo : hi : max(1, (hi - lo) // 6)])
         seed += 1
     step = max(1, len(found) // count)
     return found[::step][:count]
