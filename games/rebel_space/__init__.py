@@ -66,7 +66,7 @@ from .actions import ACTION_SPACE
 from .cards import CARD_FILE, CARDS, by_side
 from .decisions import DECISION_CLASSES
 from .events import EVENT_CLASSES
-from .heuristic import heuristic
+from .heuristic import SEARCH, heuristic
 from .observation import OBSERVATION
 from .options import RebelSpaceOptions
 from .rules.targets import KINDS as TARGET_KINDS
@@ -117,6 +117,7 @@ GAME = Game(
     player_names=["Rebel", "Imperial"],
     cards={"Rebel": by_side("Rebel"), "Imperial": by_side("Imperial")},
     heuristic=heuristic,
+    search=SEARCH,
     description=(
         "A two-player science-fiction card game: the Rebel and the Imperial player each "
         "build an army of heroes, ground and space units from their own deck, attack "
