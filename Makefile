@@ -66,9 +66,9 @@ bench: $(STAMP)
 # decision. The result does not depend on LADDER_WORKERS; a file is replaced only by a
 # finished run.
 LADDER_WORKERS ?= 2
-LADDER_rebel_space     := --bots random,greedy,mcts:50,mcts:200 -n 40 --seed 0
-LADDER_station_assault := --bots random,greedy,mcts:50,mcts:200 -n 40 --seed 0
-LADDER_rebellion_rote  := --bots random,greedy,mcts:20,mcts:50 -n 20 --seed 0
+LADDER_rebel_space     := --bots random,greedy,mcts:45,mcts:180 -n 20 --seed 0
+LADDER_station_assault := --bots random,greedy,mcts:55,mcts:220 -n 20 --seed 0
+LADDER_rebellion_rote  := --bots random,greedy,mcts:20,mcts:75 -n 8 --seed 0
 LADDER_PACKS := rebel_space station_assault rebellion_rote
 ladder: $(addprefix ladder-,$(LADDER_PACKS))
 
