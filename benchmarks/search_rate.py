@@ -7,7 +7,8 @@ For each pack (and mode), random games are played from seeds ``0, 1, ...`` and
 every position with more than one legal action between 20% and 80% of the
 game's length is a candidate; ``--positions`` of them, spread evenly, are
 searched by ``ISMCTSBot(iterations=--iterations)`` one after the other, and
-the median of the per-position rates (iterations per second) is reported,
+the median of the per-position rates (iterations per CPU second of this
+process, so other work on a shared machine does not lower it) is reported,
 with the iterations that fit in 0.05 s at that rate (the budget the ladder's
 ``search`` bot uses). The positions depend on the seeds only, so two
 checkouts compare like for like: run them side by side in one shell on a
@@ -58,9 +59,9 @@ def rate(game: str, options: dict[str, Any] | None, count: int, iterations: int)
     rates = []
     for i, s in enumerate(positions(game, options, count)):
         bot = ISMCTSBot(iterations=iterations, seed=i)
-        started = time.perf_counter()
+        started = time.process_time()  # this process's CPU time: fair on a shared machine
         bot.choose(s)
-        rates.append(bot.last_iterations / (time.perf_counter() - started))
+        rates.append(bot.last_iterations / max(time.process_time() - started, 1e-9))
     median = statistics.median(rates)
     return {
         "game": game,
