@@ -92,6 +92,9 @@ class Tally:
         """Time spent in the games played, summed over workers."""
         self.played_decisions = 0
         """Decisions of the games played by this run."""
+        self.seat_specs: list[str] | None = None
+        """The bot of each seat in the first game added (the same in every game when the
+        seats do not rotate)."""
 
     def add(self, r: dict[str, Any]) -> None:
         """Fold in one game's result (from :func:`~tabletop.analysis.play.play_game`)."""
@@ -101,6 +104,8 @@ class Tally:
             self.seconds += float(r["seconds"])
             self.played_decisions += r["decisions"]
         winners = set(r["winners"])
+        if self.seat_specs is None:
+            self.seat_specs = list(r["bots"])
         self.draws += bool(r["draw"])
         self.capped += not r["terminal"]
         self.decisions[r["decisions"]] += 1
@@ -161,7 +166,7 @@ class Tally:
             "rotate": rotate,
             "options": options,
             "players": names,
-            "seating": _seating(bots, np, names, rotate),
+            "seating": _seating(bots, np, names, rotate, self.seat_specs),
             "seats": [
                 {"seat": p, "name": names[p], **rate(self.seat_wins[p], n)} for p in range(np)
             ],
@@ -233,17 +238,22 @@ class Tally:
         return rows
 
 
-def _seating(bots: list[str], np: int, names: list[str], rotate: bool) -> dict[str, Any]:
-    """Which bot sat where: the rule, and for fixed seats the bot of each seat."""
+def _seating(
+    bots: list[str], np: int, names: list[str], rotate: bool, specs: list[str] | None = None
+) -> dict[str, Any]:
+    """Which bot sat where: the rule, and for fixed seats the bot of each seat (bots are
+    dealt to sides, so the seats of one team share a bot: ``State.side_of``)."""
     if rotate:
         k = len(bots)
         return {
             "rotated": True,
-            "rule": f"game i seats bots[(p + i) mod {k}] in seat p, so each bot sits in every seat",
+            "rule": f"game i gives side s the bot bots[(s + i) mod {k}] (a team's seats share "
+            "it), so each bot plays every side",
             "fixed": None,
         }
+    seat_bot = specs or [bots[p % len(bots)] for p in range(np)]
     return {
         "rotated": False,
-        "rule": f"seat p has bots[p mod {len(bots)}] in every game",
-        "fixed": [{"seat": p, "name": names[p], "bot": bots[p % len(bots)]} for p in range(np)],
+        "rule": f"side s has bots[s mod {len(bots)}] in every game (a team's seats share it)",
+        "fixed": [{"seat": p, "name": names[p], "bot": seat_bot[p]} for p in range(np)],
     }
