@@ -68,12 +68,12 @@ bench: $(STAMP)
 LADDER_WORKERS ?= 2
 LADDER_rebel_space     := --bots random,greedy,mcts:45,mcts:180 -n 20 --seed 0
 LADDER_station_assault := --bots random,greedy,mcts:55,mcts:220 -n 20 --seed 0
-LADDER_rebellion_rote  := --bots random,greedy,mcts:20,mcts:75 -n 8 --seed 0
+LADDER_rebellion_rote  := --bots random,greedy,mcts:20,mcts:75 -n 20 --seed 0
 LADDER_PACKS := rebel_space station_assault rebellion_rote
 ladder: $(addprefix ladder-,$(LADDER_PACKS))
 
 # The "Write a bot" page's ladder: the docs' example bots against the library's.
-LADDER_write_a_bot := --bots random,greedy,write_a_bot:Aggressor,write_a_bot:Lookahead,write_a_bot:MonteCarlo,mcts:200 -n 20 --seed 0
+LADDER_write_a_bot := --bots random,greedy,write_a_bot:Aggressor,write_a_bot:Lookahead,write_a_bot:MonteCarlo,mcts:220 -n 10 --seed 0
 ladder-write-a-bot: $(STAMP)
 	PYTHONPATH=docs/examples $(VENV)/bin/tabletop ladder station_assault $(LADDER_write_a_bot) \
 	  --workers $(LADDER_WORKERS) --json --quiet > write_a_bot_ladder.json.tmp
