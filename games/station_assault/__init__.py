@@ -65,7 +65,7 @@ from tabletop import Game, Phase, Ruling
 from .actions import ACTION_SPACE
 from .decisions import DECISION_CLASSES
 from .events import EVENT_CLASSES
-from .heuristic import heuristic
+from .heuristic import heuristic, values
 from .observation import OBSERVATION
 from .options import Options
 from .rules.targets import KINDS as TARGET_KINDS
@@ -115,11 +115,12 @@ PHASES = [
 ]
 
 
-SEARCH = {"exploration": 0.2, "rollout_steps": 0}
+SEARCH = {"exploration": 0.2, "rollout_steps": 0, "values": values}
 """The search bot's defaults: the heuristic already weighs the shots still to come, so
 each new leaf is scored as it stands (no random moves before it, which only blur the
 value and cost time), and the heuristic's margins, a few hundredths apart, need a small
-exploration constant to steer the search."""
+exploration constant to steer the search; every player's value of a leaf comes from one
+pass over the table (``values``)."""
 
 
 def _num_players(options: Options) -> int:

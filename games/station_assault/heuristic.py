@@ -21,8 +21,8 @@ are expected to lose (a duel is won at 60, a team of k at 50 x k). A free
 for all is won by the last player left, so a player compares their own
 expected losses with the mean of the rivals still in (not the least: a
 player who only hurt the healthiest rival would ignore every other shot).
-One pass over the cards in play and the hands; it runs for every player at
-every leaf of the search, so one answer serves all players of a state.
+One pass over the cards in play and the hands; the search asks for every
+player's value of a leaf at once (:func:`values`), so one pass serves them all.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
     from .state import AssaultState
 
-__all__ = ["HAND_WEIGHT", "NEXT_WAVE", "PENDING", "expected_losses", "heuristic"]
+__all__ = ["HAND_WEIGHT", "NEXT_WAVE", "PENDING", "expected_losses", "heuristic", "values"]
 
 PENDING = 0.6
 """Weight of the shot of a card next to an enemy that has not acted this wave (it fires
@@ -57,10 +57,24 @@ def heuristic(state: State, player: int) -> float:
     s: AssaultState = state  # type: ignore[assignment]
     if s.result is not None:
         return s.result[player]
+    return _value(s, player, expected_losses(s))
+
+
+def values(state: State) -> list[float]:
+    """:func:`heuristic` for every player at once, from one pass over the table: what the
+    search asks at each leaf (``Game.search["values"]``)."""
+    s: AssaultState = state  # type: ignore[assignment]
+    if s.result is not None:
+        return list(s.result)
+    loss = expected_losses(s)
+    return [_value(s, p, loss) for p in range(s.num_players)]
+
+
+def _value(s: AssaultState, player: int, loss: list[float]) -> float:
+    """``player``'s value given every player's expected losses ``loss``."""
     mode = s.options.mode
     if mode == "free_for_all":
-        return _free_for_all(s, player)
-    loss = expected_losses(s, player)
+        return _free_for_all(s, player, loss)
     team = s.team
     mine = team[player]
     if mode == "duel":
@@ -75,11 +89,10 @@ def heuristic(state: State, player: int) -> float:
     return -1.0 if v < -1.0 else 1.0 if v > 1.0 else v
 
 
-def _free_for_all(s: AssaultState, player: int) -> float:
+def _free_for_all(s: AssaultState, player: int, loss: list[float]) -> float:
     """The rivals' mean expected losses against the player's own."""
     if not s.alive[player]:
         return -1.0
-    loss = expected_losses(s, player)
     lost, alive = s.lost, s.alive
     risk = [lost[q] + loss[q] for q in range(s.num_players)]
     rivals = [risk[q] for q in range(s.num_players) if q != player and alive[q]]
@@ -89,35 +102,10 @@ def _free_for_all(s: AssaultState, player: int) -> float:
     return -1.0 if v < -1.0 else 1.0 if v > 1.0 else v
 
 
-_last: list[object] = [None, None, []]
-"""The last state :func:`expected_losses` saw, its key and its answer (see there)."""
-
-
-def _key(s: AssaultState) -> tuple[int, ...]:
-    return (len(s.history), len(s.board), s.wave_damage, s.speed, len(s.stack))
-
-
-def expected_losses(s: AssaultState, player: int = 0) -> list[float]:
-    """Each player's Victory still expected to be lost, beyond what is already lost: damage
-    on their cards, the shots they are exposed to and the enemies' hands (see the module).
-
-    The search asks for the value of one leaf for players 0, 1, ... in a row, so the
-    answer for the last state seen is kept and reused for ``player`` > 0 while it is the
-    same object at the same step (and board size, damage this wave, Speed and decision
-    stack); player 0's call always computes afresh. The list returned must not be changed.
-    """
-    last = _last
-    key = _key(s)
-    if player and last[0] is s and last[1] == key:
-        return last[2]  # type: ignore[return-value]
-    loss = _expected_losses(s)
-    last[0], last[1], last[2] = s, key, loss
-    return loss
-
-
-def _expected_losses(s: AssaultState) -> list[float]:
-    """Damage on each card as a share of its Victory, and each card's shot at its most
-    valuable enemy neighbour (weighted by whether it has acted), then the hands."""
+def expected_losses(s: AssaultState) -> list[float]:
+    """Each player's Victory still expected to be lost, beyond what is already lost: the
+    damage on each card as a share of its Victory, each card's shot at its most valuable
+    enemy neighbour (weighted by whether it has acted), then the hands."""
     fp, shields, worth = _stats(s.table)
     grid, pos, damage, acted, team = s.grid, s.pos, s.damage, s.acted, s.team
     loss = [0.0] * s.num_players

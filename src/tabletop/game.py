@@ -104,9 +104,11 @@ class Game:
         self.heuristic = heuristic
         self.search: dict[str, Any] = dict(search or {})
         """The pack's defaults for the search bot (:class:`~tabletop.bots.ISMCTSBot`): any of
-        ``exploration``, ``rollout_steps`` and ``rollout_policy`` (a function
+        ``exploration``, ``rollout_steps``, ``rollout_policy`` (a function
         ``(state, rng) -> Action`` that plays the rollouts instead of uniform random
-        moves). A bot built with a value of its own keeps it."""
+        moves) and ``values`` (a function ``state -> list[float]``, the heuristic of
+        every player at once, for a pack that can share the work between them). A bot
+        built with a value of its own keeps it."""
         self.description = description
         self.rulings = tuple(rulings)
         self.phases = tuple(phases)

@@ -14,7 +14,8 @@ Carlo Tree Search"), for any pack, through the contract alone:
 * A new child is added, then a random rollout plays at most
   ``rollout_steps`` decisions (uniformly random, or by the pack's
   ``rollout_policy``: :attr:`tabletop.Game.search`); the outcome is the final returns if the game
-  ended, or else the pack's ``heuristic(d, p)`` for every player ``p``. A pack
+  ended, or else the pack's ``heuristic(d, p)`` for every player ``p`` (its
+  ``values(d)`` when it gives one, all players at once). A pack
   without a heuristic is played to the end (at most ``max_rollout`` steps,
   then a draw is assumed).
 * Each node on the path adds the value of the player who took the action
@@ -49,6 +50,7 @@ __all__ = ["ISMCTSBot"]
 
 Heuristic = Callable[[State, int], float]
 Policy = Callable[[State, Rng], Action]
+Values = Callable[[State], list[float]]
 
 
 class _Node:
@@ -126,6 +128,7 @@ class ISMCTSBot:
         if steps is None:
             steps = pack.get("rollout_steps", 4)
         policy: Policy | None = pack.get("rollout_policy")
+        leaf: Values | None = pack.get("values") if heuristic is not None else None
         sampler = Sampler(information_set(state, me), me, self.rng)
         root = _Node(me)
         rng = self.rng
@@ -134,7 +137,7 @@ class ISMCTSBot:
         limit = self.iterations
         n = 0
         while True:
-            self._iterate(sampler, root, rng, heuristic, bounds, c, steps, policy)
+            self._iterate(sampler, root, rng, heuristic, bounds, c, steps, policy, leaf)
             n += 1
             if limit is not None and n >= limit:
                 break
@@ -160,6 +163,7 @@ class ISMCTSBot:
         c: float,
         rollout_steps: int,
         policy: Policy | None,
+        leaf: Values | None,
     ) -> None:
         d = sampler.sample()
         node = root
@@ -208,6 +212,8 @@ class ISMCTSBot:
             steps += 1
         if d.is_terminal:
             values = d.returns()
+        elif leaf is not None:
+            values = leaf(d)
         elif heuristic is not None:
             values = [heuristic(d, p) for p in range(d.num_players)]
         else:
