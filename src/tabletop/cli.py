@@ -19,7 +19,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from . import registry
@@ -63,6 +63,14 @@ def _make_bot(spec: str, seed: int) -> Any:
     from .bots import make_bot
 
     return make_bot(spec, seed)
+
+
+def _progress_bar(quiet: bool) -> Callable[[int, int], None] | None:
+    """A progress callback drawing on standard error from now on (``None`` when quiet)."""
+    if quiet:
+        return None
+    started = time.perf_counter()
+    return lambda done, total: _progress(done, total, sys.stderr, started)
 
 
 def _progress(done: int, total: int, out: TextIO, started: float) -> None:
@@ -116,12 +124,6 @@ def simulate(
     """
     from .analysis.run import run_games
 
-    started = time.perf_counter()
-
-    def progress(done: int, total: int) -> None:
-        if not quiet:
-            _progress(done, total, sys.stderr, started)
-
     run = run_games(
         game.name,
         n,
@@ -135,7 +137,7 @@ def simulate(
         max_steps=100_000,
         rotate=False,
         records=records,
-        progress=progress,
+        progress=_progress_bar(quiet),
         cards=False,
     )
     t = run.tally
@@ -286,12 +288,6 @@ def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
     if args.max_steps < 1:
         raise CliError("--max-steps must be at least 1")
     registry.load(args.game)
-    started = time.perf_counter()
-
-    def progress(done: int, total: int) -> None:
-        if not args.quiet:
-            _progress(done, total, sys.stderr, started)
-
     report = analyze(
         args.game,
         args.n,
@@ -302,7 +298,7 @@ def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
         max_steps=args.max_steps,
         rotate=args.rotate,
         records=args.save_records,
-        progress=progress,
+        progress=_progress_bar(args.quiet),
         backend=args.backend,
         address=args.address,
         batch_size=args.batch_size,
@@ -330,22 +326,10 @@ def cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:
     _check_run_arguments(args)
     if args.max_steps < 1:
         raise CliError("--max-steps must be at least 1")
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    if len(set(bots)) < 2:
-        raise CliError(
-            f"a ladder needs at least two distinct bots, got {', '.join(bots) or 'none'}: "
-            "give them with --bots, e.g. --bots random,greedy,mcts:50"
-        )
     registry.load(args.game)
-    started = time.perf_counter()
-
-    def progress(done: int, total: int) -> None:
-        if not args.quiet:
-            _progress(done, total, sys.stderr, started)
-
     result = ladder(
         args.game,
-        bots,
+        args.bots.split(","),
         args.n,
         seed=args.seed,
         options=_options(args.options),
@@ -355,7 +339,7 @@ def cmd_ladder(args: argparse.Namespace, out: TextIO) -> int:
         batch_size=args.batch_size,
         max_steps=args.max_steps,
         records=args.save_records,
-        progress=progress,
+        progress=_progress_bar(args.quiet),
     )
     if args.json:
         out.write(json.dumps(result, indent=1) + "\n")

@@ -99,12 +99,12 @@ def pair_dir(records: str | os.PathLike[str], a: str, b: str) -> Path:
 
 def _check_bots(bots: Sequence[str]) -> list[str]:
     """The distinct bot specs, in order; a :class:`LadderError` when fewer than two."""
-    specs = list(dict.fromkeys(b.strip() for b in bots if b and b.strip()))
+    given = [b.strip() for b in bots if b and b.strip()]
+    specs = list(dict.fromkeys(given))
     if len(specs) < 2:
-        got = ", ".join(specs) or "none"
         raise LadderError(
-            f"a ladder needs at least two distinct bots (got {got}): name them, e.g. "
-            "--bots random,greedy,mcts:50"
+            f"a ladder needs at least two distinct bots, got {', '.join(given) or 'none'}: "
+            "give them with --bots, e.g. --bots random,greedy,mcts:50"
         )
     for k, spec in enumerate(specs):
         make_bot(spec, k)  # an unknown bot fails here, before any game is played
