@@ -133,7 +133,7 @@ def shapes(views: bool = True) -> dict[str, Any]:
         out[name] = {
             "actions": {
                 cls.kind: _fields(cls)
-                for cls in sorted(game.action_space._classes, key=lambda c: c.kind)
+                for cls in sorted(game.action_space.classes, key=lambda c: c.kind)
             },
             "events": {cls.kind: _fields(cls) for cls in sorted(game.event_classes, key=_kind)},
             "decisions": {
