@@ -26,6 +26,7 @@ from tabletop import (
     card_field,
 )
 from tabletop.events import Drew, DrewCount
+from tabletop.positions import Fact, Facts, PositionError, check_int
 from toy_observation import OBSERVATION
 
 
@@ -189,6 +190,50 @@ class ToyState(State):
         assert isinstance(new, ToyState)
         new.scores = self.scores[:]
 
+    def _position(self, facts: Facts) -> None:
+        """A round's start: each player's hand, deck (bottom first) and discard by
+        card values; cards not named stay in the deck, shuffled by the seed."""
+        n = self.options.values
+        for p, who in enumerate(("North", "South")):
+            mine = facts.part(who, {})
+            placed: set[int] = set()
+            for zone in ("hand", "discard", "deck"):
+                values = mine.get_list(zone, None)
+                if values is None:
+                    continue
+                cards = []
+                for i, v in enumerate(values):
+                    v = check_int(v, f"{mine.at(zone)}[{i}]", 1, n)
+                    card = p * n + v - 1
+                    if card in placed:
+                        raise mine.error(zone, f"the {v} is placed twice")
+                    placed.add(card)
+                    cards.append(card)
+                self.zones[f"{zone}{p}"].cards = cards
+            rest = [c for c in range(p * n, p * n + n) if c not in placed]
+            if "deck" in mine.data:
+                if rest:
+                    raise mine.error("deck", f"the cards {[value(c, n) for c in rest]} are nowhere")
+            else:
+                self.rng.shuffle(rest)
+                self.zones[f"deck{p}"].cards = rest
+            if not self.zones[f"hand{p}"].cards:
+                raise mine.error("hand", "a round starts with a card in each hand")
+        scores = facts.get_list("scores", [0, 0], most=2)
+        self.scores = [check_int(x, f"position.scores[{i}]", 0, n) for i, x in enumerate(scores)]
+
+    def _position_facts(self) -> dict[str, Any]:
+        if self.zones["chosen0"].cards:
+            raise PositionError("a Numbers duel position starts at a round's start")
+        n = self.options.values
+        out: dict[str, Any] = {"scores": self.scores[:]}
+        for p, who in enumerate(("North", "South")):
+            out[who] = {
+                z: [value(c, n) for c in self.zones[f"{z}{p}"].cards]
+                for z in ("hand", "discard", "deck")
+            }
+        return out
+
 
 def make_game(name: str = "toy_duel", state_cls: type[State] = ToyState) -> Game:
     return Game(
@@ -204,6 +249,11 @@ def make_game(name: str = "toy_duel", state_cls: type[State] = ToyState) -> Game
         player_names=["North", "South"],
         observation=OBSERVATION,
         target_kinds={"card": "a card of the hand: its facts in view['cards']"},
+        position_facts=[
+            Fact("North", "a table of hand, discard, deck", "dealt", "North's cards by value"),
+            Fact("South", "a table of hand, discard, deck", "dealt", "South's cards by value"),
+            Fact("scores", "two integers", "[0, 0]", "the points scored"),
+        ],
         heuristic=lambda s, p: float(s.scores[p] - s.scores[1 - p]) / 9,  # type: ignore[attr-defined]
     )
 

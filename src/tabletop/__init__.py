@@ -12,6 +12,7 @@ from .errors import (
     CardDataError,
     IllegalActionError,
     OptionsError,
+    PositionError,
     RecordError,
     TabletopError,
     UnknownGameError,
@@ -19,6 +20,7 @@ from .errors import (
 from .game import Game, Phase, Ruling
 from .model import Action, Decision, Event, Vis, Zone, card_field, card_ids
 from .observation import Observation, ObservationField
+from .positions import from_position, read_position, read_position_file
 from .registry import games, load, register, registered, unregister
 from .rng import Rng
 from .serial import RECORD_FORMAT, STATE_FORMAT, dumps, loads, replay
@@ -42,6 +44,7 @@ __all__ = [
     "ObservationField",
     "OptionsError",
     "Phase",
+    "PositionError",
     "RecordError",
     "Rng",
     "Ruling",
@@ -54,10 +57,13 @@ __all__ = [
     "card_field",
     "card_ids",
     "dumps",
+    "from_position",
     "games",
     "load",
     "load_cards",
     "loads",
+    "read_position",
+    "read_position_file",
     "read_table",
     "register",
     "registered",

@@ -10,6 +10,7 @@ __all__ = [
     "CardDataError",
     "IllegalActionError",
     "OptionsError",
+    "PositionError",
     "RecordError",
     "TabletopError",
     "UnknownGameError",
@@ -52,3 +53,8 @@ class RecordError(TabletopError, ValueError):
 
 class CardDataError(TabletopError, ValueError):
     """Card data (a table or a user's file) with a missing or bad field."""
+
+
+class PositionError(TabletopError, ValueError):
+    """A position document (:mod:`tabletop.positions`) with a bad, unknown or
+    inconsistent fact; the message names the fact by its path and what to write."""

@@ -18,7 +18,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 
 from .cards import structure_or_raise
 from .codec import StateCodec
-from .errors import OptionsError, TabletopError
+from .errors import OptionsError, PositionError, TabletopError
 from .limits import INT_MAX, INT_MIN, short
 from .model import Action, Decision, Event, Zone
 from .observation import Observation
@@ -84,6 +84,7 @@ class Game:
         observation: Observation | None = None,
         ui: Mapping[str, Any] | None = None,
         target_kinds: Mapping[str, str] | None = None,
+        position_facts: Sequence[Any] = (),
     ) -> None:
         self.name = name
         self.title = title
@@ -123,6 +124,9 @@ class Game:
         """The kinds of :class:`~tabletop.targets.Target` the pack's actions point at, each
         with where a UI finds it (``state.targets(action)``); the shared kinds
         (:data:`tabletop.targets.SHARED_KINDS`) keep their shared sense."""
+        self.position_facts: tuple[Any, ...] = tuple(position_facts)
+        """The pack's own facts of a position document (:class:`tabletop.positions.Fact`
+        values, for the docs); empty when the pack has no positions."""
         bound = state_cls.__dict__.get("game")
         if isinstance(bound, Game) and bound is not self:
             raise ValueError(
@@ -329,6 +333,50 @@ class Game:
             options=opts, seed=seed, num_players=n if isinstance(n, int) else n(opts), rng=Rng(seed)
         )
         state._setup()
+        return state
+
+    def position(self, position: Mapping[str, Any] | str | bytes) -> State:
+        """A new game set up as the position document says (:mod:`tabletop.positions`).
+
+        ``position`` is the document (a dict) or its JSON or TOML text, read as
+        untrusted data: a bad, unknown or inconsistent fact is a
+        :class:`~tabletop.PositionError` naming it by its path. The state has a
+        record: the document and the actions played from it.
+        """
+        from .positions import CORE_FACTS, Facts, canonical, read_position
+
+        doc = position if isinstance(position, Mapping) else read_position(position)
+        if not self.position_facts:
+            raise PositionError(f"{self.name} has no positions")
+        facts = Facts(doc)
+        name = facts.get_str("game", self.name)
+        if name != self.name:
+            raise PositionError(
+                f"position.game: a position of {short(name, 40)}, read by {self.name}; "
+                f"use tabletop.from_position() or the pack {short(name, 40)} itself"
+            )
+        try:
+            options = self.options_from_data(facts.get_raw("options", {}))
+        except OptionsError as exc:
+            raise PositionError(f"position.options: {exc}") from None
+        seed = facts.get_int("seed", 0)
+        state = self.new_state(seed=seed, options=options)
+        state.log.clear()
+        state._position(facts)
+        rng = facts.get_int("rng", None, lo=0, hi=(1 << 64) - 1)
+        if rng is not None:
+            state.rng.state = rng
+        for fact in CORE_FACTS:
+            facts._known.add(fact.name)
+        for fact in self.position_facts:
+            facts._known.add(fact.name)
+        facts.finish()
+        state.history.clear()
+        state.start = canonical(doc)
+        state.no_record = ""
+        state._legal = None
+        state._legal_words = None
+        state._log_json = None
         return state
 
     def __repr__(self) -> str:

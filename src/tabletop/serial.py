@@ -26,7 +26,14 @@ from typing import Any
 from cattrs.errors import BaseValidationError
 
 from .codec import Mismatch, decode, encode, split_log
-from .errors import IllegalActionError, OptionsError, RecordError, TabletopError, UnknownGameError
+from .errors import (
+    IllegalActionError,
+    OptionsError,
+    PositionError,
+    RecordError,
+    TabletopError,
+    UnknownGameError,
+)
 from .game import Game
 from .limits import (
     DEFAULT_LIMITS,
@@ -68,6 +75,7 @@ def make_record(state: State) -> dict[str, Any]:
         "options": game.unstructure_options(state.options),
         "seed": state.seed,
         "actions": [conv.unstructure(a) for a in state.history],
+        **({} if state.start is None else {"position": state.start}),
     }
 
 
@@ -79,7 +87,7 @@ def _fields(data: Mapping[Any, Any], what: str, fmt: str, required: tuple[str, .
     missing = [k for k in required if k not in data]
     if missing:
         raise RecordError(f"{what} lacks field(s): {', '.join(missing)}")
-    allowed = {"format", *required, "meta"}
+    allowed = {"format", *required, "meta", *(("position",) if fmt == RECORD_FORMAT else ())}
     extra = [k for k in data if type(k) is not str or k not in allowed]
     if extra:
         names = sorted(short(k, 40) for k in extra[:20])
@@ -117,12 +125,17 @@ def _play(
     field: str,
     limits: Limits,
     upto: int | None = None,
+    position: Any = None,
 ) -> State:
-    """The state a seed, options and actions (all data) lead to, every step checked."""
-    try:
-        state = game.new_state(seed=seed, options=game.options_from_data(options))
-    except OptionsError as exc:
-        raise RecordError(f"{what} field 'options': {exc}") from None
+    """The state a seed, options and actions (all data) lead to, every step checked;
+    from ``position`` (a position document) instead of a new deal when it is given."""
+    if position is not None:
+        state = _from_position(game, seed, options, position, what)
+    else:
+        try:
+            state = game.new_state(seed=seed, options=game.options_from_data(options))
+        except OptionsError as exc:
+            raise RecordError(f"{what} field 'options': {exc}") from None
     if type(actions) is not list:
         raise RecordError(f"{what} field '{field}' must be a list, not {kind_of(actions)}")
     if len(actions) > limits.max_actions:
@@ -145,6 +158,20 @@ def _play(
             state.apply(action)
         except IllegalActionError as exc:
             raise RecordError(f"{what} step {k}: {exc}") from None
+    return state
+
+
+def _from_position(game: Game, seed: Any, options: Any, position: Any, what: str) -> State:
+    """The state a record's ``position`` sets up; its seed and options must be the
+    record's own."""
+    if not isinstance(position, Mapping):
+        raise RecordError(f"{what} field 'position' must be an object, not {kind_of(position)}")
+    try:
+        state = game.position(position)
+    except PositionError as exc:
+        raise RecordError(f"{what} field 'position': {exc}") from None
+    if state.seed != seed or game.unstructure_options(state.options) != options:
+        raise RecordError(f"{what}: its 'seed' and 'options' are not those of its 'position'")
     return state
 
 
@@ -182,6 +209,7 @@ def replay(
         field="actions",
         limits=lim,
         upto=upto,
+        position=record.get("position"),
     )
 
 
@@ -279,6 +307,7 @@ def loads(text: str | bytes, *, trusted: bool = False, limits: Limits | None = N
         what="saved state",
         field="state.history",
         limits=lim,
+        position=body.get("start"),
     )
     mine = json.dumps(game.converter.unstructure(state), separators=(",", ":"))
     if mine != json.dumps(body, separators=(",", ":")):

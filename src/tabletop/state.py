@@ -59,6 +59,7 @@ from .targets import Target
 
 if TYPE_CHECKING:
     from .game import Game
+    from .positions import Facts
 
 __all__ = ["State"]
 
@@ -102,6 +103,9 @@ class State:
     no_record: str = ""
     """Why this state has no valid record ("" when it has one): a determinisation,
     or a position built by hand for a test or a tutorial."""
+    start: dict[str, Any] | None = None
+    """The position document the game started from (:meth:`Game.position`), or ``None``
+    for a game dealt from its seed; the record keeps it (``record()["position"]``)."""
     _legal: list[Action] | None = attrs.field(default=None, metadata=TRANSIENT)
     _legal_words: tuple[list[Action], list[tuple[int, str, str, Sequence[Target]]]] | None = (
         attrs.field(default=None, metadata=TRANSIENT)
@@ -240,6 +244,23 @@ class State:
 
     def _resample(self, player: int, rng: Rng) -> None:
         """Re-deal hidden facts kept outside zones (zones are done already)."""
+
+    def _position(self, facts: Facts) -> None:
+        """Set up this new state's table from a position document's pack facts
+        (:mod:`tabletop.positions`): read every fact through ``facts``, place
+        everything, compute every derived field, and leave the state at the
+        decision the position starts with."""
+        from .errors import PositionError
+
+        raise PositionError(f"{self.game.name} has no positions")
+
+    def _position_facts(self) -> dict[str, Any]:
+        """This state's pack facts as a position document reads them; raise
+        :class:`~tabletop.PositionError` for a state no position can stand for (say,
+        mid-combat), saying at which points positions start."""
+        from .errors import PositionError
+
+        raise PositionError(f"{self.game.name} has no positions")
 
     # ------------------------------------------------------------ helpers for packs
     def emit(self, event: Event) -> None:
@@ -717,6 +738,7 @@ class State:
         new.zones = {k: z.copy() for k, z in self.zones.items()}
         new.result = None if self.result is None else self.result[:]
         new.no_record = self.no_record
+        new.start = self.start
         new._legal = self._legal
         new._legal_words = self._legal_words
         new._log_json = self._log_json
@@ -783,6 +805,27 @@ class State:
             "a resampled (determinised) state has no record: its hidden cards were re-dealt"
         )
         return new
+
+    def position_facts(self) -> dict[str, Any]:
+        """This state as a position document (:mod:`tabletop.positions`): JSON data,
+        names rather than ids, that :meth:`Game.position` reads back into the same
+        table, with the RNG's state so that the game goes on exactly as this one.
+
+        Raises :class:`~tabletop.PositionError` for a finished game and for a state
+        between the points where the pack's positions start (the message says which).
+        """
+        from .errors import PositionError
+
+        if self.result is not None:
+            raise PositionError("a finished game has no position to start from")
+        doc: dict[str, Any] = {
+            "game": self.game.name,
+            "options": self.game.unstructure_options(self.options),
+            "seed": self.seed,
+        }
+        doc.update(self._position_facts())
+        doc["rng"] = self.rng.state
+        return doc
 
     def record(self) -> dict[str, Any]:
         """``{format, game, pack_version, options, seed, actions}``: JSON-able."""

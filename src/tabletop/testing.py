@@ -70,6 +70,7 @@ __all__ = [
     "check_golden",
     "check_observations",
     "check_pack",
+    "check_position_roundtrip",
     "check_state",
     "legal_counts",
     "play_and_check",
@@ -772,3 +773,109 @@ def check_golden(
                 f"{game.name}: legal-action counts for seed {s} changed ({where}); "
                 f"if the change is intended, rerun with TABLETOP_UPDATE_GOLDEN=1 ({p})"
             )
+
+
+def check_position_roundtrip(
+    game: Game | str,
+    options: Any = None,
+    *,
+    positions: int = 20,
+    seed: int = 0,
+    steps_after: int = 30,
+    max_steps: int = 3000,
+) -> tuple[int, int]:
+    """Check that a pack's positions round-trip: ``game.position(s.position_facts())``
+    is ``s`` again, on random mid-game states of random games.
+
+    Games from seeds ``seed, seed + 1, ...`` are played by random moves; at states
+    spread over them where the pack's positions can start (``position_facts()`` does
+    not raise :class:`~tabletop.PositionError`), the kit checks that the document is
+    JSON data that reads back (through JSON text) into a state with
+
+    * the same view for every seat and for the table (but its ``step``, which counts
+      the actions since the start), the same prompt, current
+      player and legal actions (with the same words);
+    * the same future: the same random moves for ``steps_after`` steps give the same
+      views, events and, at the end, the same returns;
+    * a record (``record()["position"]`` and the actions since) that ``replay``
+      rebuilds, and the facts of the state read back are the document itself.
+
+    Returns ``(checked, skipped)``: positions checked, and states seen where no
+    position starts. Raises ``AssertionError`` naming the game, seed and step.
+    """
+    from .errors import PositionError
+
+    g = registry.load(game) if isinstance(game, str) else game
+    _ensure_loadable(g)
+    checked = skipped = 0
+    game_seed = seed
+    while checked < positions:
+        if game_seed > seed + 20 * positions + 20:
+            raise AssertionError(
+                f"{g.name}: found only {checked} states where a position starts "
+                f"({skipped} where none does)"
+            )
+        state = g.new_state(seed=game_seed, options=options)
+        rng = Rng(game_seed)
+        stride = 5 + game_seed % 11
+        step = 0
+        while not state.is_terminal and step < max_steps and checked < positions:
+            if step % stride == stride - 1:
+                ctx = f"check_position_roundtrip({g.name}, options={options!r}, seed {game_seed}, step {step})"
+                try:
+                    doc = state.position_facts()
+                except PositionError:
+                    skipped += 1
+                else:
+                    _check_position_at(state, doc, steps_after, ctx)
+                    checked += 1
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+            step += 1
+        game_seed += 1
+    return checked, skipped
+
+
+def _seen(state: State) -> list[Any]:
+    """What every seat and the table see, and what the seat to decide may do."""
+    views = [state.view(p, log=False) for p in [None, *range(state.num_players)]]
+    for v in views:
+        del v["step"]  # actions since the start: a position starts again from 0
+    legal = state.legal_actions() if not state.is_terminal else []
+    return [
+        views,
+        state.current_player,
+        state.prompt,
+        [(state.game.encode(a), state.describe(a)) for a in legal],
+    ]
+
+
+def _check_position_at(state: State, doc: dict[str, Any], steps_after: int, ctx: str) -> None:
+    text = json.dumps(doc)
+    back = state.game.position(json.loads(text))
+    if _seen(back) != _seen(state):
+        raise _fail(
+            ctx,
+            f"the position read back differs: {_diff(str(_seen(state)), str(_seen(back)), ('state', 'position'))}",
+        )
+    again = back.position_facts()
+    if again != json.loads(text):
+        raise _fail(
+            ctx,
+            f"the facts of the position read back differ: {_diff(text, json.dumps(again), ('facts', 'again'))}",
+        )
+    a, b = state.clone(), back
+    rng = Rng(len(text))
+    for k in range(steps_after):
+        if a.is_terminal:
+            break
+        legal = a.legal_actions()
+        action = legal[rng.below(len(legal))]
+        ea, eb = a.apply(action), b.apply(action)
+        if [a.narrate(e) for e in ea] != [b.narrate(e) for e in eb] or _seen(a) != _seen(b):
+            raise _fail(ctx, f"the position plays on differently at step {k} after it ({action!r})")
+    if a.is_terminal and a.returns() != b.returns():
+        raise _fail(ctx, "the position's game ends with other returns")
+    rebuilt = replay(b.record())
+    if dumps(rebuilt) != dumps(b):
+        raise _fail(ctx, "replay(record()) of a game from a position is not that game")
