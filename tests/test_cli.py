@@ -89,3 +89,61 @@ def test_demo_runs_every_pack() -> None:
     assert code == 0
     for name in tabletop.games():
         assert f"({name})" in text
+
+
+TOY_POSITION = 'game = "toy_duel"\nseed = 4\nscores = [1, 0]\n[North]\nhand = [3, 1]\n[South]\nhand = [2]\n'
+
+
+def test_position_shows_the_table_and_the_choices(tmp_path: Any) -> None:
+    path = tmp_path / "tutorial.toml"
+    path.write_text(TOY_POSITION)
+    code, text = run("position", str(path))
+    assert code == 0
+    assert "North: choose a card face down" in text
+    assert "   1. Choose the 1\n   2. Choose the 3\n   3. Concede the game\n" in text
+    code, text = run("position", str(path), "--player", "1")
+    assert code == 0 and "(North decides)" in text and "Choose the" not in text
+
+
+def test_position_facts_and_a_record_s_position(tmp_path: Any) -> None:
+    path = tmp_path / "tutorial.toml"
+    path.write_text(TOY_POSITION)
+    code, text = run("position", str(path), "--facts")
+    facts = json.loads(text)
+    assert code == 0 and facts["North"]["hand"] == [3, 1] and facts["scores"] == [1, 0]
+    rec = tmp_path / "game.json"
+    s = toy_pack.GAME.new_state(seed=2)
+    for _ in range(4):
+        s.apply(s.legal_actions()[0])
+    rec.write_text(json.dumps(s.record()))
+    code, text = run("position", "--record", str(rec), "--step", "2", "--facts")
+    assert code == 0
+    at_two = toy_pack.GAME.new_state(seed=2)
+    for _ in range(2):
+        at_two.apply(at_two.legal_actions()[0])
+    assert json.loads(text) == at_two.position_facts()
+
+
+def test_play_from_a_position_and_replay_it(tmp_path: Any) -> None:
+    path = tmp_path / "tutorial.json"
+    path.write_text(json.dumps(tabletop.read_position(TOY_POSITION)))
+    save = tmp_path / "saved.json"
+    code, text = run("play", "--from", str(path), "--vs", "random", stdin=f"1\nsave {save}\nq\n")
+    assert code == 0 and f"play it again with --from {path}" in text
+    code, text = run("replay", str(save))
+    assert code == 0 and "Numbers duel, from a position" in text
+
+
+def test_position_errors_name_the_fact(tmp_path: Any, capsys: Any) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text('game = "toy_duel"\n[North]\nhand = [3, 3]\n')
+    assert run("position", str(path))[0] == 2
+    assert "position.North.hand: the 3 is placed twice" in capsys.readouterr().err
+    assert run("play", "--from", str(path), "--seed", "3")[0] == 2
+    assert "--from sets up the game" in capsys.readouterr().err
+    assert run("play")[0] == 2
+    assert "or give --from FILE" in capsys.readouterr().err
+    assert run("position")[0] == 2
+    assert "give a position FILE" in capsys.readouterr().err
+    assert run("position", str(tmp_path / "none.toml"))[0] == 2
+    assert "none.toml" in capsys.readouterr().err

@@ -48,6 +48,7 @@ __all__ = [
     "pack_pages",
     "phase_page",
     "plain_roles",
+    "positions_page",
     "record_example",
     "rulings_page",
     "sample_actions",
@@ -64,6 +65,7 @@ GENERATED_PAGES: tuple[tuple[str, str], ...] = (
     ("options.md", "Options"),
     ("rulings.md", "Rulings"),
     ("observation.md", "Observation tensor"),
+    ("positions.md", "Positions"),
 )
 
 LADDER_PAGE: tuple[str, str] = ("ladder.md", "Bot ladder")
@@ -818,8 +820,64 @@ def pack_pages(
         "options.md": lambda: options_page(game),
         "rulings.md": lambda: rulings_page(game, source_url),
         "observation.md": lambda: observation_page(game),
+        "positions.md": lambda: positions_page(game),
     }
     return {path: makers[path]() for path, _ in GENERATED_PAGES}
+
+
+# ---------------------------------------------------------------- positions
+def positions_page(game: tabletop.Game) -> str:
+    """The facts of the pack's position documents and its example positions, each
+    with the table it sets up (made at build time, so it always matches the engine)."""
+    from tabletop.positions import CORE_FACTS, examples, read_position_file
+
+    out = [f"# {game.title}: positions\n"]
+    if not game.position_facts:
+        out.append("This pack has no positions: its games start from a seed only.\n")
+        return "\n".join(out)
+    out.append(
+        "A position sets a table up exactly, by names: for a tutorial, a puzzle, a test "
+        "or a bug report. It is a TOML or JSON document of the facts below; facts left "
+        "out take their defaults, and the pack computes everything derived from them. "
+        "See [Positions](../../positions.md) for the format, the errors, records and "
+        "the command line.\n"
+    )
+    out.append("## Facts\n")
+    rows = [
+        [code(f.name), escape(f.kind), escape(f.default), escape(f.help)]
+        for f in (*CORE_FACTS, *game.position_facts)
+    ]
+    out.append(table(["Fact", "Value", "Default", "What it sets"], rows))
+    found = examples(game)
+    if found:
+        out.append("## Example positions\n")
+        out.append(
+            "These ship with the pack. Play one with "
+            f"`tabletop play --from {game.name}:NAME`, or show its table with "
+            f"`tabletop position {game.name}:NAME`.\n"
+        )
+    for name, path in found.items():
+        text = path.read_text(encoding="utf-8")
+        lines = text.splitlines()
+        title = lines[0].lstrip("# ").strip() if lines and lines[0].startswith("#") else name
+        out.append(f"### {escape(title)}\n")
+        out.append(f"`{game.name}:{name}`\n")
+        out.append("```toml")
+        out.append(text.rstrip("\n"))
+        out.append("```\n")
+        state = game.position(read_position_file(path))
+        out.append("The table it sets up, and the first choices:\n")
+        out.append("```text")
+        out.append(state.render(None).rstrip("\n"))
+        out.append("")
+        out.append(state.prompt)
+        legal = state.legal_actions()
+        for k, action in enumerate(legal[:8], 1):
+            out.append(f"{k:>4}. {state.describe(action)}")
+        if len(legal) > 8:
+            out.append(f"     ... {len(legal) - 8} more")
+        out.append("```\n")
+    return "\n".join(out)
 
 
 # ---------------------------------------------------------------- ladder

@@ -1,4 +1,5 @@
-"""The ``tabletop`` command: list, play, simulate, analyze, replay, demo and serve.
+"""The ``tabletop`` command: list, play, simulate, analyze, ladder, position, replay, demo and
+serve.
 
 tabletop list
 tabletop play station_assault --seat 0 --vs mcts
@@ -6,6 +7,8 @@ tabletop simulate rebel_space -n 100 --seed 1
 tabletop analyze rebel_space --bots mcts,random -n 200 --workers 2 --out report/
 tabletop ladder rebel_space --bots random,greedy,mcts:50,mcts:200 -n 20
 tabletop replay game.json --step
+tabletop position tutorial.toml
+tabletop play --from tutorial.toml --seat 0 --vs mcts
 tabletop demo
 tabletop serve --db sqlite:///games.db --port 8000
 """
@@ -209,20 +212,81 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     from .terminal import TerminalGame
 
-    game = registry.load(args.game)
-    options = _options(args.options)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
-    state = game.new_state(seed=seed, options=options)
+    if args.start is not None:
+        if args.options or args.seed is not None:
+            raise CliError(
+                "--from sets up the game: its position file gives the options and the seed"
+            )
+        state = _read_position(args.start, args.game)
+        game, seed = state.game, state.seed
+    elif args.game is None:
+        raise CliError("name the game to play (tabletop list shows them), or give --from FILE")
+    else:
+        game = registry.load(args.game)
+        options = _options(args.options)
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+        state = game.new_state(seed=seed, options=options)
     seat = args.seat
     if not 0 <= seat < state.num_players:
         raise CliError(f"--seat must be 0..{state.num_players - 1}")
     bots = [_make_bot(args.vs, seed * 31 + p) for p in range(state.num_players)]
+    again = f"--from {args.start}" if args.start is not None else f"--seed {seed}"
     out.write(
-        f"{game.title}, seed {seed} (play it again with --seed {seed}): you are "
+        f"{game.title}, seed {seed} (play it again with {again}): you are "
         f"{state.player_name(seat)} (seat {seat}). Type a number to choose, 'help' for "
         "the commands, 'q' to leave.\n"
     )
     return TerminalGame(state, seat, bots, out, inp, auto=not args.no_auto).run()
+
+
+def _read_position(path: str, game_name: str | None) -> State:
+    """The game a position file sets up (TOML or JSON, read as untrusted data); when a
+    game is named too, the file must be a position of that game."""
+    from .positions import example, read_position_file
+
+    looks_like_example = ":" in path and not os.path.exists(path) and "/" not in path
+    doc = example(path) if looks_like_example else read_position_file(path)
+    if game_name is not None:
+        state: State = registry.load(game_name).position(doc)
+        return state
+    from .positions import from_position
+
+    return from_position(doc)
+
+
+def cmd_position(args: argparse.Namespace, out: TextIO) -> int:
+    if args.record is not None:
+        if args.file is not None:
+            raise CliError("give a position FILE or --record RECORD, not both")
+        try:
+            raw = read_file(args.record, "record file", DEFAULT_LIMITS.max_bytes)
+        except OSError as exc:
+            raise CliError(f"cannot read {args.record}: {exc.strerror or exc}") from None
+        if args.step is not None and args.step < 0:
+            raise CliError("--step must be 0 or more")
+        state = replay(raw, upto=args.step)
+    elif args.file is None:
+        raise CliError("give a position FILE (TOML or JSON), or --record RECORD --step K")
+    else:
+        state = _read_position(args.file, None)
+    if args.facts:
+        out.write(json.dumps(state.position_facts(), indent=2, ensure_ascii=False) + "\n")
+        return 0
+    if args.player is not None and not 0 <= args.player < state.num_players:
+        raise CliError(f"--player must be 0..{state.num_players - 1}")
+    out.write(state.render(args.player).rstrip("\n") + "\n\n")
+    if state.is_terminal:
+        out.write(f"the game is over: {state.returns()}\n")
+        return 0
+    who = state.current_player
+    assert who is not None
+    out.write(f"{state.prompt}\n")
+    if args.player in (None, who):
+        for k, action in enumerate(state.legal_actions(), 1):
+            out.write(f"{k:>4}. {state.describe(action)}\n")
+    else:
+        out.write(f"    ({state.player_name(who)} decides)\n")
+    return 0
 
 
 def _check_run_arguments(args: argparse.Namespace) -> None:
@@ -372,8 +436,13 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     if args.player is not None and not 0 <= args.player < final.num_players:
         raise CliError(f"--player must be 0..{final.num_players - 1}")
     game = final.game
-    state = game.new_state(seed=final.seed, options=final.options)
-    out.write(f"{game.title}, seed {final.seed}, {len(final.history)} steps\n")
+    if final.start is not None:
+        state = game.position(final.start)
+        start = "from a position"
+    else:
+        state = game.new_state(seed=final.seed, options=final.options)
+        start = f"seed {final.seed}"
+    out.write(f"{game.title}, {start}, {len(final.history)} steps\n")
     narrate(state, state.log, args.player, out)
     upto = len(final.history) if args.upto is None else min(args.upto, len(final.history))
     for k, action in enumerate(final.history[:upto], 1):
@@ -616,7 +685,16 @@ def build_parser() -> argparse.ArgumentParser:
         "choices are shown; type 'help' during the game for the commands (choose by "
         "number or by cell, card facts, save, leave).",
     )
-    pl.add_argument("game", help="a pack name (see tabletop list)")
+    pl.add_argument(
+        "game", nargs="?", help="a pack name (see tabletop list); not needed with --from"
+    )
+    pl.add_argument(
+        "--from",
+        dest="start",
+        metavar="FILE",
+        help="start from the position in FILE (TOML or JSON; see the docs' Positions page), "
+        "or an example position of a pack, PACK:NAME (each pack's Positions page lists them)",
+    )
     pl.add_argument("--seat", type=int, default=0, help="your seat, 0..players-1 (default 0)")
     pl.add_argument(
         "--seed",
@@ -727,6 +805,22 @@ def build_parser() -> argparse.ArgumentParser:
         "--out", metavar="DIR", help="write ladder.json, ladder.md and ladder.svg into DIR"
     )
     _add_run_arguments(la)
+    po = sub.add_parser(
+        "position",
+        help="show the game a position file sets up, or write a game's position",
+        description="Read a position file (TOML or JSON: the facts of a table, by names; "
+        "see the docs' Positions page) and print the table, the prompt and the choices; "
+        "or, with --record, the position a record's game reached after --step actions. "
+        "--facts prints the whole position as JSON instead (every fact, ready to edit "
+        "and to play with 'tabletop play --from').",
+    )
+    po.add_argument(
+        "file", nargs="?", help="a position file (.toml or .json), or a pack's example PACK:NAME"
+    )
+    po.add_argument("--record", help="a record file: its game's position instead")
+    po.add_argument("--step", type=int, help="with --record: after this many actions (default all)")
+    po.add_argument("--player", type=int, help="show the table as this seat sees it")
+    po.add_argument("--facts", action="store_true", help="print the position's facts as JSON")
     rp = sub.add_parser("replay", help="print or step through a record file")
     rp.add_argument("file")
     rp.add_argument("--step", action="store_true", help="wait for Enter after each step")
@@ -823,6 +917,8 @@ def main(
             return cmd_analyze(args, out)
         if args.command == "ladder":
             return cmd_ladder(args, out)
+        if args.command == "position":
+            return cmd_position(args, out)
         if args.command == "replay":
             return cmd_replay(args, out, inp)
         if args.command == "serve":

@@ -70,19 +70,28 @@ from .errors import PositionError, RecordError
 from .limits import INT_MAX, INT_MIN, MAX_STRING, Limits, clip, parse_json, read_file, short
 
 if TYPE_CHECKING:
+    from .game import Game
     from .state import State
 
 __all__ = [
     "CORE_FACTS",
+    "EXAMPLES_DIR",
     "MAX_POSITION_BYTES",
     "Fact",
     "Facts",
     "PositionError",
+    "check_int",
+    "check_str",
+    "example",
+    "examples",
     "from_position",
+    "lookup",
     "read_position",
     "read_position_file",
 ]
 
+EXAMPLES_DIR = "positions"
+"""The folder of a pack's package that holds its example positions (``*.toml``)."""
 MAX_POSITION_BYTES = 256 << 10
 """The largest position document read from text (256 KiB; real ones are under 20 KiB)."""
 MAX_LIST = 1_000
@@ -228,6 +237,36 @@ def read_position_file(path: str | os.PathLike[str]) -> dict[str, Any]:
     suffix = p.suffix.lower()
     fmt = {".toml": "toml", ".json": "json"}.get(suffix)
     return read_position(raw, fmt=fmt)
+
+
+def examples(game: Game) -> dict[str, Path]:
+    """The pack's example positions: name (the file's stem) -> file, from the
+    ``positions/`` folder of the package that defines ``game`` (tutorials and
+    puzzles shipped with it; the docs show each with the table it sets up)."""
+    from .registry import pack_dir
+
+    folder = pack_dir(game)
+    if folder is None or not (folder / EXAMPLES_DIR).is_dir():
+        return {}
+    return {p.stem: p for p in sorted((folder / EXAMPLES_DIR).glob("*.toml"))}
+
+
+def example(spec: str) -> dict[str, Any]:
+    """The document of an example position named ``PACK:NAME`` (``tabletop position
+    rebel_space:first-attack``); :class:`PositionError` naming the examples there are."""
+    from .errors import UnknownGameError
+    from .registry import registered_pack
+
+    pack, _, name = spec.partition(":")
+    try:
+        game = registered_pack(pack)
+    except UnknownGameError as exc:
+        raise PositionError(f"example position {short(spec, 60)}: {exc}") from None
+    found = examples(game)
+    if name not in found:
+        have = ", ".join(f"{pack}:{n}" for n in found) or "none"
+        raise PositionError(f"{pack} has no example position {short(name, 40)} (examples: {have})")
+    return read_position_file(found[name])
 
 
 def from_position(

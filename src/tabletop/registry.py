@@ -11,9 +11,12 @@ from __future__ import annotations
 import contextlib
 import difflib
 import importlib
+import importlib.util
+import sys
 import warnings
 from collections.abc import Iterator
 from importlib.metadata import entry_points
+from pathlib import Path
 from typing import Any
 
 from .errors import UnknownGameError
@@ -21,6 +24,7 @@ from .errors import UnknownGameError
 __all__ = [
     "games",
     "load",
+    "pack_dir",
     "pack_names",
     "register",
     "registered",
@@ -170,3 +174,16 @@ def load(name: str) -> Any:
         ) from None
     _loaded[name] = game
     return game
+
+
+def pack_dir(game: Any) -> Path | None:
+    """The directory of the package that defines ``game`` (``None`` for a lone module)."""
+    top = game.state_cls.__module__.split(".")[0]
+    module = sys.modules.get(top)
+    paths = getattr(module, "__path__", None)
+    if paths is None:
+        spec = importlib.util.find_spec(top)
+        paths = None if spec is None else spec.submodule_search_locations
+    if not paths:
+        return None
+    return Path(next(iter(paths)))

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import datetime
 import html
-import importlib.util
 import itertools
 import json
 import math
@@ -43,7 +42,6 @@ import os
 import platform
 import re
 import shlex
-import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -53,6 +51,7 @@ from .. import registry
 from ..bots.factory import make_bot
 from ..errors import TabletopError
 from ..game import Game
+from ..registry import pack_dir
 from .ratings import PRIOR_DRAWS, Pairing, fit_ratings, pick_anchor, score_interval
 from .run import run_games
 
@@ -355,19 +354,6 @@ def _run_facts(
 
 
 # ---------------------------------------------------------------- committed results
-def pack_dir(game: Game) -> Path | None:
-    """The directory of the package that defines ``game`` (``None`` for a lone module)."""
-    top = game.state_cls.__module__.split(".")[0]
-    module = sys.modules.get(top)
-    paths = getattr(module, "__path__", None)
-    if paths is None:
-        spec = importlib.util.find_spec(top)
-        paths = None if spec is None else spec.submodule_search_locations
-    if not paths:
-        return None
-    return Path(next(iter(paths)))
-
-
 def committed_ladder(game: Game) -> dict[str, Any] | None:
     """The pack's committed ladder result (``<pack>/ladder.json``), or ``None``."""
     folder = pack_dir(game)
