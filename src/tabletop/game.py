@@ -81,6 +81,7 @@ class Game:
         rulings: Sequence[Ruling] = (),
         phases: Sequence[Phase] = (),
         record_compat: Sequence[str] = (),
+        record_upgrades: Mapping[str, Callable[[Any], Any]] | None = None,
         observation: Observation | None = None,
         ui: Mapping[str, Any] | None = None,
         target_kinds: Mapping[str, str] | None = None,
@@ -114,6 +115,13 @@ class Game:
         self.rulings = tuple(rulings)
         self.phases = tuple(phases)
         self.record_compat = tuple(record_compat) or (version,)
+        """The pack versions whose records and saved states this one reads as they are."""
+        self.record_upgrades: dict[str, Callable[[Any], Any]] = dict(record_upgrades or {})
+        """Older pack versions whose records this one still reads, each with a function
+        that turns one of its actions (data, as the record holds it) into this version's
+        (say, when an action's field changed meaning). It must take any data: anything it
+        does not know it returns unchanged, and the action is then checked as usual. A
+        saved state of such a version is refused (replay its record instead)."""
         self.observation = observation
         """The pack's observation encoding (:mod:`tabletop.observation`), or ``None``."""
         self.ui: dict[str, Any] = dict(ui or {})

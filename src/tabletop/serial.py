@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from cattrs.errors import BaseValidationError
@@ -95,16 +95,24 @@ def _fields(data: Mapping[Any, Any], what: str, fmt: str, required: tuple[str, .
         raise RecordError(f"{what} has unknown field(s): {', '.join(names)}{more}")
 
 
-def _game_of(data: Mapping[str, Any], what: str) -> Game:
+def _game_of(data: Mapping[str, Any], what: str, *, upgrades: bool = False) -> Game:
+    """The registered pack a record or saved state names, if it reads its version
+    (a record's also when the pack upgrades its actions, ``Game.record_upgrades``)."""
     try:
         game: Game = registered_pack(data.get("game"))
     except UnknownGameError as exc:
         raise RecordError(f"{what} field 'game': {exc}") from None
     version = data.get("pack_version")
-    if type(version) is not str or version not in game.record_compat:
+    reads = [*game.record_compat, *(game.record_upgrades if upgrades else ())]
+    if type(version) is not str or version not in reads:
+        older = (
+            "; a saved state of an older version cannot be read: replay its record"
+            if not upgrades and version in game.record_upgrades
+            else ""
+        )
         raise RecordError(
             f"{what}: made with {game.name} version {short(version, 40)}; this installation "
-            f"has {game.version!r} and reads {', '.join(map(repr, game.record_compat))}"
+            f"has {game.version!r} and reads {', '.join(map(repr, reads))}{older}"
         )
     return game
 
@@ -126,9 +134,11 @@ def _play(
     limits: Limits,
     upto: int | None = None,
     position: Any = None,
+    upgrade: Callable[[Any], Any] | None = None,
 ) -> State:
     """The state a seed, options and actions (all data) lead to, every step checked;
-    from ``position`` (a position document) instead of a new deal when it is given."""
+    from ``position`` (a position document) instead of a new deal when it is given;
+    each action first turned into this version's by ``upgrade``, for an older record."""
     if position is not None:
         state = _from_position(game, seed, options, position, what)
     else:
@@ -145,6 +155,8 @@ def _play(
         )
     structure = game.converter.structure
     for k, raw in enumerate(actions[:upto] if upto is not None else actions, start=1):
+        if upgrade is not None:
+            raw = upgrade(raw)
         try:
             action = structure(raw, Action)
         except BaseValidationError as exc:
@@ -198,7 +210,7 @@ def replay(
     if not isinstance(record, Mapping):
         raise RecordError(f"a record must be a JSON object, not {type(record).__name__}")
     _fields(record, "tabletop record", RECORD_FORMAT, _RECORD_FIELDS[1:])
-    game = _game_of(record, "record")
+    game = _game_of(record, "record", upgrades=True)
     seed = _seed(record["seed"], "record")
     return _play(
         game,
@@ -210,6 +222,7 @@ def replay(
         limits=lim,
         upto=upto,
         position=record.get("position"),
+        upgrade=game.record_upgrades.get(record["pack_version"]),
     )
 
 
