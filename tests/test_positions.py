@@ -197,3 +197,12 @@ def test_the_reader_names_paths() -> None:
         g = Facts({"a": {"c": 1}})
         g.part("a")
         g.finish()
+
+
+def test_the_module_s_example_runs() -> None:
+    import doctest
+
+    import tabletop.positions
+
+    result = doctest.testmod(tabletop.positions)
+    assert result.attempted >= 2 and result.failed == 0

@@ -53,8 +53,9 @@ the spy while they stay in that hand.
 
 Layout: ``rules/`` holds one module per phase or mechanic (``turn``,
 ``attack``, ``battle``, ``effects``, driven by ``flow``); ``render`` has the
-words and the terminal picture; ``position.position()`` builds a position by
-card names for scenario tests; ``python -m rebel_space.bench`` measures random
+words and the terminal picture; ``position`` reads and writes position documents
+(a game set up by card names: ``GAME.position(doc)``, ``state.position_facts()``),
+and ``position.position()`` builds one from keywords for scenario tests; ``python -m rebel_space.bench`` measures random
 playouts.
 """
 
@@ -69,6 +70,7 @@ from .events import EVENT_CLASSES
 from .heuristic import SEARCH, heuristic
 from .observation import OBSERVATION
 from .options import RebelSpaceOptions
+from .position import FACTS as POSITION_FACTS
 from .rules.targets import KINDS as TARGET_KINDS
 from .state import RebelSpaceState
 
@@ -128,6 +130,7 @@ GAME = Game(
     phases=PHASES,
     observation=OBSERVATION,
     target_kinds=TARGET_KINDS,
+    position_facts=POSITION_FACTS,
     ui={
         "colours": ["#c0392b", "#2c3e50"],
         "zones": {

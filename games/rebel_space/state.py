@@ -8,6 +8,7 @@ from typing import Any
 import attrs
 
 from tabletop import Action, Event, Rng, State, Vis, Zone
+from tabletop.positions import Facts
 from tabletop.targets import Target
 
 from . import render
@@ -200,6 +201,19 @@ class RebelSpaceState(State):
                 "losses_left": self.cas_budget,
             },
         }
+
+    def _position(self, facts: Facts) -> None:
+        """Set up this new state as a position document says (``position.py``)."""
+        from .position import read_position
+
+        read_position(self, facts)
+
+    def _position_facts(self) -> dict[str, Any]:
+        """This state's position document (``position.py``): at a decision of the
+        draw, declaring or forming groups, deploy, attach, end, target or hand limit."""
+        from .position import position_facts
+
+        return position_facts(self)
 
     def _resample(self, player: int, rng: Rng) -> None:
         from .rules.effects import keep_deck_search_possible

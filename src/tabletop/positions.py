@@ -9,11 +9,13 @@ start a game from one:
 >>> state = tabletop.from_position('''
 ... game = "rebel_space"
 ... turn = "Rebel"
-... step = "attack"
+... step = "attack_start"
 ... [zones]
 ... active0 = ["Princess", "Rebel Soldier"]
 ... active1 = ["Battle Walkers"]
-... ''')                                            # doctest: +SKIP
+... ''')
+>>> state.prompt
+'Rebel: form a battle group or stop (0 declared)'
 
 Every pack reads the same top-level facts, and its own (its docs list them,
 from :attr:`Game.position_facts`):

@@ -638,15 +638,21 @@ def test_rs24_a_deck_search_stays_possible_in_a_determinisation() -> None:
     """RS-24: once Recruit is played, the table knows the deck holds a hero; the
     Imperial's determinisation keeps one there (else the Rebel would have no choice)."""
     from rebel_space.cards import IS_HERO
+    from rebel_space.position import card_label
     from tabletop import Rng
 
-    s = position(turn=0, step="end", zones={"hand0": ["Recruit"]})
-    deck, hand = s.zones["deck0"], s.zones["hand0"]
-    heroes = [c for c in deck.cards if IS_HERO[c]]
-    others = [c for c in deck.cards if not IS_HERO[c]]
-    deck.cards[:] = [heroes[0], *others[:5]]  # one hero among 6 cards, 1 more in hand
-    hand.cards.append(others[5])
-    s.zones["discard0"].cards.extend(heroes[1:] + others[6:])
+    dealt = position(turn=0, step="end", zones={"hand0": ["Recruit"]}).zones["deck0"].cards
+    heroes = [c for c in dealt if IS_HERO[c]]
+    others = [c for c in dealt if not IS_HERO[c]]
+    s = position(
+        turn=0,
+        step="end",
+        zones={  # one hero among 6 cards, 1 more in hand
+            "hand0": ["Recruit", card_label(others[5])],
+            "discard0": [card_label(c) for c in heroes[1:] + others[6:]],
+            "deck0": [card_label(c) for c in [heroes[0], *others[:5]]],
+        },
+    )
     play(s, f"play {find(s, 'Recruit', 'hand0')}")
     assert legal(s) == [f"choose {heroes[0]}"]
     for k in range(40):

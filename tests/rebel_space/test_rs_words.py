@@ -24,9 +24,11 @@ def declare(s, space: bool, units: list[int]) -> None:  # type: ignore[no-untype
 
 def test_copies_that_look_the_same_are_offered_once() -> None:
     s = position(
-        turn=0, step="deploy", zones={"hand0": ["Rebel Soldier", "Rebel Soldier", "Grav Cycles"]}
+        turn=0,
+        step="deploy",
+        zones={"hand0": ["Rebel Soldier", "Rebel Soldier", "Grav Cycles"]},
+        budget=3,
     )
-    s.budget = 3
     assert texts(s) == [
         "Deploy Rebel Soldier (cost 1)",
         "Deploy Grav Cycles (cost 1)",

@@ -445,6 +445,8 @@ def step_attack_end(s: RebelSpaceState) -> None:
     s.attacked = []
     s.groups, s.group_space, s.blocks, s.through = [], [], [], []
     s.used, s.ion_used, s.boost = [], [], [0, 0, 0, 0]
+    # Nothing of this attack phase stays in view (a position then says it all).
+    s.cur, s.forming_space, s.b_space, s.b_damage = 0, False, False, False
     if s.extra_attacks > 0:
         s.extra_attacks -= 1
         s.step = "attack_start"
