@@ -343,7 +343,9 @@ def _python_blocks(page: str) -> list[str]:
     return re.findall(r"^```python\n(.*?)^```$", text, flags=re.S | re.M)
 
 
-@pytest.mark.parametrize("page", ["index.md", "concepts.md", "records.md", "security.md"])
+@pytest.mark.parametrize(
+    "page", ["index.md", "concepts.md", "records.md", "security.md", "positions.md"]
+)
 def test_page_examples_run(page: str, capsys: pytest.CaptureFixture[str]) -> None:
     if "station_assault" not in [g.name for g in INSTALLED]:
         pytest.skip("the examples play station_assault, which is not installed")

@@ -868,9 +868,11 @@ def positions_page(game: tabletop.Game) -> str:
         state = game.position(read_position_file(path))
         out.append("The table it sets up, and the first choices:\n")
         out.append("```text")
-        out.append(state.render(None).rstrip("\n"))
+        picture = state.render(None).rstrip("\n")
+        out.append(picture)
         out.append("")
-        out.append(state.prompt)
+        if state.prompt not in picture:
+            out.append(state.prompt)
         legal = state.legal_actions()
         for k, action in enumerate(legal[:8], 1):
             out.append(f"{k:>4}. {state.describe(action)}")

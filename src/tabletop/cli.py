@@ -274,13 +274,15 @@ def cmd_position(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     if args.player is not None and not 0 <= args.player < state.num_players:
         raise CliError(f"--player must be 0..{state.num_players - 1}")
-    out.write(state.render(args.player).rstrip("\n") + "\n\n")
+    picture = state.render(args.player).rstrip("\n")
+    out.write(picture + "\n\n")
     if state.is_terminal:
         out.write(f"the game is over: {state.returns()}\n")
         return 0
     who = state.current_player
     assert who is not None
-    out.write(f"{state.prompt}\n")
+    if state.prompt not in picture:
+        out.write(f"{state.prompt}\n")
     if args.player in (None, who):
         for k, action in enumerate(state.legal_actions(), 1):
             out.write(f"{k:>4}. {state.describe(action)}\n")
