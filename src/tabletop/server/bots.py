@@ -44,6 +44,7 @@ import attrs
 from ..bots.factory import make_bot
 from ..bots.ismcts import ISMCTSBot
 from ..errors import TabletopError
+from ..game import Game
 from ..model import Action
 from ..registry import registered_pack
 from ..state import State
@@ -59,6 +60,7 @@ __all__ = [
     "decide_on",
     "parse_seat",
     "seconds_of",
+    "start_state",
 ]
 
 MAX_ITERATIONS = 20_000
@@ -135,6 +137,22 @@ def bot_seed(game_seed: int, seat: int, step: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
+def start_state(
+    game: Game, options: dict[str, Any], seed: int, position: dict[str, Any] | None
+) -> State:
+    """A stored game's state before its first action: set up from its ``position``
+    document when it started from one, else dealt from ``seed`` with ``options``.
+
+    Every place that rebuilds a game from what the database holds (loading it,
+    a replay, a bot's worker) starts here, so a game started from a position is
+    the same game everywhere.
+    """
+    if position is not None:
+        state: State = game.position(position)
+        return state
+    return game.new_state(seed=seed, options=game.options_from_data(options))
+
+
 @attrs.frozen
 class BotJob:
     """One decision to take: the game's record so far and who decides how."""
@@ -151,6 +169,8 @@ class BotJob:
     code: str | None = None
     """For a bot of the server's configuration: what it is (an installed bot's name or
     ``module:attr``), from the configuration, never from a request."""
+    position: dict[str, Any] | None = None
+    """The position document the game started from (``None``: dealt from ``seed``)."""
 
 
 # ---------------------------------------------------------------- in the worker
@@ -161,8 +181,7 @@ _KEEP = 64
 def _state_for(job: BotJob) -> State:
     state = _STATES.pop(job.game_id, None)
     if state is None or len(state.history) > len(job.actions):
-        game = registered_pack(job.pack)
-        state = game.new_state(seed=job.seed, options=game.options_from_data(job.options))
+        state = start_state(registered_pack(job.pack), job.options, job.seed, job.position)
     structure = state.game.converter.structure
     for raw in job.actions[len(state.history) :]:
         state.apply(structure(raw, Action))

@@ -31,7 +31,8 @@ _ERRORS = {
     "(`bad_content_type`)",
     "422": "unknown or missing fields, wrong types, unknown pack, option or seat, an action id out "
     "of range or not legal now (`bad_request`, `unknown_pack`, `bad_options`, `bad_seat`, "
-    "`bad_seats`, `bad_timer`, `illegal_action`)",
+    "`bad_seats`, `bad_timer`, `illegal_action`); a bad position, its message naming the fact "
+    "(`bad_position`), or `options`/`seed` beside a `position` (`position_conflict`)",
     "429": "this client address made games too fast (`too_many_requests`, with Retry-After) or "
     "has as many games in play as one address may (`too_many_games`)",
     "503": "the server has as many games in play as it takes (`full`)",
@@ -81,6 +82,16 @@ _SCHEMAS: dict[str, Any] = {
                 "description": "omit for a random one; the seed stays secret until the game ends",
             },
             "timer": {"anyOf": [_ref("Timer"), {"type": "null"}]},
+            "position": {
+                "anyOf": [{"type": "object"}, {"type": "string"}, {"type": "null"}],
+                "description": "start from this position (tutorials, puzzles): a position "
+                "document of the pack (`GET /packs/{name}` lists its `position_facts`), as an "
+                "object or as its JSON or TOML text. Its own `options` and `seed` apply: a "
+                "body giving `options` or `seed` beside it is refused (`position_conflict`). "
+                "A document without a `seed` gets a random one. Like the seed, the document "
+                "(which may fix hidden cards) stays secret until the game ends; then the "
+                "game's record carries it as `position`",
+            },
         },
     },
     "Timer": {
@@ -286,6 +297,10 @@ _SCHEMAS: dict[str, Any] = {
             "pack_version": {"type": "string"},
             "options": {"type": "object"},
             "seed": {"type": "integer"},
+            "position": {
+                "type": "object",
+                "description": "the position document the game started from (only then)",
+            },
             "actions": {"type": "array", "items": {"type": "object"}},
             "meta": {"type": "object"},
         },
@@ -317,8 +332,9 @@ def openapi() -> dict[str, Any]:
                     "summary": "The installed packs",
                     "responses": {
                         "200": {
-                            "description": "name, title, seats, default options, and `options`: "
-                            "the option schema (name, type, default, help, choices or min/max)"
+                            "description": "name, title, seats, default options, `options`: "
+                            "the option schema (name, type, default, help, choices or min/max), "
+                            "and `positions`: whether a game of it can start from a position"
                         }
                     },
                 }
@@ -336,8 +352,10 @@ def openapi() -> dict[str, Any]:
                     ],
                     "responses": {
                         "200": {
-                            "description": "as in /packs, plus `players`, `description` and `ui`: "
-                            "static facts a client draws with (positions, colours, names)"
+                            "description": "as in /packs, plus `players`, `description`, "
+                            "`position_facts` (the facts a position document of it may give: "
+                            "name, kind, default, help) and `ui`: static facts a client draws "
+                            "with (positions, colours, names)"
                         },
                         "404": {"description": "unknown_pack"},
                     },
@@ -458,7 +476,8 @@ def openapi() -> dict[str, Any]:
             "/games/{game_id}/rematch": {
                 "post": {
                     "summary": "A finished game's rematch (made by the first request; seats "
-                    "moved on by one, same pack, options and seat kinds, a new seed)",
+                    "moved on by one, same pack, options and seat kinds, a new seed; a game "
+                    "started from a position: the same position with the new seed)",
                     "security": _BEARER,
                     "parameters": [_GAME_ID],
                     "responses": {

@@ -29,6 +29,7 @@ import base64
 import contextlib
 import hashlib
 import hmac
+import json
 import logging
 import re
 import secrets
@@ -40,11 +41,13 @@ from typing import Any, TypeVar
 import anyio
 import attrs
 
-from ..errors import OptionsError, TabletopError, UnknownGameError
+from ..errors import OptionsError, PositionError, TabletopError, UnknownGameError
 from ..game import Game
 from ..limits import DEFAULT_LIMITS, INT_MAX, INT_MIN, short
 from ..model import Action
+from ..positions import CORE_FACTS, read_position
 from ..registry import pack_names, registered_pack
+from ..state import State
 from .bodies import TIMER_FIELDS, Facts, batches, public_seats, seat_body
 from .bots import (
     MAX_SECONDS,
@@ -55,6 +58,7 @@ from .bots import (
     decide_on,
     parse_seat,
     seconds_of,
+    start_state,
 )
 from .net import Buckets
 from .settings import Settings
@@ -81,6 +85,54 @@ def derive_token(token: str, game_id: str, what: str) -> str:
     the holder asks, so the rematch's seats need no stored secret."""
     mac = hmac.new(token.encode("ascii"), f"tabletop rematch {game_id} {what}".encode(), "sha256")
     return base64.urlsafe_b64encode(mac.digest()[:24]).decode("ascii")
+
+
+def read_position_field(value: Any) -> dict[str, Any]:
+    """The position document of ``POST /games``'s ``position``: an object, or its JSON
+    or TOML text, read as untrusted data by :func:`tabletop.read_position` (its size,
+    depth and values bounded; an object goes through the same checks as its text).
+    Anything wrong is a 422 ``bad_position`` saying what and where."""
+    if isinstance(value, dict):
+        text = json.dumps(value, separators=(",", ":"))
+    elif isinstance(value, str):
+        text = value
+    else:
+        raise ApiError(
+            422,
+            "bad_position",
+            "position: a position document (an object of facts) or its JSON or TOML text, "
+            f"not {short(value, 40) if value is not None else 'null'}",
+        )
+    try:
+        return read_position(text)
+    except PositionError as exc:
+        raise ApiError(422, "bad_position", str(exc)) from None
+
+
+def position_start(game: Game, doc: dict[str, Any]) -> State:
+    """A new game of ``game`` set up as position ``doc`` says (422 ``bad_position``
+    naming the fact that is wrong). A document that gives no ``seed`` gets a random
+    one, as a game without a position does: what the document leaves open (a deck's
+    order it does not give) is then dealt by a seed nobody knows, which stays secret
+    until the game ends."""
+    if "seed" not in doc:
+        doc = {**doc, "seed": secrets.randbits(63)}
+    try:
+        state: State = game.position(doc)
+    except PositionError as exc:
+        raise ApiError(422, "bad_position", str(exc)) from None
+    return state
+
+
+def position_facts(game: Game) -> list[dict[str, str]]:
+    """The facts a position document of ``game`` may give (the core's, then the pack's):
+    name, kind, default and help, in words; empty when the pack has no positions."""
+    if not game.position_facts:
+        return []
+    return [
+        {"name": f.name, "kind": f.kind, "default": f.default, "help": f.help}
+        for f in (*CORE_FACTS, *game.position_facts)
+    ]
 
 
 def timer_of(
@@ -387,7 +439,7 @@ class Games:
         hashes = await self.db(self.store.token_hashes, game_id)
         stored = await self.db(self.store.actions, game_id)
         game = self._pack_of(row)
-        state = game.new_state(seed=row.seed, options=game.options_from_data(row.options))
+        state = start_state(game, row.options, row.seed, row.position)
         live = Live(
             id=row.id,
             game=game,
@@ -642,8 +694,11 @@ class Games:
             game: Game = registered_pack(req.pack)
         except UnknownGameError as exc:
             raise ApiError(422, "unknown_pack", f"pack: {exc}") from None
+        start: State | None = None
+        if req.position is not None:
+            start = self._position_of(game, req)
         try:
-            options = game.options_from_data(req.options)
+            options = start.options if start is not None else game.options_from_data(req.options)
             n = game.num_players(options)
         except OptionsError as exc:
             raise ApiError(422, "bad_options", str(exc)) from None
@@ -670,11 +725,14 @@ class Games:
             )
         if req.seed is not None and not INT_MIN <= req.seed <= INT_MAX:
             raise ApiError(422, "bad_request", "seed: out of range @ body.seed")
-        seed = req.seed if req.seed is not None else secrets.randbits(63)
-        try:
-            state = game.new_state(seed=seed, options=options)
-        except TabletopError as exc:
-            raise ApiError(422, "bad_options", str(exc)) from None
+        if start is not None:
+            state, seed = start, start.seed
+        else:
+            seed = req.seed if req.seed is not None else secrets.randbits(63)
+            try:
+                state = game.new_state(seed=seed, options=options)
+            except TabletopError as exc:
+                raise ApiError(422, "bad_options", str(exc)) from None
         timer = None
         if req.timer is not None:
             timer = timer_of(req.timer, n, self.settings.max_bot_seconds, self.settings.bots)
@@ -703,6 +761,7 @@ class Games:
                 max_per_client=self.settings.games_per_client,
                 timer=timer,
                 deadline=None if timer is None else timer["deadline"],
+                position=state.start,
             )
         except Full as exc:
             raise self._full(exc) from None
@@ -720,6 +779,21 @@ class Games:
             "owner_token": owner,
             "timer": None if timer is None else {k: timer[k] for k in TIMER_FIELDS},
         }
+
+    @staticmethod
+    def _position_of(game: Game, req: CreateRequest) -> State:
+        """The start of a game made from ``req.position``: its document read and set up
+        (422 ``bad_position``); a body giving ``options`` or ``seed`` beside it is
+        refused (422 ``position_conflict``): the position's own facts say them."""
+        given = [*(["options"] if req.options else []), *(["seed"] if req.seed is not None else [])]
+        if given:
+            raise ApiError(
+                422,
+                "position_conflict",
+                f"{' and '.join(given)} beside a position: write them in the position "
+                "document (its 'options' and 'seed' facts) and leave them out of the body",
+            )
+        return position_start(game, read_position_field(req.position))
 
     # ------------------------------------------------------------ read
     async def read(
@@ -974,10 +1048,7 @@ class Games:
             base = step - step % every
             have = max((k for k in live.replays if k <= base), default=None)
             if have is None:
-                game = live.game
-                live.replays[0] = game.new_state(
-                    seed=row.seed, options=game.options_from_data(row.options)
-                )
+                live.replays[0] = start_state(live.game, row.options, row.seed, row.position)
                 have = 0
             start = live.replays[have]
             structure = live.game.converter.structure
@@ -1076,9 +1147,8 @@ class Games:
         kinds = [""] * n
         for j, kind in enumerate(live.seats):
             kinds[(j + 1) % n] = kind
-        options = game.options_from_data(live.row.options)
         seed = secrets.randbits(63)
-        state = game.new_state(seed=seed, options=options)
+        state = self._rematch_start(game, live.row, seed)
         new_id = secrets.token_urlsafe(12)
         hashes: list[str | None] = [None] * n
         hashes[(seat + 1) % n] = hash_token(derive_token(token, new_id, "seat"))
@@ -1108,6 +1178,7 @@ class Games:
                 rematch_of=live.id,
                 timer=timer,
                 deadline=None if timer is None else timer["deadline"],
+                position=state.start,
             )
         except Conflict:  # another request (or process) made it first: that one it is
             await self.sync(live)
@@ -1120,6 +1191,21 @@ class Games:
         live.rematch = new_id
         live.bodies.clear()
         live.notify()
+
+    @staticmethod
+    def _rematch_start(game: Game, row: GameRow, seed: int) -> State:
+        """The start of a rematch of the game of ``row``, with a new ``seed``: a new deal,
+        or, for a game started from a position, the same position with the new seed
+        (its ``rng`` fact dropped), so what the position fixes is the same and what it
+        leaves open (a deck's order it does not give, the dice) is dealt anew."""
+        doc = None
+        if row.position is not None:
+            doc = {k: v for k, v in row.position.items() if k not in ("seed", "rng")}
+            doc["seed"] = seed
+        try:
+            return start_state(game, row.options, seed, doc)
+        except PositionError as exc:  # (a pack changed since: say so rather than fail)
+            raise ApiError(422, "bad_position", f"the rematch's position: {exc}") from None
 
     # ------------------------------------------------------------ ending from outside
     def is_owner(self, live: Live, token: str | None) -> bool:
@@ -1214,7 +1300,8 @@ class Games:
                 raise ApiError(
                     409,
                     "not_over",
-                    f"game {live.id} is in play: its record (and seed) is secret until it ends",
+                    f"game {live.id} is in play: its record (its seed, and the position it "
+                    "started from) is secret until it ends",
                 )
             rec = live.state.record()
         rec["meta"] = {
@@ -1257,8 +1344,9 @@ class Games:
         return out
 
     def packs(self) -> dict[str, Any]:
-        """The installed packs: name, title, seats, default options; and the bots this
-        server adds to the seat kinds (``bots``: their names)."""
+        """The installed packs: name, title, seats, default options, whether a game of it
+        can start from a position; and the bots this server adds to the seat kinds
+        (``bots``: their names)."""
         out = []
         for name in pack_names():
             try:
@@ -1274,6 +1362,7 @@ class Games:
                     "max_players": game.max_players,
                     "default_options": game.unstructure_options(game.default_options()),
                     "options": game.options_schema(),
+                    "positions": bool(game.position_facts),
                 }
             )
         return {"packs": out, "bots": sorted(self.settings.bots)}
@@ -1281,7 +1370,8 @@ class Games:
     @staticmethod
     def pack(name: str) -> dict[str, Any]:
         """One installed pack: its facts as in :meth:`packs`, its player names, its
-        description and its ``ui`` facts (static data a client draws with)."""
+        description, the facts a position of it may give (``position_facts``) and its
+        ``ui`` facts (static data a client draws with)."""
         if type(name) is not str or name not in pack_names():
             raise ApiError(404, "unknown_pack", f"no pack {short(name, 40)} is installed here")
         try:
@@ -1299,6 +1389,8 @@ class Games:
             "players": [game.player_name(i, options) for i in range(game.num_players(options))],
             "default_options": game.unstructure_options(options),
             "options": game.options_schema(),
+            "positions": bool(game.position_facts),
+            "position_facts": position_facts(game),
             "ui": game.ui,
         }
 
@@ -1430,6 +1522,7 @@ class Games:
             spec=spec,
             max_seconds=self.settings.max_bot_seconds or None,
             code=self.settings.bots.get(spec),
+            position=live.row.position,
         )
 
     def _schedule_bot(self, live: Live) -> None:

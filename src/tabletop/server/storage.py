@@ -1,8 +1,8 @@
 """Storage: games, seats and actions in SQLite or PostgreSQL, through SQLAlchemy Core.
 
-A game is stored as its record (pack, pack version, options, seed, one row
-per accepted action) and a few facts for listing (status, step, who is to
-move). Nothing else: a state is rebuilt from its record, so what the
+A game is stored as its record (pack, pack version, options, seed, the
+position it started from if it did, one row per accepted action) and a few
+facts for listing (status, step, who is to move). Nothing else: a state is rebuilt from its record, so what the
 database holds is exactly what a restart needs.
 
 Consistency between server processes sharing one database rests on
@@ -114,6 +114,8 @@ games = sa.Table(
     # version 6:
     sa.Column("timer", sa.Text, nullable=True),  # JSON: the turn timer and its clocks
     sa.Column("deadline", sa.Float, nullable=True),  # when the seat to move runs out
+    # version 7:
+    sa.Column("position", sa.Text, nullable=True),  # JSON: the position it started from
 )
 
 seats = sa.Table(
@@ -220,7 +222,13 @@ def _v6(conn: Connection) -> None:
     conn.execute(sa.text("CREATE INDEX games_status_deadline ON games (status, deadline)"))
 
 
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1, _v2, _v3, _v4, _v5, _v6)
+def _v7(conn: Connection) -> None:
+    """Games started from a position (:mod:`tabletop.positions`): the position document
+    (JSON), which the game's record starts from instead of a deal from its seed."""
+    conn.execute(sa.text("ALTER TABLE games ADD COLUMN position TEXT"))
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1, _v2, _v3, _v4, _v5, _v6, _v7)
 """Schema migrations in order: migration ``k`` (from 0) brings version ``k`` to ``k + 1``."""
 SCHEMA_VERSION = len(MIGRATIONS)
 """The schema version this server writes."""
@@ -344,6 +352,9 @@ class GameRow:
     rematch: str | None = None
     timer: dict[str, Any] | None = None
     deadline: float | None = None
+    position: dict[str, Any] | None = None
+    """The position document the game started from (``None``: dealt from its seed);
+    as secret as the seed while the game is in play. Lists of games leave it unread."""
 
     @property
     def over(self) -> bool:
@@ -371,8 +382,13 @@ def _row(r: Any) -> GameRow:
         rematch=r.rematch,
         timer=json.loads(r.timer) if r.timer is not None else None,
         deadline=r.deadline,
+        position=json.loads(r.position) if getattr(r, "position", None) is not None else None,
     )
 
+
+_LISTED = [c for c in games.c if c.name != "position"]
+"""The columns a list of games reads: all but the position document (up to the size of
+a request body each, which no list shows)."""
 
 _CAS = (
     games.update()
@@ -505,11 +521,13 @@ class Store:
         rematch_of: str | None = None,
         timer: dict[str, Any] | None = None,
         deadline: float | None = None,
+        position: dict[str, Any] | None = None,
     ) -> None:
         """Store a new game; :class:`Full` if ``max_active`` games (in all; 0: no cap)
         or ``max_per_client`` games of ``client`` are in play already. The count and
         the insert are one transaction under a lock: the caps hold under any number
-        of requests at once, and across server processes.
+        of requests at once, and across server processes. ``position`` is the position
+        document the game starts from (``None``: it is dealt from ``seed``).
 
         With ``rematch_of``, the new game is that finished game's rematch: it is
         noted there in the same transaction, only if that game has none yet
@@ -565,6 +583,9 @@ class Store:
                     active_at=now,
                     timer=None if timer is None else json.dumps(timer),
                     deadline=deadline,
+                    position=None
+                    if position is None
+                    else json.dumps(position, separators=(",", ":")),
                 )
             )
             conn.execute(
@@ -889,7 +910,7 @@ class Store:
         offset: int,
         client: str | None = None,
     ) -> list[GameRow]:
-        q = sa.select(games).order_by(games.c.created.desc(), games.c.id)
+        q = sa.select(*_LISTED).order_by(games.c.created.desc(), games.c.id)
         if status == "active":
             q = q.where(games.c.status == "active")
         elif status == "finished":

@@ -80,6 +80,9 @@ class CreateRequest:
     options: dict[str, Any] = attrs.field(factory=dict, metadata={"max_items": 100})
     seed: int | None = None
     timer: TimerRequest | None = None
+    position: Any = None
+    """A position document to start from (:mod:`tabletop.positions`): an object, or
+    its JSON or TOML text; checked by the service, which says what is wrong in it."""
 
 
 @attrs.frozen

@@ -1,5 +1,6 @@
-// The lobby: choose a game, its options (from the pack's option schema) and each seat;
-// the games in progress and the finished ones, refreshed by themselves.
+// The lobby: choose a game, its options (from the pack's option schema) and each seat,
+// or a position to start from; the games in progress and the finished ones, refreshed
+// by themselves.
 import { api, packInfo, seats, seatWords } from "./api.js";
 import { h } from "./dom.js";
 
@@ -10,6 +11,9 @@ const BOTS = [
   ["mcts", "Bot: search, 200 iterations a move (normal)"],
   ["mcts:1s", "Bot: search, 1 second a move (strong)"],
 ];
+const POSITION_EXAMPLES = { // what the position box shows before anything is pasted
+  rebel_space: 'turn = "Rebel"\nstep = "attack_start"\nattach = [["Laser Sword", "Princess"]]\n\n[zones]\nactive0 = ["Princess", "Rebel Soldier"]\nactive1 = ["Battle Walkers"]',
+};
 const REFRESH_MS = 4000; // the games' lists are read again this often (and on focus)
 
 /** Show the lobby in ``root``; returns {close()} (which stops its refreshing). */
@@ -55,10 +59,23 @@ async function build(root, lobby, stop) {
     h("option", { value: "move-300" }, "5 minutes a decision"),
     h("option", { value: "clock-600" }, "Chess clock: 10 minutes each, +5 s a decision"),
     h("option", { value: "clock-1800" }, "Chess clock: 30 minutes each, +10 s a decision"));
+  // a position to start from (a tutorial, a puzzle): pasted as TOML or JSON, for the
+  // packs that have positions; its own options and seed are the game's
+  const positionText = h("textarea", { id: "position", name: "position", rows: 8, cols: 48, spellcheck: "false" });
+  const positionBox = h("details", { class: "position-choice", id: "position-box" },
+    h("summary", {}, "Start from a position"),
+    h("label", { for: "position" }, "Paste a position (TOML or JSON):"), positionText,
+    h("p", { class: "help" }, "The game starts as the position says, with its own options and seed. The game's Positions page lists what a position may say."));
+  const optHead = h("h3", {}, "Options");
+  const showOptions = () => { // a position's own options replace the form's
+    optHead.hidden = optBox.hidden = !positionBox.hidden && positionText.value.trim() !== "";
+  };
+  positionText.addEventListener("input", showOptions);
   form.append(
     h("h2", {}, "New game"),
     h("label", {}, "Game ", gameSel),
-    h("h3", {}, "Options"), optBox,
+    positionBox,
+    optHead, optBox,
     h("h3", {}, "Seats"), seatBox,
     h("label", { class: "timer-choice" }, "Turn timer ", timerSel,
       h("span", { class: "muted" }, " (out of time: a pass where the rules allow it, else a random choice; three in a row and a bot takes the seat)")),
@@ -77,6 +94,9 @@ async function build(root, lobby, stop) {
     optBox.replaceChildren();
     optionInputs.clear();
     for (const o of pack.options || []) optBox.append(optionField(o, optionInputs));
+    positionBox.hidden = !pack.positions;
+    positionText.placeholder = POSITION_EXAMPLES[pack.name] || "seed = 7";
+    showOptions();
     await fillSeats(pack);
   }
   async function fillSeats(pack) {
@@ -117,6 +137,11 @@ async function build(root, lobby, stop) {
     const choice = [...seatBox.querySelectorAll("select")].map((s) => s.value);
     const body = { pack: pack.name, seats: choice.map((c) => (c === "you" || c === "friend" ? "human" : c)), options };
     if (TIMERS[timerSel.value]) body.timer = TIMERS[timerSel.value];
+    const position = pack.positions ? positionOf(positionText.value) : null;
+    if (position !== null) {
+      body.position = position;
+      delete body.options; // the position's own
+    }
     const res = await api("/games", { method: "POST", body });
     if (!res.ok) {
       out.replaceChildren(h("p", { class: "error", role: "alert" }, res.data.message));
@@ -165,6 +190,21 @@ async function build(root, lobby, stop) {
   stop.push(() => window.removeEventListener("focus", onFocus), () => document.removeEventListener("visibilitychange", onVisible));
   lobby.timer = setInterval(refresh, REFRESH_MS);
   await Promise.all([fill(), refresh()]);
+}
+
+/** The ``position`` of POST /games for the text pasted (``null`` for none): a JSON
+ * object when it reads as one, else the text itself, which the server reads as TOML
+ * (or as JSON, saying where it is wrong). */
+function positionOf(text) {
+  const t = text.trim();
+  if (!t) return null;
+  if (t.startsWith("{")) {
+    try {
+      const doc = JSON.parse(t);
+      if (doc && typeof doc === "object" && !Array.isArray(doc)) return doc;
+    } catch { /* the server says what is wrong, and where */ }
+  }
+  return t;
 }
 
 /** A friend's link to send, with a Copy button. */
