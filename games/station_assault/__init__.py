@@ -68,6 +68,7 @@ from .events import EVENT_CLASSES
 from .heuristic import heuristic, values
 from .observation import OBSERVATION
 from .options import Options
+from .position import FACTS as POSITION_FACTS
 from .rules.targets import KINDS as TARGET_KINDS
 from .rules.text import player_name
 from .ships import MAX_PLAYERS, ShipType, printed_types
@@ -154,6 +155,7 @@ GAME = Game(
     phases=PHASES,
     observation=OBSERVATION,
     target_kinds=TARGET_KINDS,
+    position_facts=POSITION_FACTS,
     ui={
         "colours": ["#bfc5cf", "#e74c3c", "#2980b9", "#27ae60", "#8e44ad", "#d68910"],
         "grid": {"cell": "a ship card on the table, at x (left to right) and y (bottom to top)"},

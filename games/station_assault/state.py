@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 
 from tabletop import Action, Event, Rng, State
+from tabletop.positions import Facts
 from tabletop.targets import Target
 
 from .actions import Act, Fire, Home, Mulligan, Play, Stay, To
@@ -158,6 +159,18 @@ class AssaultState(State):
 
     def _resample(self, player: int, rng: Rng) -> None:
         secrets.resample(self, player, rng)
+
+    def _position(self, facts: Facts) -> None:
+        """Set up this new state as a position document says (``position.py``)."""
+        from . import position
+
+        position.read(self, facts)
+
+    def _position_facts(self) -> dict[str, Any]:
+        """This state's position document (``position.py``): at any decision."""
+        from . import position
+
+        return position.write(self)
 
     def _copy_into(self, new: State) -> None:
         assert isinstance(new, AssaultState)

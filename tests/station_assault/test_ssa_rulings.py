@@ -15,7 +15,7 @@ from station_assault.actions import KEEP, REDRAW, Act, Fire, Home, Play, Stay
 from station_assault.decisions import ChooseDestination, ChooseShip, ChooseTarget
 from station_assault.events import Eliminated, GameEnded, Stayed, WaveStarted
 from station_assault.rules.grid import FREE_FOR_ALL_LAYOUTS
-from station_assault.rules.setup import DECK, HAND, PILE, REMOVED, recount
+from station_assault.rules.setup import DECK, HAND, PILE, REMOVED
 from station_assault.ships import ShipType
 from tabletop import OptionsError, Rng
 
@@ -269,7 +269,7 @@ def test_ssa_07_placement() -> None:
     do(s, "Play a Scout")
     assert cells_offered(s) >= {(3, 0), (5, 0), (-1, 0)}
     s = deal({BLACK: ["Scout"], RED: []}, initiative=BLACK, options={"anchor": "friendly"})
-    put(s, RED, "Cruiser", 1, 0)
+    s = put(s, RED, "Cruiser", 1, 0)
     do(s, "Play a Scout")
     assert cells_offered(s) == {(-1, 0), (0, 1), (0, -1)}  # (1,0) is taken by Red
 
@@ -326,14 +326,9 @@ def test_ssa_09_compulsory_fire() -> None:
 def test_ssa_10_wave_end() -> None:
     """SSA-10: acted flags clear; draw 10 (what is left); after the decks run out the
     ships in play go on acting."""
-    s = deal({}, initiative=BLACK, board=((BLACK, "Scout", -1, 0),))
+    # Only 3 cards left in Black's deck, none in Red's (the rest set aside).
+    s = deal({}, initiative=BLACK, board=((BLACK, "Scout", -1, 0),), decks={BLACK: 3, RED: 0})
     ship = at(s, -1, 0)
-    deck = s.zones[DECK[BLACK]]
-    s.zones[REMOVED[BLACK]].cards.extend(deck.cards[:-3])
-    del deck.cards[:-3]  # only 3 cards left
-    s.zones[DECK[RED]].cards.clear()
-    recount(s)
-    s._legal = None
     do(s, "Act with Scout", "Scout stays")
     assert s.acted[ship]
     do(s, "Black Space Station stays", "Red Space Station stays")
@@ -606,7 +601,8 @@ def test_ssa_18_secrets() -> None:
     assert "mulligan_chosen" not in log_red and "mulligan_made" in log_red
     s.apply(KEEP)
     assert s.view(RED)["state"]["mulligan"] == ["mulligan", "keep"]
-    ship = put(s, BLACK, "Cruiser", -1, 0, damage=2, acted=True)
+    s = put(s, BLACK, "Cruiser", -1, 0, damage=2, acted=True)
+    ship = at(s, -1, 0)
     pub = s.view(None)["state"]
     entry = next(b for b in pub["board"] if b["card"] == ship)
     assert entry == {
@@ -636,7 +632,7 @@ def test_ssa_19_nowhere_to_play() -> None:
     s = deal({0: ["Scout"]}, initiative=0, options=opts)
     # Team A has no card in play: both its Stations are gone.
     for p in (0, 2):
-        remove(s, station(p))
+        s = remove(s, station(p))
     do(s, "Play a Scout")
     assert cells_offered(s) == {(3, 0), (5, 0), (4, 1), (4, -1), (3, 4), (5, 4), (4, 3), (4, 5)}
     # An empty table: the ship goes home.
@@ -654,7 +650,7 @@ def test_ssa_19_nowhere_to_play() -> None:
     ]
     s = deal({BLACK: ["Skiff"], RED: ["Skiff"]}, initiative=RED, options={"ships": rows})
     for p in (BLACK, RED):
-        remove(s, station(p))
+        s = remove(s, station(p))
     do(s, "Play a Skiff")
     assert s.legal_actions() == [Home()]
     assert texts(s) == ["Play Skiff at (4,0), its Station's starting cell"]

@@ -3,7 +3,7 @@ action kind; and the kit's check (each target shown by the view) in random games
 
 from __future__ import annotations
 
-from ssa_helpers import at, deal, do, new, pick, station
+from ssa_helpers import at, deal, do, new, pick, remove, station
 
 from station_assault import GAME
 from station_assault.actions import HOME, KEEP, REDRAW, STAY
@@ -98,11 +98,7 @@ def test_home_points_at_the_stations_starting_cell() -> None:
     s = deal({BLACK: ["Scout"]}, initiative=BLACK)
     do(s, "Play a Scout")
     for c in list(s.board):  # an empty table: no cell is next to a card (SSA-19)
-        from station_assault.rules.grid import lift_card
-
-        lift_card(s, c)
-    s.board = []
-    s._legal = None
+        s = remove(s, c)
     assert s.legal_actions() == [HOME]
     scout = s.stack[-1].card
     assert s.targets(HOME) == (cell_(0, 0, "to"), card(scout, "by"))
