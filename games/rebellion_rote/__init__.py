@@ -171,7 +171,8 @@ What is built and tested:
   R2-D2, the Millennium Falcon, K-2SO and Bounty (RR-151..RR-155); Luke Skywalker's Jedi
   path (RR-156). The captive's rings (the captured ring, Frozen in Carbonite, Lure of the
   Dark Side) come with the Imperial missions.
-* :func:`.position.position` builds a position by names for scenario tests.
+* Positions by names (:mod:`tabletop.positions`; the facts are in :mod:`.position`):
+  ``GAME.position(doc)``, and the keyword builder :func:`.position.position` for tests.
 
 The game plays to its end; the pack is registered as ``rebellion_rote``.
 
@@ -207,6 +208,7 @@ from .facts import system_facts
 from .heuristic import heuristic
 from .observation import OBSERVATION
 from .options import RebellionOptions
+from .position import FACTS as POSITION_FACTS
 from .rules.team import player_name
 from .state import RebellionState
 from .table import TARGET_KINDS
@@ -297,4 +299,5 @@ GAME = Game(
     observation=OBSERVATION,
     ui=UI,
     target_kinds=TARGET_KINDS,
+    position_facts=POSITION_FACTS,
 )

@@ -9,6 +9,7 @@ import attrs
 from tabletop import Decision
 
 __all__ = [
+    "ActionCardWindow",
     "ActionDestroy",
     "ActionRetrieve",
     "ActionTheater",
@@ -120,7 +121,6 @@ __all__ = [
     "PlaceUnits",
     "PlansReroll",
     "PlansTarget",
-    "PlayActionCard",
     "PlayObjective",
     "ProjectSearch",
     "PromotionPlace",
@@ -1130,12 +1130,12 @@ class FalconFollow(Decision):
 
 # ---------------------------------------------------------------- action cards
 @attrs.frozen(kw_only=True)
-class PlayActionCard(Decision):
+class ActionCardWindow(Decision):
     """An action card window (:mod:`.rules.action_cards`): ``player`` may play one card of
-    the hand whose moment this is (``play_action_card <i>``), or pass. ``window``:
-    ``"start_of_combat"`` (after Add Leader, the current player first)."""
+    the hand whose moment this is (the action ``play_action_card <i>``), or pass.
+    ``window``: ``"start_of_combat"`` (after Add Leader, the current player first)."""
 
-    kind: ClassVar[str] = "play_action_card"
+    kind: ClassVar[str] = "action_card_window"
     window: str
 
 

@@ -168,7 +168,7 @@ def describe(s: RebellionState, a: Action) -> str:
             return f"Gain 1 loyalty in {loc_name(a.system)}"
         if isinstance(top, D.ClosestSystem):
             return f"Take the captive and the mission's leaders to {loc_name(a.system)}"
-        return f"Choose {loc_name(a.system)}"
+        return f"Choose {loc_name(a.system)} ({prompt(s).split(': ', 1)[-1]})"
     if isinstance(a, A.Place):
         if isinstance(top, D.GainChoice):
             return f"Gain 1 {UNITS[a.unit].name}"
@@ -1629,7 +1629,7 @@ def describe_roe(s: RebellionState, a: Action, top: object) -> str:
     if isinstance(top, D.HavenDeploy) and isinstance(a, A.Stop):
         return "Deploy no more units"
     if isinstance(top, D.AidLoyalty) and isinstance(a, A.SystemChoice):
-        return f"Gain 1 loyalty in {loc_name(a.system)}"
+        return f"Regional Aid: gain 1 loyalty in {loc_name(a.system)}"
     if isinstance(top, D.RecoverMission) and isinstance(a, A.Keep):
         return f"Take {MISSIONS[a.card].name} back from your discard pile"
     if isinstance(top, D.ExplosivesDestroy):
@@ -1833,7 +1833,7 @@ ACTION_WINDOW_WORDS = {
     actions=(A.PlayActionCard, A.AsRed),
     decisions=(
         D.MissionDiceWindow,
-        D.PlayActionCard,
+        D.ActionCardWindow,
         D.ConvertHits,
         D.ActionDestroy,
         D.ActionTheater,
@@ -1853,7 +1853,7 @@ def describe_action_cards(s: RebellionState, a: Action, top: object) -> str:
         return f"Count die {a.die + 1}, a black hit, as a red hit"
     if isinstance(top, D.MissionDiceWindow) and isinstance(a, A.Pass):
         return f"Play no action card: roll the dice of {MISSIONS[top.card].name}"
-    if isinstance(top, D.PlayActionCard) and isinstance(a, A.Pass):
+    if isinstance(top, D.ActionCardWindow) and isinstance(a, A.Pass):
         return f"Play no action card {ACTION_WINDOW_WORDS[top.window]}"
     if isinstance(top, D.ConvertHits) and isinstance(a, A.Stop):
         return "Count no more black hits as red"
@@ -1886,7 +1886,7 @@ def describe_action_cards(s: RebellionState, a: Action, top: object) -> str:
 
 def prompt_action_cards(s: RebellionState, top: object, who: str) -> str:
     """The action cards' decisions."""
-    if isinstance(top, D.PlayActionCard):
+    if isinstance(top, D.ActionCardWindow):
         if top.window.startswith("captured"):
             x = s.board.captured
             name = LEADERS[x].name if x >= 0 else "a leader"
@@ -2218,7 +2218,10 @@ def describe_imperial_cards(s: RebellionState, a: Action, top: object) -> str:
         if isinstance(a, A.Stop):
             return "Build no more units with Brilliant Administrator"
     if isinstance(top, D.AdminReplace) and isinstance(a, A.SystemChoice):
-        return f"Destroy the {UNITS[top.unit].name} in {loc_name(a.system)} to build another"
+        return (
+            f"Brilliant Administrator: destroy the {UNITS[top.unit].name} in "
+            f"{loc_name(a.system)} to build another"
+        )
     if isinstance(top, D.SurpriseMove):
         if isinstance(a, A.Move):
             return (

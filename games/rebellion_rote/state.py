@@ -90,12 +90,15 @@ the older index-based ``battle``; and ``resolving_card``, ``roll_off_card``,
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from tabletop import Action, Decision, Event, Rng, State
 from tabletop.targets import Target
+
+if TYPE_CHECKING:
+    from tabletop.positions import Facts
 
 from . import actions as A
 from . import decisions as D
@@ -427,6 +430,19 @@ class RebellionState(State):
             "sweep_kept": self.sweep_kept,
             "card_then": self.card_then[:],
         }
+
+    def _position(self, facts: Facts) -> None:
+        """Set this new state's table up from a position document (:mod:`.position`)."""
+        from .position import read_position_facts
+
+        read_position_facts(self, facts)
+
+    def _position_facts(self) -> dict[str, Any]:
+        """This state's position document, by names (:mod:`.position`): at a Command turn
+        or an Assignment decision; elsewhere a ``PositionError`` naming those points."""
+        from .position import position_facts
+
+        return position_facts(self)
 
     def _team_view(self) -> dict[str, Any] | None:
         """The team game's public state (RR-02): the Command cycle and who is asked."""

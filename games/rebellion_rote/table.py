@@ -1083,7 +1083,7 @@ def _doing(s: RebellionState, top: Decision) -> str:
     theater = THEATERS[th] if th >= 0 else ""
     if isinstance(top, D.Combat):
         return "may add a leader from the pool"
-    if isinstance(top, D.PlayActionCard):
+    if isinstance(top, D.ActionCardWindow):
         return "may play a Start of Combat action card"
     if isinstance(top, D.ChooseTactic):
         how = "an extra card, face up" if top.extra else "face down"

@@ -279,8 +279,12 @@ class State:
         built by hand, a determinisation): ``record()`` then raises with ``reason``,
         the default ``tabletop.loads`` refuses its text, and ``apply`` copies it
         before a checked action instead of rebuilding it from its record if the
-        pack fails. Call it whenever you change a state other than by ``apply``."""
+        pack fails. Call it whenever you change a state other than by ``apply``: it also
+        drops what the state cached from before the change (its legal actions)."""
         self.no_record = reason or "this state was not reached by play from its seed"
+        self._legal = None
+        self._legal_words = None
+        self._log_json = None
 
     @property
     def determinised(self) -> bool:
@@ -493,8 +497,12 @@ class State:
         exc.add_note("tabletop: the state was restored to what it was before this action")
 
     def _rebuilt(self) -> State:
-        """This state made again from its seed, options and history."""
-        state = self.game.new_state(seed=self.seed, options=self.options)
+        """This state made again from its record: its position document when it started
+        from one, else its seed and options; then its history."""
+        if self.start is not None:
+            state = self.game.position(self.start)
+        else:
+            state = self.game.new_state(seed=self.seed, options=self.options)
         for a in self.history:
             state.apply(a, check=False)
         return state

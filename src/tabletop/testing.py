@@ -797,6 +797,8 @@ def check_position_roundtrip(
       player and legal actions (with the same words);
     * the same future: the same random moves for ``steps_after`` steps give the same
       views, events and, at the end, the same returns;
+    * the checks of :func:`check_state` (among them, that a failing action leaves a
+      position's game as it was: it is rebuilt from the position);
     * a record (``record()["position"]`` and the actions since) that ``replay``
       rebuilds, and the facts of the state read back are the document itself.
 
@@ -858,6 +860,7 @@ def _check_position_at(state: State, doc: dict[str, Any], steps_after: int, ctx:
             ctx,
             f"the position read back differs: {_diff(str(_seen(state)), str(_seen(back)), ('state', 'position'))}",
         )
+    check_state(back.clone(), Rng(len(text) + 1), ctx)  # atomic apply, clone, JSON, views
     again = back.position_facts()
     if again != json.loads(text):
         raise _fail(

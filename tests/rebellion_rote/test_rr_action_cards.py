@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from rr_helpers import amend, give_action
+
 from rebellion_rote.actions import (
     Activate,
     AsRed,
@@ -18,7 +20,6 @@ from rebellion_rote.actions import (
 from rebellion_rote.board import BOARD, POOL
 from rebellion_rote.data import (
     ACTION_LEADERS,
-    ACTIONS,
     IMPERIAL,
     REBEL,
     TACTICS,
@@ -27,6 +28,7 @@ from rebellion_rote.data import (
     system_id,
     unit_id,
 )
+from rebellion_rote.decisions import ActionCardWindow as Window
 from rebellion_rote.decisions import (
     ActionDestroy,
     ActionRetrieve,
@@ -34,9 +36,6 @@ from rebellion_rote.decisions import (
     ChooseTactic,
     ConvertHits,
     ReadyLeader,
-)
-from rebellion_rote.decisions import (
-    PlayActionCard as Window,
 )
 from rebellion_rote.ids import action_card, tactic_card
 from rebellion_rote.position import position
@@ -54,15 +53,7 @@ L = leader_id
 def give(s: RebellionState, side: int, name: str) -> int:
     """Put action card ``name`` into ``side``'s hand, as recruiting its first pictured
     leader would (a starting card: recruiting nobody); return its index."""
-    i = action_id(name)
-    c = action_card(i)
-    for z in (f"action_deck{side}", f"action_box{side}"):
-        if c in s.zones[z].cards:
-            s.zones[z].cards.remove(c)
-    s.zones[f"action_hand{side}"].cards.append(c)
-    s.hand_recruits[side].append(-1 if ACTIONS[i].starting else ACTION_LEADERS[i][0])
-    s._legal = None
-    return i
+    return give_action(s, side, name)
 
 
 def imperial_attack(
@@ -457,8 +448,7 @@ def test_rr128_assignment_cards_are_offered_in_the_assignment_turn() -> None:
     s, (i,) = assignment(((REBEL, "Rebel Planning"),))
     assert PlayActionCard(i) in s.legal_actions()
     assert s.legal_actions()[-2:] == [PlayActionCard(i), Pass()]
-    s.board.leader_status[L("Jan Dodonna")] = BOARD
-    s._legal = None
+    amend(s, lambda doc: doc.setdefault("leaders", {}).update({"Jan Dodonna": "Kessel"}))
     assert PlayActionCard(i) not in s.legal_actions()
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rr_helpers import edited
+
 from rebellion_rote.actions import (
     Activate,
     Hit,
@@ -165,7 +167,7 @@ def test_specials_remove_damage_of_their_colour_and_the_leader_reroll() -> None:
     from rebellion_rote.decisions import AttackActions
 
     s.stack.append(AttackActions(player=IMPERIAL, theater=C.SPACE))
-    s._legal = None
+    edited(s, "a combat step set by hand")
     acts = s.legal_actions()
     # Vader's space value is 2: up to 2 dice marked; only the red special can repair
     assert [a.kind for a in acts].count("mark") == 3

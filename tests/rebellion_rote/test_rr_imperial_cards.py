@@ -3,6 +3,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from rr_helpers import amend, edited, give_action, give_mission, take
+
 from rebellion_rote.actions import (
     Activate,
     Build,
@@ -22,12 +26,12 @@ from rebellion_rote.actions import (
 )
 from rebellion_rote.board import BOARD, MISSION, OFF, POOL, SUPPLY
 from rebellion_rote.data import (
-    ACTION_LEADERS,
     ACTIONS,
     IMPERIAL,
     MISSIONS,
     REBEL,
     REBEL_BASE,
+    SIDES,
     action_id,
     leader_id,
     system_id,
@@ -65,15 +69,7 @@ def mission_id(name: str) -> int:
 def give(s: RebellionState, side: int, name: str) -> int:
     """Put action card ``name`` into ``side``'s hand, as recruiting its first pictured
     leader would (a starting card: recruiting nobody); return its index."""
-    i = action_id(name)
-    c = action_card(i)
-    for z in (f"action_deck{side}", f"action_box{side}"):
-        if c in s.zones[z].cards:
-            s.zones[z].cards.remove(c)
-    s.zones[f"action_hand{side}"].cards.append(c)
-    s.hand_recruits[side].append(-1 if ACTIONS[i].starting else ACTION_LEADERS[i][0])
-    s._legal = None
-    return i
+    return give_action(s, side, name)
 
 
 def imperial_assignment(
@@ -272,16 +268,11 @@ def test_rr134_scouting_mission() -> None:
 
 # ================================================================ helpers for missions and combats
 def to_hand(s: RebellionState, side: int, name: str) -> None:
-    """Mission ``name`` into ``side``'s hand, from wherever it is."""
-    card = next(
-        mission_card(i)
-        for i, m in enumerate(MISSIONS)
-        if m.name == name and mission_card(i) not in s.zones[f"missions{side}"].cards
-    )
-    for z in s.zones.values():
-        if card in z.cards:
-            z.cards.remove(card)
-    s.zones[f"missions{side}"].cards.append(card)
+    """Mission ``name`` into ``side``'s hand, from its deck or discard, or with its set."""
+    copies = [i for i, m in enumerate(MISSIONS) if m.name == name and m.side == SIDES[side]]
+    held = s.zones[f"missions{side}"].cards
+    copy = next(k for k, i in enumerate(copies) if mission_card(i) not in held)
+    give_mission(s, side, name, copy)
 
 
 def assign(s: RebellionState, side: int, name: str, *leaders: str) -> int:
@@ -353,12 +344,10 @@ def destiny_rescue() -> tuple[RebellionState, int]:
     s = position(
         units={"Naboo": {"Stormtrooper": 1}},
         leaders={"Darth Vader": "Naboo", "Luke Skywalker": "Naboo"},
+        captured="Luke Skywalker",
     )
-    s.board.captured = L("Luke Skywalker")
     i = give(s, IMPERIAL, "It Is Your Destiny")
     slot = assign(s, REBEL, "Daring Rescue", "Princess Leia", "Han Solo")
-    s.board.leader_status[L("Han Solo")] = MISSION
-    s._legal = None
     s.apply(Reveal(slot))
     s.apply(SystemChoice(NABOO))
     assert isinstance(s.stack[-1], OpposeMission)
@@ -418,8 +407,6 @@ def test_rr162_blindside() -> None:
     )
     i = give(s, IMPERIAL, "Blindside")
     slot = assign(s, IMPERIAL, "Capture Rebel Operative", "Boba Fett")
-    s.board.leader_status[L("Boba Fett")] = MISSION
-    s._legal = None
     s.apply(Reveal(slot))
     s.apply(SystemChoice(NABOO))
     s.apply(Target(L("Luke Skywalker")))
@@ -435,7 +422,6 @@ def test_rr162_blindside() -> None:
     )
     give(s2, IMPERIAL, "Blindside")
     slot = assign(s2, IMPERIAL, "Capture Rebel Operative", "Boba Fett")
-    s2._legal = None
     s2.apply(Reveal(slot))
     s2.apply(SystemChoice(NABOO))
     s2.apply(Target(L("Luke Skywalker")))
@@ -659,10 +645,15 @@ def test_rr167_secret_facility() -> None:
     a Shield Bunker and a triangle ground unit there, a combat if due, then the turn."""
     s = position(player="Imperial", units={"Naboo": {"Rebel Trooper": 1}})
     i = action_id("Secret Facility")
-    s.zones["action_deck1"].cards.remove(action_card(i))
-    s.zones["action_in_play1"].cards.append(action_card(i))
-    s.move(NABOO, s.zones["probe_deck"], s.zones["facility_probe"])
-    s._legal = None
+
+    def in_play(doc: dict[str, Any]) -> None:
+        cards, probes = doc["actions"]["Imperial"], doc["probes"]
+        take(doc, "Secret Facility", cards["deck"])
+        cards["in_play"].append("Secret Facility")
+        take(doc, "Naboo", probes["deck"])
+        probes["secret_facility"] = ["Naboo"]
+
+    amend(s, in_play)
     assert PlayActionCard(i) in s.legal_actions()
     assert s.describe(PlayActionCard(i)).startswith("Reveal the probe card under Secret Facility")
     s.apply(PlayActionCard(i))
@@ -840,10 +831,11 @@ def test_a_lured_leader_is_not_in_its_old_sides_pool_for_a_card() -> None:
             b.leader_status[x] = BOARD
     b.leader_status[L("Chirrut Îmwe")] = BOARD
     b.leader_status[L("Jyn Erso")] = POOL
-    s._legal = None
+    edited(s, "leaders on the board with no location, to leave Jyn Erso alone in the pool")
+    b = s.board
     assert can_play(s, REBEL, i) and b.pool(REBEL) == [L("Jyn Erso")]
     b.leader_side[L("Jyn Erso")] = IMPERIAL  # lured: no Rebel pool leader at all
-    s._legal = None
+    edited(s, "a leader playing for the Empire with no Lure ring")
     assert s.legal_actions() == [Pass()]
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
-from rr_helpers import assign
+from rr_helpers import amend, assign, give_mission, take
 
 from rebellion_rote.actions import (
     Advance,
@@ -25,6 +26,7 @@ from rebellion_rote.board import BOARD, CARBONITE, LURE, NO_RING, NONE, OFF, POO
 from rebellion_rote.data import (
     DECK_MISSIONS,
     IMPERIAL,
+    LEADERS,
     MISSIONS,
     NUM_SYSTEMS,
     REBEL,
@@ -49,12 +51,11 @@ from rebellion_rote.decisions import (
     NameBaseSystems,
 )
 from rebellion_rote.ids import mission_card, mission_of, objective_card
-from rebellion_rote.position import position
+from rebellion_rote.position import card_name, position
 from rebellion_rote.rules.base_clues import ALL_SYSTEMS, region_mask, system_mask
 from rebellion_rote.rules.imperial_missions import DISTANCE, EFFECTS
 from rebellion_rote.rules.mission_deck import deck_cards
 from rebellion_rote.rules.missions import BUILT, revealable
-from rebellion_rote.rules.objectives import to_hand as objective_to_hand
 from rebellion_rote.rules.refresh import retrieve_leaders
 from rebellion_rote.state import RebellionState
 from tabletop import Rng
@@ -85,16 +86,8 @@ def card_ids(name: str) -> list[int]:
 
 def to_hand(s: RebellionState, name: str, copy: int = 0) -> int:
     """Copy ``copy`` of Imperial mission ``name`` into the Empire's hand, from its deck, or
-    from the box when the position's mission set left it out."""
-    c = card_ids(name)[copy]
-    hand = s.zones["missions1"]
-    deck = s.zones["mission_deck1"]
-    if c in deck.cards:
-        s.move(c, deck, hand)
-    elif not any(c in z.cards for z in s.zones.values()):
-        hand.cards.append(c)
-    s._legal = None
-    return c
+    with its mission set when the position's set left it out."""
+    return give_mission(s, IMPERIAL, name, copy)
 
 
 def play(s: RebellionState, name: str, *leaders: str) -> int:
@@ -107,11 +100,9 @@ def play(s: RebellionState, name: str, *leaders: str) -> int:
 
 
 def captive_at(s: RebellionState, leader: int, system: int) -> None:
-    b = s.board
-    b.leader_loc[leader] = system
-    b.leader_status[leader] = BOARD
-    b.captured = leader
-    s._legal = None
+    """``leader`` in the captured ring, in ``system``."""
+    name, where = LEADERS[leader].name, SYSTEMS[system].name
+    amend(s, lambda doc: doc.update(leaders={**doc.get("leaders", {}), name: where}, captured=name))
 
 
 def outcome(s: RebellionState) -> bool:
@@ -393,7 +384,14 @@ def test_rr77_intercept_with_fewer_than_eight_probe_cards_draws_them_all() -> No
         player="Imperial", loyalty={"Naboo": "Rebel"}, units={"Kessel": {"TIE Fighter": 1}}
     )
     deck = s.zones["probe_deck"]
-    deck.cards = [KESSEL, S("Yavin"), S("Hoth")]
+
+    def three_left(doc: dict[str, Any]) -> None:  # Hoth on top; the rest out of the game
+        probes = doc["probes"]
+        keep = ["Hoth", "Yavin", "Kessel"]
+        probes["out"] += [c for c in probes["deck"] if c not in keep]
+        probes["deck"] = keep
+
+    amend(s, three_left)
     play(s, "Intercept Transmissions", "Emperor Palpatine")
     s.apply(SystemChoice(NABOO))
     s.apply(Pass())
@@ -597,9 +595,7 @@ def test_rr71_the_empire_holds_one_leader_in_each_ring() -> None:
     assert capture(b, LEIA) == OFF  # nobody was in the captured ring
     assert b.captives() == [LEIA, DODONNA]
     s.stack[-1] = CommandTurn(player=IMPERIAL)
-    to_hand(s, "Carbon Freezing")  # as if drawn again (the used copy went to the discard)
-    s.zones["mission_discard1"].cards.remove(card_ids("Carbon Freezing")[0])
-    s.zones["missions1"].cards.append(card_ids("Carbon Freezing")[0])
+    to_hand(s, "Carbon Freezing")  # as if drawn again: the used copy, from the discard
     slot = assign(s, IMPERIAL, "Carbon Freezing", "Boba Fett")
     assert not revealable(s, IMPERIAL, slot)
     retrieve_leaders(s)
@@ -628,8 +624,12 @@ def test_rr71_two_captives_in_one_system_are_each_a_choice() -> None:
         leaders={"Princess Leia": "Kessel", "Jan Dodonna": "Kessel"},
     )
     b = s.board
-    b.captured, b.rings[DODONNA] = LEIA, CARBONITE
-    s._legal = None
+    amend(
+        s,
+        lambda doc: doc.update(
+            captured="Princess Leia", rings={"Jan Dodonna": "Frozen in Carbonite"}
+        ),
+    )
     play(s, "Interrogation", "Darth Vader")
     s.apply(SystemChoice(KESSEL))
     assert isinstance(s.stack[-1], MissionTarget)
@@ -877,18 +877,22 @@ def test_rr82_conquering_the_hidden_base_reveals_it_and_fights() -> None:
 
 # ---------------------------------------------------------------- the objective hand (RR-76)
 def objectives_in_hand(s: RebellionState, names: list[tuple[str, int]]) -> list[int]:
-    """Move objective cards from the deck into the Rebels' hand (keeping the backs in step)."""
-    deck = s.zones["objective_deck"]
-    got = []
+    """Move objective cards from the deck into the Rebels' hand (the backs follow)."""
+    deck = s.zones["objective_deck"].cards
+    got: list[int] = []
     for name, stage in names:
         c = objective_card(objective_id(name, stage))
-        if c not in deck.cards:
-            c = next(x for x in deck.cards if x not in got)
-        i = deck.cards.index(c)
-        deck.cards.pop(i)
-        s.objective_backs.pop(i)
-        objective_to_hand(s, c)
+        if c not in deck:
+            c = next(x for x in deck if x not in got)
         got.append(c)
+
+    def edit(doc: dict[str, Any]) -> None:
+        objectives = doc["objectives"]
+        for c in got:
+            take(doc, card_name(c), objectives["deck"])
+            objectives["hand"].append(card_name(c))
+
+    amend(s, edit)
     return got
 
 

@@ -70,8 +70,7 @@ def test_a_used_deck_mission_goes_face_up_to_its_discard() -> None:
     """Research §4.4 step 7: a used mission that is not a starting mission is discarded
     face up (public); a starting mission goes back to hand."""
     s = position(player="Imperial", loyalty={"Kessel": "Imperial"})
-    card = card_of(IMPERIAL, "Secret Weapons Research")
-    s.zones["missions1"].cards.append(card)  # a base-set card: the first game's set lacks it
+    card = card_of(IMPERIAL, "Secret Weapons Research")  # a base-set card: assign takes
     slot = assign(s, IMPERIAL, "Secret Weapons Research", "Grand Moff Tarkin")
     s.apply(Reveal(slot))
     s.apply(SystemChoice(system_id("Kessel")))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from rr_helpers import assign
+from typing import Any
+
+from rr_helpers import amend, assign
 
 from rebellion_rote.actions import Move, Pass, Relocate, Reveal, Stop, SystemChoice
 from rebellion_rote.data import (
@@ -28,6 +30,7 @@ YWING = unit_id("Y-wing")
 GENERATOR = unit_id("Shield Generator")
 KESSEL, NABOO, HOTH = system_id("Kessel"), system_id("Naboo"), system_id("Hoth")
 DANTOOINE, YAVIN, BOTHAWUI = system_id("Dantooine"), system_id("Yavin"), system_id("Bothawui")
+FELUCIA = system_id("Felucia")
 SULLUST, UTAPAU, MUSTAFAR = system_id("Sullust"), system_id("Utapau"), system_id("Mustafar")
 
 
@@ -65,7 +68,12 @@ def test_rr26_rapid_mobilization_move_keeps_leader_lock_and_transport() -> None:
         },
         leaders={"Princess Leia": "Naboo"},
     )
-    s.zones["probe_deck"].cards.clear()  # no relocation on offer
+
+    def no_probe_deck(doc: dict[str, Any]) -> None:  # no relocation on offer
+        doc["probes"]["out"] += doc["probes"]["deck"]
+        doc["probes"]["deck"] = []
+
+    amend(s, no_probe_deck)
     reveal_then_end_the_phase(s, "General Rieekan")
     assert s.board.leader_loc[RIEEKAN] == REBEL_BASE
     assert s.legal_actions() == [
@@ -109,14 +117,14 @@ def test_declining_changes_nothing_and_the_card_goes_back_to_hand() -> None:
 def test_relocation_looks_at_four_cards_and_moves_the_base() -> None:
     s = position(
         units={"Rebel Base": {"X-wing": 1, "Rebel Trooper": 2}, "Bothawui": {"TIE Fighter": 1}},
-        loyalty={"Yavin": "Imperial"},
+        loyalty={"Felucia": "Imperial"},  # populous: Yavin holds no loyalty
     )
-    stack_deck(s, [YAVIN, BOTHAWUI, SULLUST, UTAPAU, MUSTAFAR])
+    stack_deck(s, [FELUCIA, BOTHAWUI, SULLUST, UTAPAU, MUSTAFAR])
     reveal_then_end_the_phase(s, "General Rieekan")
     s.apply(Relocate())
     assert isinstance(s.stack[-1], NewBase)
-    assert sorted(s.zones["probe_look"].cards) == sorted([YAVIN, BOTHAWUI, SULLUST, UTAPAU])
-    # Yavin has Imperial loyalty, Bothawui an Imperial unit
+    assert sorted(s.zones["probe_look"].cards) == sorted([FELUCIA, BOTHAWUI, SULLUST, UTAPAU])
+    # Felucia has Imperial loyalty, Bothawui an Imperial unit
     assert s.legal_actions() == [SystemChoice(SULLUST), SystemChoice(UTAPAU), Pass()]
     seen = s.view(IMPERIAL)
     assert "cards" not in seen["zones"]["probe_look"] and seen["zones"]["probe_look"]["count"] == 4
@@ -130,7 +138,7 @@ def test_relocation_looks_at_four_cards_and_moves_the_base() -> None:
     assert s.board.units[DANTOOINE][XWING] == 1 and s.board.units[DANTOOINE][TROOPER] == 2
     assert sum(s.board.units[REBEL_BASE]) == 0
     deck = s.zones["probe_deck"].cards
-    assert sorted(deck[:3]) == sorted([YAVIN, BOTHAWUI, SULLUST])
+    assert sorted(deck[:3]) == sorted([FELUCIA, BOTHAWUI, SULLUST])
     assert MUSTAFAR in s.zones["probe_hand"].cards  # the top card, drawn in the Refresh Phase
     assert not s.zones["probe_look"].cards
     shown = [e for e in s.view(IMPERIAL)["log"] if e["kind"] == "base_relocated"]

@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
-from rr_helpers import assign, new
+from rr_helpers import amend, assign, new
 
 from rebellion_rote import GAME
 from rebellion_rote.actions import Objective, Oppose, Pass, Reveal, SystemChoice
@@ -278,10 +279,14 @@ def test_rr37_infiltration_failure_changes_nothing() -> None:
 
 def shrink_deck(s: RebellionState, keep: int) -> None:
     """Leave only the top ``keep`` cards in the deck (the rest out of the game)."""
-    deck, out = s.zones["objective_deck"], s.zones["objectives_out"]
-    gone = deck.cards[: len(deck.cards) - keep]
-    out.cards.extend(gone)
-    del deck.cards[: len(gone)], s.objective_backs[: len(gone)]
+
+    def edit(doc: dict[str, Any]) -> None:
+        objectives = doc["objectives"]
+        deck = objectives["deck"]  # top first
+        objectives["out"].extend(deck[keep:][::-1])
+        objectives["deck"] = deck[:keep]
+
+    amend(s, edit)
 
 
 def test_rr37_a_deck_of_one_card_or_none() -> None:

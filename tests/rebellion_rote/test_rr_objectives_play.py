@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 import pytest
-from rr_helpers import assign
+from rr_helpers import amend, assign, edited, take
 
 from rebellion_rote import GAME
 from rebellion_rote.actions import (
@@ -64,7 +64,7 @@ from rebellion_rote.decisions import (
     SeizeControl,
 )
 from rebellion_rote.ids import objective_card, objective_of
-from rebellion_rote.position import position
+from rebellion_rote.position import card_name, position
 from rebellion_rote.rules.combat.flow import advance
 from rebellion_rote.rules.objective_play import CONDITIONS, PLAY_EFFECTS
 from rebellion_rote.rules.objectives import (
@@ -646,6 +646,7 @@ HALT = ("choose", IMPERIAL, 1, 0)
 def plans(units: Mapping[str, int], objectives: list[str], seed: int, **kw: Any) -> RebellionState:
     s = combat(units, objectives, th=SPACE, end=False, **kw)
     s.rng = Rng(seed)
+    edited(s, "a combat set up by hand, its dice seeded")
     return s
 
 
@@ -731,15 +732,14 @@ def test_a_roll_lifts_the_forced_retreat_before_a_silenced_death_star() -> None:
 # ================================================================ Immediate cards
 def stack_top(s: RebellionState, name: str) -> None:
     """Put objective ``name`` on top of the deck (from wherever it is hidden)."""
-    c = card(name)
-    deck = s.zones["objective_deck"]
-    if c in deck.cards:
-        i = deck.cards.index(c)
-        del deck.cards[i], s.objective_backs[i]
-    else:
-        s.zones["objectives_out"].remove(c)
-    deck.cards.append(c)
-    s.objective_backs.append(STAGE[c])
+    label = card_name(card(name))
+
+    def edit(doc: dict[str, Any]) -> None:
+        objectives = doc["objectives"]
+        take(doc, label, objectives["deck"], objectives["out"])
+        objectives["deck"].insert(0, label)
+
+    amend(s, edit)
 
 
 def test_rr64_raid_outposts() -> None:
@@ -908,8 +908,13 @@ def test_draw_objectives_resolves_an_immediate_card_on_the_way() -> None:
     assert len(drawn_cards(s)) == 2 and drawn_cards(s)[0] == card("Popular Support")
     # an empty deck draws nothing
     s = position()
-    s.zones["objective_deck"].cards.clear()
-    s.objective_backs.clear()
+
+    def empty_deck(doc: dict[str, Any]) -> None:
+        objectives = doc["objectives"]
+        objectives["out"].extend(objectives["deck"])
+        objectives["deck"] = []
+
+    amend(s, empty_deck)
     assert not draw_objectives(s, 1, "refresh") and hand(s) == []
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rr_helpers import command_phase, finish_recruit, fixed_game, kinds
+from rr_helpers import command_phase, edited, finish_recruit, fixed_game, kinds
 
 from rebellion_rote.actions import (
     Activate,
@@ -55,8 +55,8 @@ PALPATINE = leader_id("Emperor Palpatine")
 
 
 def touch(s: RebellionState) -> None:
-    """Forget the cached legal actions after a test edits the board by hand."""
-    s._legal = None
+    """Say that a test edited the board by hand (``edited``)."""
+    edited(s, "the board edited by hand")
 
 
 def activate(s: RebellionState, leader: int, system: int) -> None:
@@ -453,10 +453,9 @@ def captive_position(**kw):  # type: ignore[no-untyped-def]
         units={"Kessel": {"Star Destroyer": 1, "Stormtrooper": 1}},
         leaders={"Princess Leia": "Kessel"},
         player="Imperial",
+        captured="Princess Leia",
         **kw,
     )
-    s.board.captured = LEIA
-    s._legal = None
     return s
 
 

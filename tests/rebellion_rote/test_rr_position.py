@@ -9,7 +9,7 @@ from rebellion_rote.board import BOARD, POOL, SUPPLY
 from rebellion_rote.data import IMPERIAL, REBEL, REBEL_BASE, leader_id, system_id, unit_id
 from rebellion_rote.decisions import AssignMission, CommandTurn
 from rebellion_rote.position import position
-from tabletop import TabletopError, dumps, loads
+from tabletop import dumps, loads, replay
 
 pytestmark = pytest.mark.usefixtures("registered")
 
@@ -37,9 +37,9 @@ def test_position_places_exactly_what_is_named() -> None:
     assert b.leader_status[leader_id("Boba Fett")] == SUPPLY
     assert (b.time, b.reputation) == (5, 9)
     assert isinstance(s.stack[-1], CommandTurn) and s.current_player == IMPERIAL
-    assert dumps(loads(dumps(s), trusted=True)) == dumps(s)  # a position has no record
-    with pytest.raises(TabletopError):
-        s.record()
+    assert dumps(loads(dumps(s))) == dumps(s)  # a position has a record: its document
+    assert s.record()["position"]["base"] == "Hoth" and s.record()["actions"] == []
+    assert dumps(replay(s.record())) == dumps(s)
 
 
 def test_position_subjugation_follows_the_units() -> None:

@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
-from rr_helpers import assign, fixed_game
+from rr_helpers import amend, assign, edited, fixed_game, give_project
 
 from rebellion_rote import data
 from rebellion_rote.actions import (
@@ -49,7 +50,7 @@ from rebellion_rote.decisions import (
 )
 from rebellion_rote.events import MarkerRemoved
 from rebellion_rote.ids import mission_card, mission_of
-from rebellion_rote.position import position
+from rebellion_rote.position import card_name, position
 from rebellion_rote.rules.projects import PROJECT_CARDS
 from rebellion_rote.rules.refresh import deploy_targets, icon_slots
 from rebellion_rote.state import RebellionState
@@ -71,23 +72,25 @@ def card(name: str, copy: int = 0) -> int:
 
 def give(s: RebellionState, name: str, copy: int = 0) -> int:
     """Move a project card from the project deck into the Empire's hand."""
-    c = card(name, copy)
-    s.move(c, s.zones["project_deck"], s.zones["missions1"])
-    s._legal = None
-    return c
+    return give_project(s, name, copy)
 
 
 def deck_top(s: RebellionState, *names: str) -> list[int]:
-    """Put the first copies of ``names`` on top of the project deck, the first named on top."""
+    """Put the first copies of ``names`` on top of the project deck, the first named on top
+    (the rest in card order under them)."""
     deck = s.zones["project_deck"]
-    top = []
+    top: list[int] = []
     for name in names:
         c = next(
             c for c in sorted(deck.cards) if MISSIONS[mission_of(c)].name == name and c not in top
         )
         top.append(c)
-    deck.cards = sorted(c for c in deck.cards if c not in top) + top[::-1]
-    s._legal = None
+    rest = sorted((c for c in deck.cards if c not in top), reverse=True)
+
+    def edit(doc: dict[str, Any]) -> None:
+        doc["projects"]["deck"] = [card_name(c) for c in top + rest]
+
+    amend(s, edit)
     return top
 
 
@@ -306,8 +309,11 @@ def test_rr47_empty_project_deck_reshuffles_the_discard() -> None:
     deck, pile = s.zones["project_deck"], s.zones["project_discard"]
     last = card("Interdictor Development")
     used = [c for c in deck.cards if c != last]
-    pile.cards = used
-    deck.cards = [last]
+
+    def one_left(doc: dict[str, Any]) -> None:  # the rest used, in the discard
+        doc["projects"] = {"deck": [card_name(last)], "discard": [card_name(c) for c in used]}
+
+    amend(s, one_left)
     slot = assign(s, IMPERIAL, "Research and Development", TARKIN)
     s.apply(Reveal(slot))
     s.apply(SystemChoice(S("Kessel")))
@@ -316,8 +322,9 @@ def test_rr47_empty_project_deck_reshuffles_the_discard() -> None:
     look = s.zones["project_look"].cards
     assert look[0] == last and len(look) == 2 and len(deck) == 10
     empty = position(player="Imperial", loyalty={"Kessel": "Imperial"})
-    empty.zones["project_deck"].cards = []
     slot = assign(empty, IMPERIAL, "Research and Development", TARKIN)
+    empty.zones["project_deck"].cards = []
+    edited(empty, "the project cards taken out of the game")
     empty.apply(Reveal(slot))
     empty.apply(SystemChoice(S("Kessel")))
     assert rebel_turn(empty) and len(empty.zones["missions1"]) == 4
@@ -587,7 +594,12 @@ def test_rr45_a_destroyed_system_afterwards() -> None:
     (no Rule by Fear, no subjugation), not remote (no Local Reinforcement)."""
     s = superlaser_position()
     al = S("Alderaan")
-    s.board.destroyed[al] = True
+
+    def destroyed(doc: dict[str, Any]) -> None:  # a destroyed system holds no loyalty
+        doc["destroyed"] = [*doc.get("destroyed", []), "Alderaan"]
+        doc.get("loyalty", {}).pop("Alderaan", None)
+
+    amend(s, destroyed)
     give(s, "Superlaser Online")
     slot = assign(s, IMPERIAL, "Superlaser Online", TARKIN)
     assert Reveal(slot) not in s.legal_actions()
@@ -695,12 +707,13 @@ def test_hand_limit_discards_projects_down_to_ten() -> None:
     """Research §4.5 step 2: projects count toward 10; starting missions are never
     discarded; one discard at a time, to the public project discard."""
     s = position(player="Rebel", time=2)
-    s.zones["mission_deck1"].cards.clear()  # the Refresh draws no mission card: projects only
     held = ["Superlaser Online", "Oversee Project", "Construct Factory", "Construct Death Star",
             "Interdictor Development", "Single Reactor Ignition", "Construct Super Star Destroyer"]  # fmt: skip
     for name in held:
         give(s, name)
     give(s, "Superlaser Online", 1)
+    s.zones["mission_deck1"].cards.clear()  # the Refresh draws no mission card: projects only
+    edited(s, "the Imperial mission deck emptied")
     assert len(s.zones["missions1"]) == 12
     probes = len(s.zones["probe_hand"])
     s.apply(Pass())
@@ -726,10 +739,11 @@ def test_hand_limit_discards_projects_down_to_ten() -> None:
 
 def test_a_hand_of_ten_keeps_everything() -> None:
     s = position(player="Rebel")
-    s.zones["mission_deck1"].cards.clear()  # the Refresh draws no mission card: projects only
     for name in ("Superlaser Online", "Oversee Project", "Construct Factory",
                  "Construct Death Star", "Interdictor Development", "Single Reactor Ignition"):  # fmt: skip
         give(s, name)
+    s.zones["mission_deck1"].cards.clear()  # the Refresh draws no mission card: projects only
+    edited(s, "the Imperial mission deck emptied")
     s.apply(Pass())
     s.apply(Pass())
     assert len(s.zones["missions1"]) == 10 and not isinstance(s.stack[-1], DiscardMission)

@@ -3,8 +3,10 @@ outcomes, card by card (research-2 §3.2, §3.3; RR-136..RR-139, RR-170..RR-179)
 
 from __future__ import annotations
 
+from typing import Any
+
+from rr_helpers import amend, edited, new, take
 from rr_helpers import assign as put
-from rr_helpers import new
 from test_rr_action_cards import give
 
 from rebellion_rote.actions import (
@@ -82,7 +84,7 @@ def gain_now(s: RebellionState, name: str) -> int:
     i = give(s, REBEL, name)
     s.gains.append((REBEL, action_card(i)))
     gains.resume(s)
-    s._legal = None
+    edited(s, "an Immediate card gained by hand")
     return i
 
 
@@ -190,8 +192,9 @@ def test_rr171_rebel_extremist_draws_another_starting_card() -> None:
     Immediate one drawn resolves at once."""
     s = position()
     box = s.zones["action_box0"]
-    box.cards = [c for c in box.cards if c == action_card(gains_id("Our Most Desperate Hour"))]
     gain_now(s, "Rebel Extremist")
+    box.cards = [c for c in box.cards if c == action_card(gains_id("Our Most Desperate Hour"))]
+    edited(s, "the other starting cards taken out of the box")
     assert s.legal_actions() == [Option(1), Option(2)]
     s.apply(Option(1))
     assert s.zones["action_hand0"].cards == [action_card(gains_id("Our Most Desperate Hour"))]
@@ -402,7 +405,6 @@ def test_rr175_false_orders() -> None:
     s.apply(Pass())  # the Rebels
     put(s, IMPERIAL, "Capture Rebel Operative", "Darth Vader")
     put(s, IMPERIAL, "Gather Intel", "Emperor Palpatine", "General Tagge")
-    s._legal = None
     s.apply(Pass())  # the Empire
     assert isinstance(s.stack[-1], FalseOrdersWindow) and s.phase == "assignment"
     assert s.legal_actions() == [PlayActionCard(i), Pass()]
@@ -419,7 +421,6 @@ def test_rr175_false_orders() -> None:
     s = position(phase="assignment")
     s.apply(Pass())
     put(s, IMPERIAL, "Capture Rebel Operative", "Darth Vader")
-    s._legal = None
     s.apply(Pass())
     assert s.phase == "command"
 
@@ -476,14 +477,13 @@ def test_rr178_something_to_fight_for() -> None:
     s = position(units={"Naboo": {"X-wing": 1}}, leaders={"Jyn Erso": "Naboo"})
     i = give(s, REBEL, "Something to Fight For")
     card = objective_card(objective_id("Rebel Assault"))
-    for z in ("objective_deck", "objectives_out"):
-        zone = s.zones[z]
-        if card in zone.cards:
-            k = zone.cards.index(card)
-            zone.cards.pop(k)
-            if z == "objective_deck":
-                s.objective_backs.pop(k)
-    s.zones["objective_discard"].cards.append(card)
+
+    def discarded(doc: dict[str, Any]) -> None:
+        objectives = doc["objectives"]
+        take(doc, "Rebel Assault", objectives["deck"], objectives["out"])
+        objectives["discard"].append("Rebel Assault")
+
+    amend(s, discarded)
     bt = Battle(system=NABOO, attacker=REBEL, after="activation", round=1)
     bt.fought = [True, False]
     bt.steps = [("fight_for", REBEL, -1, 0)]
@@ -606,10 +606,9 @@ def test_rr179_one_in_a_million_for_discredit_rebellion() -> None:
     from rebellion_rote.actions import SetDie
     from rebellion_rote.decisions import MillionDiscredit
 
-    s = discredit(0)
-    s.board.leader_loc[L("Wedge Antilles")] = system_id("Kessel")
-    s.board.leader_status[L("Wedge Antilles")] = BOARD
-    i = give(s, REBEL, "One in a Million")
+    wedge = {"hand": ["One in a Million"], "recruited": {"One in a Million": "Wedge Antilles"}}
+    s = discredit(0, leaders={"Wedge Antilles": "Kessel"}, actions={"Rebel": wedge})
+    i = gains_id("One in a Million")
     s.apply(Option(2))
     assert isinstance(s.stack[-1], MillionDiscredit)
     assert s.prompt == "Rebel: before the dice of Discredit Rebellion: play an action card, or pass"

@@ -5,8 +5,9 @@ window for abilities on the dice and the Master Yoda ring."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
-from rr_helpers import assign
+from rr_helpers import amend, assign, give_mission
 
 from rebellion_rote.actions import (
     Assign,
@@ -137,16 +138,9 @@ def card(name: str, copy: int = 0) -> int:
 
 
 def give(s: RebellionState, name: str) -> int:
-    """Put the first copy of card ``name`` into the Rebels' hand: from their deck, or from
-    the box for a base-set card (``position`` builds the first game's decks)."""
-    c = card(name)
-    hand, deck = s.zones["missions0"], s.zones["mission_deck0"]
-    if c in deck.cards:
-        s.move(c, deck, hand)
-    elif c not in hand.cards:
-        hand.cards.append(c)
-    s._legal = None
-    return c
+    """Put the first copy of card ``name`` into the Rebels' hand: from their deck, or with
+    the base mission set for a base-set card (``position`` deals the first game's decks)."""
+    return give_mission(s, REBEL, name)
 
 
 def play(s: RebellionState, name: str, system: int, *leaders: str) -> None:
@@ -391,8 +385,9 @@ def test_rr84_the_yoda_ring_rerolls_one_die_after_both_sides_rolled() -> None:
     round; the outcome counts the new face."""
     seen = set()
     for seed in range(12):
-        s = position(units={"Kessel": {"Stormtrooper": 1}}, seed=seed)
-        attach(s, LEIA, YODA)
+        s = position(
+            units={"Kessel": {"Stormtrooper": 1}}, seed=seed, rings={"Princess Leia": "Master Yoda"}
+        )
         play(s, "Build Alliance", NABOO, "Princess Leia")
         s.apply(Oppose(TARKIN))
         top = s.stack[-1]
@@ -412,8 +407,7 @@ def test_rr84_the_yoda_ring_rerolls_one_die_after_both_sides_rolled() -> None:
         assert rebel_turn_next(s)
         # a second mission there this round: no reroll any more
         slot = assign(s, REBEL, "Sabotage", "General Rieekan")
-        s.stack[-1] = CommandTurn(player=REBEL)
-        s._legal = None
+        amend(s, lambda doc: doc.update(turn="Rebel"))
         s.apply(Reveal(slot))
         s.apply(SystemChoice(NABOO))
         s.apply(Oppose(TAGGE))
@@ -967,10 +961,13 @@ def test_covert_operation_and_stolen_plans_near_the_end_of_the_deck() -> None:
     """RR-94: with 1 card left Covert Operation draws it; Stolen Plans orders what is left."""
     s = position(units={"Kessel": {"Stormtrooper": 1}})
     deck = s.zones["objective_deck"]
-    out = s.zones["objectives_out"]
-    while len(deck.cards) > 1:
-        out.cards.append(deck.pop())
-        s.objective_backs.pop()
+
+    def one_left(doc: dict[str, Any]) -> None:  # the cards above the bottom one out
+        objectives = doc["objectives"]
+        objectives["out"].extend(objectives["deck"][:-1])
+        objectives["deck"] = objectives["deck"][-1:]
+
+    amend(s, one_left)
     last = deck.cards[0]
     play(s, "Covert Operation", KESSEL, "Princess Leia", "Jan Dodonna")
     s.apply(Pass())
@@ -978,9 +975,13 @@ def test_covert_operation_and_stolen_plans_near_the_end_of_the_deck() -> None:
     assert rebel_turn_next(s)
     t = position(units={"Kessel": {"Stormtrooper": 1}})
     deck = t.zones["objective_deck"]
-    while len(deck.cards) > 3:
-        t.zones["objectives_out"].cards.append(deck.pop(0))
-        t.objective_backs.pop(0)
+
+    def three_left(doc: dict[str, Any]) -> None:  # the cards under the top 3 out
+        objectives = doc["objectives"]
+        objectives["out"].extend(objectives["deck"][3:][::-1])
+        objectives["deck"] = objectives["deck"][:3]
+
+    amend(t, three_left)
     play(t, "Stolen Plans", KESSEL, "Princess Leia")
     t.apply(Pass())
     top = t.stack[-1]

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rr_helpers import amend
 
 from rebellion_rote import GAME, data
 from rebellion_rote.actions import ActionCardChoice, DrawOn, Eliminate, Pass, Recruit
@@ -20,6 +21,7 @@ from rebellion_rote.data import (
     LEADERS,
     REBEL,
     RECRUIT_DECKS,
+    SIDES,
     TIME_TRACK,
     action_id,
     leader_id,
@@ -49,10 +51,12 @@ def card(name: str) -> int:
 
 def stack_deck(s: RebellionState, p: int, *top: str) -> None:
     """Put the named cards on top of ``p``'s action deck, the first named on top."""
-    deck = s.zones[f"action_deck{p}"]
-    ids = [card(n) for n in top]
-    deck.cards = [c for c in deck.cards if c not in ids] + ids[::-1]
-    s._legal = None
+
+    def edit(doc: dict[str, Any]) -> None:
+        deck = doc["actions"][SIDES[p]]["deck"]
+        doc["actions"][SIDES[p]]["deck"] = [*top, *(c for c in deck if c not in top)]
+
+    amend(s, edit)
 
 
 def at_recruit(

@@ -3,6 +3,8 @@ rules found wrong or unruled (research §4.3, §5.4, §6.3, §8.7, §8.10; RR-48
 
 from __future__ import annotations
 
+from rr_helpers import edited
+
 from rebellion_rote.battle import Battle
 from rebellion_rote.data import IMPERIAL, REBEL, TACTICS, leader_id, system_id, unit_id
 from rebellion_rote.decisions import ChooseLeader, RetreatChoice
@@ -138,7 +140,7 @@ def test_rr48_a_prevented_special_cannot_be_spent() -> None:
     assert ("", "special", 1) in s.battle.prevent[REBEL]
     s.battle.dice = [("red", "special"), ("red", "special"), ("black", "hit")]
     s.stack.append(AttackActions(player=IMPERIAL, theater=C.SPACE))
-    s._legal = None
+    edited(s, "a combat step set by hand")
     assert [a for a in s.legal_actions() if a.kind == "spend"] == [Spend(0), Spend(1)]
     s.apply(Spend(0))
     s.apply(C.Repair(sd, 3))

@@ -3,7 +3,7 @@ conditions: each test pins a defect found and fixed (research §4, §6, §7; ROT
 
 from __future__ import annotations
 
-from rr_helpers import assign
+from rr_helpers import assign, edited
 
 from rebellion_rote.actions import ActionCardChoice, Keep, Pass, Recruit, Reveal, SystemChoice
 from rebellion_rote.board import POOL
@@ -141,7 +141,7 @@ def test_an_imperial_determinisation_keeps_a_rebel_discard_a_discard() -> None:
     s = at_recruit(("Ambush", "An Old Friend"))
     s.board.leader_status[HAN] = POOL
     s.board.leader_status[MADINE] = POOL
-    s._legal = None
+    edited(s, "leaders put in the pool in the middle of a recruit")
     s.apply(ActionCardChoice(action_id("Ambush")))
     assert s.current_player == IMPERIAL and s.recruit_leader[REBEL] == -1
     for k in range(30):

@@ -3,7 +3,7 @@ who may wear each ring, what it does, how it leaves; scenarios with exact outcom
 
 from __future__ import annotations
 
-from rr_helpers import assign
+from rr_helpers import amend, assign, edited, give_mission
 
 from rebellion_rote.actions import (
     BlankDie,
@@ -19,10 +19,10 @@ from rebellion_rote.board import BOARD, NO_RING, OFF, SUPPLY, capture
 from rebellion_rote.data import (
     IMPERIAL,
     LEADERS,
-    MISSIONS,
     REBEL,
     REBEL_BASE,
     RINGS,
+    SIDES,
     leader_id,
     system_id,
 )
@@ -36,7 +36,6 @@ from rebellion_rote.decisions import (
     MissionTarget,
     OpposeMission,
 )
-from rebellion_rote.ids import mission_card
 from rebellion_rote.position import position
 from rebellion_rote.rules.recruit import recruitable
 from rebellion_rote.rules.rings import (
@@ -74,22 +73,15 @@ KESSEL, NABOO, DAGOBAH = S("Kessel"), S("Naboo"), S("Dagobah")
 
 
 def give(s: RebellionState, player: int, name: str) -> None:
-    """Put mission ``name`` into ``player``'s hand (from the deck or the box)."""
-    c = mission_card(next(i for i, m in enumerate(MISSIONS) if m.name == name))
-    hand, deck = s.zones[f"missions{player}"], s.zones[f"mission_deck{player}"]
-    if c in deck.cards:
-        s.move(c, deck, hand)
-    elif c not in hand.cards:
-        hand.cards.append(c)
-    s._legal = None
+    """Put mission ``name`` into ``player``'s hand (from the deck, or with its mission set)."""
+    give_mission(s, player, name)
 
 
 def reveal(s: RebellionState, player: int, name: str, system: int, *leaders: str) -> None:
     """``player`` reveals ``name`` with ``leaders`` and chooses ``system``."""
     give(s, player, name)
     slot = assign(s, player, name, *leaders)
-    s.stack[-1] = CommandTurn(player=player)
-    s._legal = None
+    amend(s, lambda doc: doc.update(turn=SIDES[player]))
     assert Reveal(slot) in s.legal_actions(), name
     s.apply(Reveal(slot))
     s.apply(SystemChoice(system))
@@ -132,7 +124,7 @@ def test_rr150_the_attach_ring_decision() -> None:
     afterwards the decision below it is current again."""
     s = position(leaders={"Luke Skywalker": "Naboo"})
     s.stack.append(AttachRing(player=REBEL, ring=K2SO, system=NABOO))
-    s._legal = None
+    edited(s, "a ring's decision pushed")
     assert s.legal_actions() == [Target(LUKE)]
     assert s.prompt == "Rebel: the leader the K-2SO ring goes on"
     assert s.describe(Target(LUKE)) == "Attach the K-2SO ring to Luke Skywalker"
@@ -143,13 +135,13 @@ def test_rr150_the_attach_ring_decision() -> None:
     assert "The K-2SO ring is now on Luke Skywalker" in texts(s, IMPERIAL)
     # anywhere: every leader that may wear it
     s.stack.append(AttachRing(player=REBEL, ring=C3PO))
-    s._legal = None
+    edited(s, "a ring's decision pushed")
     assert s.legal_actions() == [Target(x) for x in (MOTHMA, DODONNA, RIEEKAN, LEIA, LUKE)]
     s.apply(Target(LEIA))
     assert s.board.rings[LEIA] == C3PO
     # the one copy moves when attached again
     s.stack.append(AttachRing(player=REBEL, ring=C3PO))
-    s._legal = None
+    edited(s, "a ring's decision pushed")
     s.apply(Target(MOTHMA))
     assert (s.board.rings[LEIA], s.board.rings[MOTHMA]) == (NO_RING, C3PO)
 
@@ -343,8 +335,7 @@ def test_rr154_k2so_adds_a_minor_spec_ops_and_intel_icon() -> None:
     give(s, REBEL, "Sabotage")
     slot = assign(s, REBEL, "Sabotage", "Mon Mothma")
     assert Reveal(slot) not in s.legal_actions()  # no Spec Ops icon
-    attach(s, MOTHMA, K2SO)
-    s._legal = None
+    amend(s, lambda doc: doc.setdefault("rings", {}).update({"Mon Mothma": "K-2SO"}))
     x = skills(s.board, MOTHMA)
     assert (x.minor_spec_ops, x.minor_intel, x.diplomacy) == (1, 1, 3)
     assert skills(s.board, LEIA) is LEADERS[LEIA]

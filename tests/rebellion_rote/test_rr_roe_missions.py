@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
-from rr_helpers import assign, new
+from rr_helpers import amend, assign, give_mission, new
 
 from rebellion_rote.actions import (
     Deploy,
@@ -29,7 +30,7 @@ from rebellion_rote.actions import (
     Target,
     YodaReroll,
 )
-from rebellion_rote.board import BOARD, CARBONITE, ELIMINATED, OFF, POOL, SUPPLY
+from rebellion_rote.board import BOARD, ELIMINATED, OFF, POOL, SUPPLY
 from rebellion_rote.data import (
     DECK_MISSIONS,
     IMPERIAL,
@@ -70,7 +71,6 @@ from rebellion_rote.position import position
 from rebellion_rote.rules.base_clues import region_mask
 from rebellion_rote.rules.mission_deck import deck_cards
 from rebellion_rote.rules.missions import BUILT, EFFECTS, WHERE, revealable
-from rebellion_rote.rules.objectives import to_hand as objective_to_hand
 from rebellion_rote.rules.rings import YODA, attach
 from rebellion_rote.rules.roe_imperial_missions import REGION_NAMES
 from rebellion_rote.state import RebellionState
@@ -109,16 +109,9 @@ def card_ids(name: str) -> list[int]:
 
 
 def to_hand(s: RebellionState, side: int, name: str, copy: int = 0) -> int:
-    """Copy ``copy`` of mission ``name`` into ``side``'s hand (from its deck, or from the box
-    when the position's mission set left it out)."""
-    c = card_ids(name)[copy]
-    hand, deck = s.zones[f"missions{side}"], s.zones[f"mission_deck{side}"]
-    if c in deck.cards:
-        s.move(c, deck, hand)
-    elif not any(c in z.cards for z in s.zones.values()):
-        hand.cards.append(c)
-    s._legal = None
-    return c
+    """Copy ``copy`` of mission ``name`` into ``side``'s hand (from its deck, or with its
+    mission set when the position's set left it out)."""
+    return give_mission(s, side, name, copy)
 
 
 def play(s: RebellionState, side: int, name: str, system: int, *leaders: str) -> int:
@@ -157,14 +150,17 @@ def turn_of(s: RebellionState, player: int) -> bool:
 
 
 def captive(s: RebellionState, leader: int, system: int, carbonite: bool = False) -> None:
-    b = s.board
-    b.leader_loc[leader] = system
-    b.leader_status[leader] = BOARD
-    if carbonite:
-        b.rings[leader] = CARBONITE
-    else:
-        b.captured = leader
-    s._legal = None
+    """``leader`` a captive in ``system``: in the captured ring, or frozen in Carbonite."""
+    name, where = LEADERS[leader].name, SYSTEMS[system].name
+
+    def edit(doc: dict[str, Any]) -> None:
+        doc["leaders"] = {**doc.get("leaders", {}), name: where}
+        if carbonite:
+            doc["rings"] = {**doc.get("rings", {}), name: "Frozen in Carbonite"}
+        else:
+            doc["captured"] = name
+
+    amend(s, edit)
 
 
 # ================================================================ the decks (RR-52, RR-100)
@@ -371,12 +367,20 @@ def test_rr101_draw_them_out_brings_a_rebel_pool_leader() -> None:
     assert turn_of(s, REBEL)
 
 
-def discredit(seed: int, motti: bool = False) -> RebellionState:
+def discredit(
+    seed: int,
+    motti: bool = False,
+    leaders: dict[str, str] | None = None,
+    **facts: Any,
+) -> RebellionState:
+    """Discredit Rebellion revealed in Kessel (``leaders`` and ``facts``: more of the
+    position)."""
     s = position(
         player="Imperial",
         sabotage=["Kessel", "Naboo"],
-        leaders={"Admiral Motti": "pool"},
+        leaders={"Admiral Motti": "pool", **(leaders or {})},
         seed=seed,
+        **facts,
     )
     play(
         s,
@@ -529,11 +533,13 @@ def test_rr107_were_the_bait_draws_rebel_ground_units_into_a_combat() -> None:
 def exploit(seed: int) -> RebellionState:
     s = position(player="Imperial", units={"Kessel": {"Stormtrooper": 1}}, seed=seed)
     captive(s, DODONNA, KESSEL)
-    deck = s.zones["objective_deck"]
-    for _ in range(2):  # two objective cards in the Rebels' hand
-        c = deck.cards.pop()
-        s.objective_backs.pop()
-        objective_to_hand(s, c)
+
+    def two_in_hand(doc: dict[str, Any]) -> None:  # the top two objective cards
+        objectives = doc["objectives"]
+        objectives["hand"].extend(objectives["deck"][:2])
+        objectives["deck"] = objectives["deck"][2:]
+
+    amend(s, two_in_hand)
     play(s, IMPERIAL, "Exploit Weakness", KESSEL, "Emperor Palpatine")
     s.apply(Pass())
     return s

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from rr_helpers import command_phase, fixed_game, new
+from typing import Any
+
+from rr_helpers import amend, command_phase, fixed_game, new
 
 from rebellion_rote import GAME
 from rebellion_rote.actions import Activate, MissionSet, Move, Pass, Stop, SystemChoice
@@ -223,11 +225,15 @@ def test_rr18_empire_wins_at_once() -> None:
     """RR-18: the Empire's win is checked the moment movement ends (see also test_rr_phases)."""
     s = command_phase("Dantooine")
     s.apply(Pass())  # the Rebels pass
-    b = s.board
-    b.units[32] = [0] * len(UNITS)
-    b.add_unit(unit_id("Star Destroyer"), system_id("Dathomir"))
-    b.add_unit(unit_id("Stormtrooper"), system_id("Dathomir"))
-    s._legal = None
+
+    def edit(doc: dict[str, Any]) -> None:  # nothing on the Rebel Base space
+        units = doc["units"]
+        units.pop("Rebel Base", None)
+        row = units.setdefault("Dathomir", {})
+        for unit in ("Star Destroyer", "Stormtrooper"):
+            row[unit] = row.get(unit, 0) + 1
+
+    amend(s, edit)
     s.apply(SystemChoice(system_id("Dantooine")))
     s.apply(Activate(leader_id("Darth Vader")))
     s.apply(Move(unit_id("Star Destroyer"), system_id("Dathomir")))

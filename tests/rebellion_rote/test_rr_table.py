@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from rr_helpers import command_phase, fixed_game, new
+from rr_helpers import command_phase, edited, fixed_game, new
 
 from rebellion_rote import GAME
 from rebellion_rote import decisions as D
@@ -320,7 +320,7 @@ def test_a_die_assigned_names_its_unit_figure_and_die() -> None:
     C.add_damage(s, mc, 0, 1)
     s.battle.dice = [("red", "hit"), ("black", "direct_hit")]
     s.stack.append(D.AssignDamage(player=IMPERIAL, theater=C.SPACE, die=1))
-    s._legal = None
+    edited(s, "a combat step set by hand")
     hits = s.legal_actions()
     assert hits == [Hit(xw, 0), Hit(mc, 1)]
     assert targets(s, Hit(mc, 1)) == [
@@ -354,7 +354,7 @@ def test_a_reroll_mark_names_its_die_and_the_view_says_who_allows_it() -> None:
     s = fight({"Naboo": {"X-wing": 1, "Star Destroyer": 1}}, {"Darth Vader": "Naboo"})
     s.battle.dice = [("red", "special"), ("black", "special"), ("red", "blank")]
     s.stack.append(D.AttackActions(player=IMPERIAL, theater=C.SPACE))
-    s._legal = None
+    edited(s, "a combat step set by hand")
     assert targets(s, Mark(1)) == [("die", (IMPERIAL, 1), "")]
     shown(s, IMPERIAL)
     s.apply(Mark(1))

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rr_helpers import assign, new
+from rr_helpers import assign, edited, new
 
 from rebellion_rote import GAME, data
 from rebellion_rote import actions as A
@@ -255,7 +255,7 @@ def test_battle_split_by_theater() -> None:
     while s.battle.active:
         top = s.stack[-1]
         th = team._theater(s, top)
-        if th >= 0 and not isinstance(top, D.RetreatChoice | D.Combat | D.PlayActionCard):
+        if th >= 0 and not isinstance(top, D.RetreatChoice | D.Combat | D.ActionCardWindow):
             seen.setdefault((top.kind, th), set()).add(s.current_player)
             want = {0: (RA, IA), 1: (RG, IG)}[th][top.player]
             assert s.current_player == want, (top, th)
@@ -314,7 +314,7 @@ def test_rr187_a_rings_ability_is_its_wearers() -> None:
     assert push(s, D.C3POChoice(player=0)) == RG
     s.board.rings[leader_id("Princess Leia")] = -1  # no ring
     s.board.rings[leader_id("Jan Dodonna")] = RINGS.index("c3po")
-    s._legal = None
+    edited(s, "a ring moved by hand under a pushed decision")
     assert s.current_player == RA
     yoda = RINGS.index("yoda")
     s.board.rings[leader_id("General Rieekan")] = yoda
@@ -327,7 +327,7 @@ def test_rr187_a_rings_ability_is_its_wearers() -> None:
 # ---------------------------------------------------------------- who decides the rest
 def push(s: RebellionState, d: Any) -> int | None:
     s.stack.append(d)
-    s._legal = None
+    edited(s, "a decision pushed")
     return s.current_player
 
 
@@ -349,7 +349,7 @@ def test_rr182_recruit_by_the_admiral() -> None:
     assert push(s, D.KeepActionCard(player=1, leader=0)) == IA
     s.stack.pop()
     s.stack.pop()
-    s._legal = None
+    edited(s, "the pushed decisions taken off")
     assert team.leader_seat(s, leader_id("Luke Skywalker")) == RG
     assert team.leader_seat(s, leader_id("Han Solo")) == RA
     s.apply(A.Pass())

@@ -9,6 +9,7 @@ import re
 from collections import Counter
 
 import pytest
+from rr_helpers import give_action
 
 from rebellion_rote import GAME
 from rebellion_rote import actions as A
@@ -347,18 +348,12 @@ def test_our_most_desperate_hour_offers_copies_once() -> None:
     set, Safe Haven here) read the same; copies are one choice, as in every other card
     choice of the pack."""
     from rebellion_rote.actions import Keep, PlayActionCard
-    from rebellion_rote.data import ACTIONS, MISSIONS
-    from rebellion_rote.ids import action_card, mission_of
+    from rebellion_rote.data import MISSIONS
+    from rebellion_rote.ids import mission_of
     from rebellion_rote.position import position
 
     s = position(phase="assignment")
-    i = next(k for k, c in enumerate(ACTIONS) if c.name == "Our Most Desperate Hour")
-    for z in ("action_deck0", "action_box0"):
-        if action_card(i) in s.zones[z].cards:
-            s.zones[z].cards.remove(action_card(i))
-    s.zones["action_hand0"].cards.append(action_card(i))
-    s.hand_recruits[0].append(-1)  # a starting card: it recruited nobody
-    s._legal = None
+    i = give_action(s, 0, "Our Most Desperate Hour")  # a starting card: it recruited nobody
     s.apply(PlayActionCard(i))
     assert isinstance(s.stack[-1], D.DesperateSearch)
     deck = s.zones["mission_deck0"].cards

@@ -5,6 +5,8 @@ and the ring was not used this round."""
 
 from __future__ import annotations
 
+from rr_helpers import edited
+
 from rebellion_rote.actions import Objective, Pass, YodaReroll
 from rebellion_rote.battle import Battle
 from rebellion_rote.data import REBEL, leader_id, objective_id, system_id, unit_id
@@ -46,6 +48,7 @@ def plans(seed: int, leia: str = "Naboo", ring: bool = True, players: int = 2) -
     advance(s)
     assert isinstance(s.stack[-1], PlayObjective)
     s.rng = Rng(seed)
+    edited(s, "a combat set up by hand, its dice seeded")
     return s
 
 

@@ -4,7 +4,7 @@ An action card kept when recruiting lies face down in ``action_hand<side>`` (ali
 ``hand_recruits``: the leader it recruited, public, RR-32). Each card is used once a game:
 played, it goes face up to ``action_discard<side>`` (``ActionCardPlayed``).
 
-**Windows** (a :class:`.decisions.PlayActionCard`: ``play_action_card <i>`` or ``pass``).
+**Windows** (a :class:`.decisions.ActionCardWindow`: ``play_action_card <i>`` or ``pass``).
 A window opens on public facts only (RR-120, as the objective windows do, RR-68): the
 side holds a card, and some card it may hold as far as the other side knows (for each card
 in hand, an unplayed card of that side picturing the leader it recruited) could be played
@@ -76,6 +76,7 @@ from ..actions import AsRed, Destroy, Option, Pass, PlayActionCard, Stop, Tactic
 from ..board import BOARD, ELIMINATED, LURE, OFF, POOL, UNITS_OF, gain_reputation, rebels_win
 from ..data import ACTION_LEADERS, ACTIONS, IMPERIAL, REBEL, action_id
 from ..decisions import (
+    ActionCardWindow,
     ActionDestroy,
     ActionRetrieve,
     ActionTheater,
@@ -83,9 +84,6 @@ from ..decisions import (
     MissionDiceWindow,
     OpposeMission,
     ReadyLeader,
-)
-from ..decisions import (
-    PlayActionCard as PlayWindow,
 )
 from ..events import (
     ActionCardPlayed,
@@ -497,16 +495,16 @@ def playable(s: RebellionState, p: int, window: str) -> list[int]:
 def step_action_cards(s: RebellionState, p: int, th: int, extra: int) -> None:
     """The combat agenda's Start of Combat window for ``p``."""
     if window_due(s, p, "start_of_combat"):
-        s.stack.append(PlayWindow(player=p, window="start_of_combat"))
+        s.stack.append(ActionCardWindow(player=p, window="start_of_combat"))
 
 
-def legal_play(s: RebellionState, d: PlayWindow) -> list[Action]:
+def legal_play(s: RebellionState, d: ActionCardWindow) -> list[Action]:
     if d.window in CAPTURED_WINDOWS:
         return legal_captured(s, d)
     return [*(PlayActionCard(i) for i in playable(s, d.player, d.window)), Pass()]
 
 
-def apply_play(s: RebellionState, d: PlayWindow, a: Action) -> None:
+def apply_play(s: RebellionState, d: ActionCardWindow, a: Action) -> None:
     s.stack.pop()
     if d.window in CAPTURED_WINDOWS:
         after_capture(s, d.window, a)
@@ -547,11 +545,11 @@ def open_captured(s: RebellionState, leader: int, where: str) -> bool:
         return False
     if NOBLE not in possible_hand(s, p):
         return False
-    s.stack.append(PlayWindow(player=p, window=f"captured_{where}"))
+    s.stack.append(ActionCardWindow(player=p, window=f"captured_{where}"))
     return True
 
 
-def legal_captured(s: RebellionState, d: PlayWindow) -> list[Action]:
+def legal_captured(s: RebellionState, d: ActionCardWindow) -> list[Action]:
     held = action_card(NOBLE) in s.zones[f"action_hand{d.player}"].cards
     captive = s.board.captured
     return [PlayActionCard(NOBLE), Pass()] if held and captive >= 0 else [Pass()]
@@ -674,7 +672,7 @@ def play(s: RebellionState, p: int, i: int) -> None:
 
 
 HANDLERS: dict[type, tuple[Callable[..., list[Action]], Callable[..., None]]] = {
-    PlayWindow: (legal_play, apply_play),
+    ActionCardWindow: (legal_play, apply_play),
     ActionDestroy: (legal_destroy, apply_destroy),
     ActionTheater: (legal_theater, apply_theater),
     ActionRetrieve: (legal_retrieve, apply_retrieve),

@@ -232,7 +232,7 @@ TACTIC_CARD: frozenset[type[Decision]] = frozenset(
 """Combat decisions whose ``card`` is an advanced tactic card: its theater decides."""
 
 CARD_WINDOW_CLASSES: tuple[type[Decision], ...] = (
-    D.PlayActionCard,
+    D.ActionCardWindow,
     D.MissionDiceWindow,
     D.FalseOrdersWindow,
     D.UndercoverWindow,
@@ -256,7 +256,7 @@ OFFERS: frozenset[type[Decision]] = frozenset(
         D.OpposeMission,
         D.Combat,
         D.RetreatChoice,
-        D.PlayActionCard,
+        D.ActionCardWindow,
         D.MissionDiceWindow,
         D.EliminateLeader,
         D.AfterMissionRoll,

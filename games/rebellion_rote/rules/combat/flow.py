@@ -20,6 +20,7 @@ from ...battle import Battle
 from ...board import release_held
 from ...data import IMPERIAL, REBEL
 from ...decisions import (
+    ActionCardWindow,
     ActionDestroy,
     ActionRetrieve,
     ActionTheater,
@@ -45,7 +46,6 @@ from ...decisions import (
     MillionPlans,
     ObjectiveLeader,
     PlansTarget,
-    PlayActionCard,
     PlayObjective,
     ReadyLeader,
     RetreatChoice,
@@ -259,7 +259,7 @@ COMBAT_DECISIONS = frozenset(
         ActionRetrieve,
         ReadyLeader,
         ConvertHits,
-        PlayActionCard,
+        ActionCardWindow,
         # the Rebel action cards (:mod:`..rebel_cards`)
         FightForWindow,
         FightForObjective,
