@@ -3,12 +3,16 @@
     python benchmarks/rebellion_strength.py --opponent greedy -n 20 --out /tmp/rr/g2.jsonl
     python benchmarks/rebellion_strength.py --opponent random --players 4 --side imperial -n 10
     python benchmarks/rebellion_strength.py --summary /tmp/rr/g2.jsonl /tmp/rr/r4.jsonl
+    python benchmarks/rebellion_strength.py --greedy-heuristic OLD/games/rebellion_rote/heuristic.py
 
 Plays ``ISMCTSBot(iterations=N)`` (75 by default: about 0.05 s a decision at the pack's
 rate) for one side against ``RandomBot``, ``GreedyBot`` or the same search
 (``--opponent search``: the base-finding question of search against search) for the
 other, one game at a time in this process; ``--start`` skips to a later game index (a
-second process on other seeds). In the team game (``--players 4``) the search plays
+second process on other seeds). The greedy bot plays one ply for the pack's heuristic, so a
+change of the heuristic changes the opponent too: ``--greedy-heuristic`` gives the greedy
+bot the heuristic of another copy of ``heuristic.py`` (an older checkout's), loaded into
+this package, to measure against the older opponent. In the team game (``--players 4``) the search plays
 both seats of its side (``state.side_of(seat)``), the opponent both of the other. Game
 ``i`` of a side uses state seed ``seed + i`` and the bot seeds of
 :func:`tabletop.analysis.bot_seed`.
@@ -19,21 +23,24 @@ base was revealed and whether the Rebels revealed it themselves, the Rebels' obj
 played and reputation gained by card, their missions attempted and succeeded. The summary
 (printed at the end, or by ``--summary`` from such files) gives per mode, opponent and
 side the search bot's wins with the 95% Wilson interval, the endings, the base found (by
-the search Empire, or against the search Rebels) by round, and the Rebels' objective and
-mission statistics, as JSON.
+the search Empire, or against the search Rebels) by round (the share by round 7 too), and
+the Rebels' objective and mission statistics, as JSON.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import rebellion_rote
 from rebellion_rote import GAME, table
 from rebellion_rote.actions import RevealBase
 from rebellion_rote.data import OBJECTIVES
@@ -42,6 +49,9 @@ from rebellion_rote.state import RebellionState
 from tabletop.analysis import bot_seed, wilson
 from tabletop.bots import GreedyBot, ISMCTSBot, RandomBot
 from tabletop.bots.base import Bot
+from tabletop.bots.determinise import Sampler, information_set
+from tabletop.model import Action
+from tabletop.state import State
 
 REBEL, IMPERIAL = 0, 1
 SIDES = {"rebel": REBEL, "imperial": IMPERIAL}
@@ -58,11 +68,60 @@ def card_name(card: int) -> str:
     return str(info.get("name", card)) if info else str(card)
 
 
+Heuristic = Callable[[State, int], float]
+
+
+class OtherGreedy(GreedyBot):
+    """:class:`GreedyBot` for another heuristic than the pack's (an older one)."""
+
+    def __init__(self, seed: int, heuristic: Heuristic) -> None:
+        super().__init__(seed)
+        self.heuristic = heuristic
+
+    def choose(self, state: State) -> Action:
+        me = state.current_player
+        actions = state.legal_actions()
+        assert me is not None and actions
+        if len(actions) == 1:
+            return actions[0]
+        sampler = Sampler(information_set(state, me), me, self.rng)
+        scores = [0.0] * len(actions)
+        for _ in range(self.samples):
+            d = sampler.sample()
+            for i, a in enumerate(actions):
+                after = d.clone()
+                after.apply(a, check=False)
+                done = after.is_terminal
+                scores[i] += after.returns()[me] if done else self.heuristic(after, me)
+        top = max(scores)
+        best = [a for a, x in zip(actions, scores, strict=True) if x >= top - 1e-9]
+        return best[self.rng.below(len(best))]
+
+
+def load_heuristic(path: Path) -> Heuristic:
+    """The ``heuristic`` function of another copy of the pack's ``heuristic.py``, loaded
+    as a module of this package (its relative imports read this package's rules)."""
+    spec = importlib.util.spec_from_file_location(
+        f"{rebellion_rote.__name__}._other_heuristic", path
+    )
+    assert spec is not None and spec.loader is not None, path
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    found: Heuristic = module.heuristic
+    return found
+
+
+GREEDY_HEURISTIC: list[Heuristic] = []
+"""The greedy opponent's heuristic when not the pack's (``--greedy-heuristic``)."""
+
+
 def opponent_bot(name: str, seed: int, iterations: int) -> Bot:
     """The bot the search plays against: random, greedy or the same search."""
     if name == "search":
         return ISMCTSBot(iterations=iterations, seed=seed)
-    return GreedyBot(seed) if name == "greedy" else RandomBot(seed)
+    if name == "greedy":
+        return OtherGreedy(seed, GREEDY_HEURISTIC[0]) if GREEDY_HEURISTIC else GreedyBot(seed)
+    return RandomBot(seed)
 
 
 def play(
@@ -80,7 +139,9 @@ def play(
     ]
     record: dict[str, Any] = {
         "players": players,
-        "opponent": opponent,
+        "opponent": "greedy (other heuristic)"
+        if opponent == "greedy" and GREEDY_HEURISTIC
+        else opponent,
         "search_side": SIDE_NAMES[side],
         "index": index,
         "seed": seed + index,
@@ -208,6 +269,7 @@ def summarise(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 "endings": dict(Counter(f"{r['winner']}: {r['ending']}" for r in rs)),
                 "base_found": _share(len(found), n),
                 "base_found_by_empire_not_rebel_reveal": _share(len(by_empire), n),
+                "base_found_by_round_7": _share(sum(1 for x in found if x <= 7), n),
                 "base_round_median": statistics.median(found) if found else None,
                 "base_round_by_count": dict(sorted(Counter(found).items())),
                 "rounds_median": statistics.median(r["rounds"] for r in rs),
@@ -250,6 +312,11 @@ def main() -> None:
     ap.add_argument("--iterations", type=int, default=75)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", type=Path, help="append each game's record here (JSON lines)")
+    ap.add_argument(
+        "--greedy-heuristic",
+        type=Path,
+        help="the greedy opponent plays for this heuristic.py (an older copy's) instead",
+    )
     ap.add_argument("--summary", type=Path, nargs="+", help="only summarise these files")
     args = ap.parse_args()
     if args.summary:
@@ -258,6 +325,8 @@ def main() -> None:
         ]
         print(json.dumps(summarise(records), indent=1))
         return
+    if args.greedy_heuristic:
+        GREEDY_HEURISTIC.append(load_heuristic(args.greedy_heuristic))
     sides = [REBEL, IMPERIAL] if args.side == "both" else [SIDES[args.side]]
     records = []
     for i in range(args.start, args.start + args.n):
