@@ -1,5 +1,5 @@
-"""The ``tabletop`` command: list, play, simulate, analyze, ladder, position, replay, demo and
-serve.
+"""The ``tabletop`` command: list, play, simulate, analyze, ladder, position, replay, demo,
+serve and mcp.
 
 tabletop list
 tabletop play station_assault --seat 0 --vs mcts
@@ -11,6 +11,8 @@ tabletop position tutorial.toml
 tabletop play --from tutorial.toml --seat 0 --vs mcts
 tabletop demo
 tabletop serve --db sqlite:///games.db --port 8000
+tabletop play rebel_space --seat 0 --agent "python3 my_agent.py"
+tabletop mcp
 """
 
 from __future__ import annotations
@@ -56,7 +58,8 @@ def _options(text: str | None) -> Any:
 
 BOT_SPECS = (
     "random, greedy, mcts (mcts:N: N iterations a decision; mcts:Xs: X seconds), the name "
-    "of an installed bot (tabletop list shows them) or module:attr for a bot of your own "
+    "of an installed bot (tabletop list shows them), agent:COMMAND for a program that plays "
+    "through the text interface, or module:attr for a bot of your own "
     "(see the docs' Write a bot page)"
 )
 
@@ -230,6 +233,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     if not 0 <= seat < state.num_players:
         raise CliError(f"--seat must be 0..{state.num_players - 1}")
     bots = [_make_bot(args.vs, seed * 31 + p) for p in range(state.num_players)]
+    if args.agent is not None:
+        return _play_agent(state, seat, bots, args.agent, seed, out)
     again = f"--from {args.start}" if args.start is not None else f"--seed {seed}"
     out.write(
         f"{game.title}, seed {seed} (play it again with {again}): you are "
@@ -237,6 +242,37 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
         "the commands, 'q' to leave.\n"
     )
     return TerminalGame(state, seat, bots, out, inp, auto=not args.no_auto).run()
+
+
+def _play_agent(
+    state: State, seat: int, bots: list[Any], command: str, seed: int, out: TextIO
+) -> int:
+    """``play --agent COMMAND``: the program plays ``seat`` through the text interface
+    (:mod:`tabletop.bots.agent`); what that seat sees happen is told as it plays."""
+    from .bots.agent import AgentBot
+
+    agent = AgentBot(command, seed * 31 + seat)
+    bots[seat] = agent
+    out.write(
+        f"{state.game.title}, seed {seed}: the agent {command!r} plays "
+        f"{state.player_name(seat)} (seat {seat}).\n"
+    )
+    try:
+        while not state.is_terminal:
+            cp = state.current_player
+            assert cp is not None
+            action = bots[cp].choose(state)
+            out.write(f"  {state.player_name(cp)}: {state.describe(action)}\n")
+            narrate(state, state.apply(action), seat, out)
+    finally:
+        agent.close()
+    returns = state.returns()
+    out.write(
+        "Game over: "
+        + ", ".join(f"{state.player_name(p)} {returns[p]:g}" for p in range(state.num_players))
+        + "\n"
+    )
+    return 0
 
 
 def _read_position(path: str, game_name: str | None) -> State:
@@ -713,6 +749,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--options", help='game options as a JSON object, e.g. \'{"mode": "teams", "players": 4}\''
     )
     pl.add_argument(
+        "--agent",
+        metavar="COMMAND",
+        help="let a program play your seat: it reads the seat's observation on standard "
+        "input (ended by a line END) and answers one line (see the docs' Agents page)",
+    )
+    pl.add_argument(
         "--no-auto",
         action="store_true",
         help="ask even when there is only one choice (by default it is taken for you, and said)",
@@ -877,6 +919,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="uvicorn's log level (warning: only problems; info adds its start and stop lines)",
     )
     _serve_limits(sv)
+    sub.add_parser(
+        "mcp",
+        help="serve the text interface over the Model Context Protocol (standard input and "
+        "output), for language-model agents",
+        description="A Model Context Protocol server on standard input and output: tools to "
+        "list games and their rules, start games with agent and bot seats, read a seat's "
+        "observation and act. Needs the mcp package (pip install 'tabletop[agents]').",
+    )
     ad = sub.add_parser(
         "admin",
         help="list or end the games of a server's database",
@@ -927,6 +977,11 @@ def main(
             return cmd_serve(args, out)
         if args.command == "admin":
             return cmd_admin(args, out)
+        if args.command == "mcp":
+            from .mcp_server import run
+
+            run()
+            return 0
         return cmd_demo(args, out)
     except TabletopError as exc:
         sys.stderr.write(f"tabletop: {clip(str(exc), 1000)}\n")  # always one line

@@ -6,12 +6,16 @@ Every bot has ``choose(state) -> Action`` and never reads what
 * :class:`RandomBot`: a uniformly random legal action.
 * :class:`GreedyBot`: one ply on the pack's ``heuristic``.
 * :class:`ISMCTSBot`: information-set Monte Carlo tree search.
+* :class:`AgentBot`: a local program that plays through the text interface
+  (:mod:`tabletop.text`), the spec ``agent:COMMAND``.
 * :func:`make_bot`: a bot from a spec: a built-in one (``"mcts:500"``), an
-  installed one (entry-point group ``tabletop.bots``) or ``module:attr``.
+  installed one (entry-point group ``tabletop.bots``), ``agent:COMMAND`` or
+  ``module:attr``.
 """
 
 from __future__ import annotations
 
+from .agent import AgentBot, AgentError
 from .base import Bot
 from .determinise import information_set
 from .factory import BOT_NAMES, ENTRY_POINT_GROUP, BotSpecError, installed_bots, make_bot
@@ -22,6 +26,8 @@ from .random import RandomBot
 __all__ = [
     "BOT_NAMES",
     "ENTRY_POINT_GROUP",
+    "AgentBot",
+    "AgentError",
     "Bot",
     "BotSpecError",
     "GreedyBot",

@@ -8,6 +8,11 @@ A bot spec is one of:
 * the name of an installed bot: an entry point of the group ``tabletop.bots``
   (a package declares ``[project.entry-points."tabletop.bots"] mine =
   "my_package.bots:MyBot"``);
+* ``agent:COMMAND``, a local program that plays through the text interface
+  (:mod:`tabletop.bots.agent`: the observation on its standard input, one
+  reply line on its standard output); like ``module:attr`` it runs code the
+  spec names, so only a program's own arguments or configuration may give it
+  (``imports=True``);
 * ``module:attr``, a bot of the program's own (``my_bots:FirstLegal``,
   ``pkg.bots:Strong.factory``), imported when ``imports=True``, the
   default. Only a program's own arguments may name code to import: the game
@@ -57,7 +62,8 @@ _MODULE_ATTR = re.compile(
 )
 _AVAILABLE = (
     "random, greedy, mcts (mcts:N iterations, mcts:Xs seconds per decision), an installed "
-    "bot's name (tabletop list shows them) or module:attr for a bot of your own"
+    "bot's name (tabletop list shows them), agent:COMMAND for a program that plays through "
+    "the text interface, or module:attr for a bot of your own"
 )
 
 
@@ -72,12 +78,13 @@ def installed_bots() -> dict[str, str]:
 
 def make_bot(name: str, seed: int, *, imports: bool = True) -> Bot:
     """A bot from its spec (see the module): ``random``, ``greedy``, ``mcts``,
-    ``mcts:N``, ``mcts:Xs``, an installed bot's name, or ``module:attr``.
+    ``mcts:N``, ``mcts:Xs``, ``agent:COMMAND``, an installed bot's name, or
+    ``module:attr``.
 
     ``mcts`` is :class:`ISMCTSBot` with 200 iterations per decision;
     ``mcts:500`` sets the iterations, ``mcts:0.05s`` a time budget in seconds
     per decision instead (machine-dependent). With ``imports=False`` a
-    ``module:attr`` spec is refused.
+    ``module:attr`` or ``agent:COMMAND`` spec is refused.
     """
     if not isinstance(name, str):
         raise BotSpecError(f"a bot spec is a string, not {type(name).__name__}")
@@ -85,6 +92,8 @@ def make_bot(name: str, seed: int, *, imports: bool = True) -> Bot:
     kind, _, arg = spec.lower().partition(":")
     if kind in _BUILT_IN:
         return _built_in(name, kind, arg, seed)
+    if kind == "agent" and ":" in spec:
+        return _agent(spec, seed, imports=imports)
     installed = {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
     if spec in installed:
         try:
@@ -102,6 +111,18 @@ def make_bot(name: str, seed: int, *, imports: bool = True) -> Bot:
             )
         return _build(spec, _import(spec), seed)
     raise BotSpecError(f"unknown bot {spec[:60]!r}; available: {_AVAILABLE}")
+
+
+def _agent(spec: str, seed: int, *, imports: bool) -> Bot:
+    """``agent:COMMAND``: the program's command as written (case kept)."""
+    if not imports:
+        raise BotSpecError(
+            f"bot {spec[:60]!r}: an agent program is not accepted here; use one of the "
+            "bots this program offers"
+        )
+    from .agent import AgentBot
+
+    return AgentBot(spec.partition(":")[2].strip(), seed)
 
 
 def _built_in(name: str, kind: str, arg: str, seed: int) -> Bot:
