@@ -213,6 +213,7 @@ from .rules.team import player_name
 from .state import RebellionState
 from .table import TARGET_KINDS
 from .ui import UI
+from .upgrade import upgrade_0_2
 
 __all__ = ["GAME", "RULINGS_FILE"]
 
@@ -244,7 +245,8 @@ def _rulings() -> list[Ruling]:
 GAME = Game(
     name="rebellion_rote",
     title="Star Wars: Rebellion with Rise of the Empire",
-    version="0.2.0",
+    version="0.3.0",
+    record_upgrades={"0.2.0": upgrade_0_2},
     state_cls=RebellionState,
     options_cls=RebellionOptions,
     action_space=ACTION_SPACE,

@@ -8,8 +8,9 @@ block over its fields:
   of the Death Star Under Construction, the Rebel base, or the system to activate on a
   Command turn (the leader follows as ``activate <leader>``).
 * ``place <unit> <loc>``: place one starting unit of type ``unit`` (0..25) at ``loc``.
-* ``assign <card>``: put mission ``card`` (an index into ``data.MISSIONS``) face down (the
-  leader on it follows as ``lead <leader>``); also the card a reassigned leader goes on.
+* ``assign <card>``: put mission card ``card`` (its card id, ``ids.mission_card``) face
+  down (the leader on it follows as ``lead <leader>``); also the card a reassigned leader
+  goes on.
 * ``lead <leader>``: put ``leader`` on the mission card just put face down.
 * ``second <leader>``: put a second leader on the mission just assigned.
 * ``close``: the mission just assigned takes no second leader.
@@ -27,7 +28,7 @@ block over its fields:
 * ``target <leader>``: the leader a mission is attempted against.
 * ``oppose <leader>``: send ``leader`` from the pool to oppose a mission (``pass``: none).
 * ``join <leader>``: add ``leader`` from the pool to a combat (``pass``: none).
-* ``tactic <card>``: choose advanced tactic card ``card`` (an index into ``data.TACTICS``)
+* ``tactic <card>``: choose advanced tactic card ``card`` (its card id, ``ids.tactic_card``)
   face down for this battle step, or as an extra card; also the card a Shield Generator
   takes back from the ground discard.
 * ``ability <which>``: resolve the chosen card's top (1) or bottom (2) ability, or
@@ -47,13 +48,13 @@ block over its fields:
 * ``relocate``: Rapid Mobilization: relocate the base (look at the top probe cards; the
   new base follows as ``system <s>``, or ``pass`` to stay).
 * ``recruit <leader>``: Refresh Phase, a recruit icon: recruit ``leader``, pictured on an
-  action card just drawn (the card kept follows as ``action_card <i>`` when the leader is
-  pictured on more than one).
-* ``action_card <i>``: choose action card ``i`` (an index into ``data.ACTIONS``) among those
-  just drawn: the card kept for the leader recruited, or, with no leader to recruit on any,
+  action card just drawn (the card kept follows as ``action_card <card>`` when the leader
+  is pictured on more than one).
+* ``action_card <card>``: choose action card ``card`` (its card id, ``ids.action_card``)
+  among those just drawn: the card kept for the leader recruited, or, with no leader to recruit on any,
   the card discarded with no effect (RR-30).
 * ``draw_on``: no action card drawn pictures a leader to recruit: draw one more (RR-30).
-* ``objective <card>``: choose objective card ``card`` (an index into ``data.OBJECTIVES``):
+* ``objective <card>``: choose objective card ``card`` (its card id, ``ids.objective_card``):
   Infiltration's card to put on top of the deck; the objective the Rebels play in an
   objective window (``pass``: none); a card The Long War or Rebel Cell discards.
 * ``remove_marker <system> <marker>``: remove the target marker of kind ``marker`` (an
@@ -61,8 +62,10 @@ block over its fields:
   choice, where ``target <leader>`` rescues the captured leader instead.
 * ``option <which>``: a mission card whose effects are a choice (Research and
   Development): resolve its effect ``which`` (1 = the first).
-* ``keep <card>``: keep project ``card`` (an index into ``data.MISSIONS``) of those drawn.
-* ``discard <card>``: the hand limit: discard mission ``card`` (an index into ``data.MISSIONS``).
+* ``keep <card>``: keep project card ``card`` (its card id, ``ids.mission_card``) of those
+  drawn.
+* ``discard <card>``: the hand limit: discard mission card ``card`` (its card id,
+  ``ids.mission_card``).
 * ``deploy <unit> <space>``: Oversee Project: deploy a unit of type ``unit`` from
   build-queue space ``space`` (1 or 2) into the mission's system.
 * ``advance <unit> <space>``: Double Our Efforts: move one unit of type ``unit`` from
@@ -90,8 +93,8 @@ The attachment rings' other choices reuse actions: ``target <leader>`` (the lead
 goes on, RR-150; the captive the Millennium Falcon ring rescues and the leaders that go
 with it, RR-153), ``pass`` and ``stop`` (the ring is kept).
 
-* ``play_action_card <i>``: play action card ``i`` (an index into ``data.ACTIONS``) from
-  the hand in its window (``pass``: play none), :mod:`.rules.action_cards`.
+* ``play_action_card <card>``: play action card ``card`` (its card id,
+  ``ids.action_card``) from the hand in its window (``pass``: play none), :mod:`.rules.action_cards`.
 * ``as_red <die>``: Target the Star Destroyers: die ``die`` of the Rebels' space attack,
   a black hit, counts as a red hit (``stop``: no more).
 
@@ -169,6 +172,7 @@ from .data import (
     TACTICS,
     UNITS,
 )
+from .ids import ACTION_BASE, MISSION_BASE, OBJECTIVE_BASE, TACTIC_BASE
 
 __all__ = [
     "ACTION_SPACE",
@@ -226,7 +230,17 @@ __all__ = [
 ]
 
 MAX_CARDS = 120
-"""Room for every mission and project card id (starting missions are 0..7)."""
+"""Room for every mission and project card (starting missions are 0..7): the mission card
+ids ``MISSION_BASE .. MISSION_BASE + MAX_CARDS - 1``."""
+
+MISSION_IDS = (MISSION_BASE, MISSION_BASE + MAX_CARDS - 1)
+"""The card ids ``assign``, ``keep`` and ``discard`` take (an inclusive range)."""
+TACTIC_IDS = (TACTIC_BASE, TACTIC_BASE + len(TACTICS) - 1)
+"""The card ids ``tactic`` takes."""
+OBJECTIVE_IDS = (OBJECTIVE_BASE, OBJECTIVE_BASE + len(OBJECTIVES) - 1)
+"""The card ids ``objective`` takes."""
+ACTION_IDS = (ACTION_BASE, ACTION_BASE + len(ACTIONS) - 1)
+"""The card ids ``action_card`` and ``play_action_card`` take."""
 
 
 @attrs.frozen
@@ -250,6 +264,8 @@ class Place(Action):
 
 @attrs.frozen
 class Assign(Action):
+    """Put a mission card face down: ``card`` is its card id (``ids.mission_card``)."""
+
     kind: ClassVar[str] = "assign"
     card: int
 
@@ -336,6 +352,8 @@ class Join(Action):
 
 @attrs.frozen
 class Tactic(Action):
+    """Choose an advanced tactic card: ``card`` is its card id (``ids.tactic_card``)."""
+
     kind: ClassVar[str] = "tactic"
     card: int
 
@@ -411,6 +429,9 @@ class Recruit(Action):
 
 @attrs.frozen
 class ActionCardChoice(Action):
+    """Choose one of the action cards just drawn: ``card`` is its card id
+    (``ids.action_card``)."""
+
     kind: ClassVar[str] = "action_card"
     card: int
 
@@ -423,18 +444,24 @@ class Option(Action):
 
 @attrs.frozen
 class Keep(Action):
+    """Keep a mission or project card: ``card`` is its card id (``ids.mission_card``)."""
+
     kind: ClassVar[str] = "keep"
     card: int
 
 
 @attrs.frozen
 class Objective(Action):
+    """Choose an objective card: ``card`` is its card id (``ids.objective_card``)."""
+
     kind: ClassVar[str] = "objective"
     card: int
 
 
 @attrs.frozen
 class Discard(Action):
+    """Discard a mission card: ``card`` is its card id (``ids.mission_card``)."""
+
     kind: ClassVar[str] = "discard"
     card: int
 
@@ -490,6 +517,8 @@ class UseRing(Action):
 
 @attrs.frozen
 class PlayActionCard(Action):
+    """Play an action card from the hand: ``card`` is its card id (``ids.action_card``)."""
+
     kind: ClassVar[str] = "play_action_card"
     card: int
 
@@ -561,7 +590,7 @@ ACTION_SPACE = ActionSpace(
         (MissionSet, {"roe": 2}),
         (SystemChoice, {"system": NUM_LOCATIONS}),
         (Place, {"unit": NU, "loc": NUM_LOCATIONS}),
-        (Assign, {"card": MAX_CARDS}),
+        (Assign, {"card": MISSION_IDS}),
         (Lead, {"leader": NL}),
         (Second, {"leader": NL}),
         (Close, {}),
@@ -575,7 +604,7 @@ ACTION_SPACE = ActionSpace(
         (Target, {"leader": NL}),
         (Oppose, {"leader": NL}),
         (Join, {"leader": NL}),
-        (Tactic, {"card": len(TACTICS)}),
+        (Tactic, {"card": TACTIC_IDS}),
         (UseAbility, {"which": 3}),
         (Hit, {"unit": NU, "damage": MAX_DAMAGE}),
         (Destroy, {"unit": NU, "damage": MAX_DAMAGE}),
@@ -588,13 +617,13 @@ ACTION_SPACE = ActionSpace(
         (Eliminate, {"leader": NL}),
         (Relocate, {}),
         (Recruit, {"leader": NL}),
-        (ActionCardChoice, {"card": len(ACTIONS)}),
+        (ActionCardChoice, {"card": ACTION_IDS}),
         (DrawOn, {}),
-        (Objective, {"card": len(OBJECTIVES)}),
+        (Objective, {"card": OBJECTIVE_IDS}),
         (RemoveMarker, {"system": NUM_SYSTEMS, "marker": len(MARKERS)}),
         (Option, {"which": MAX_OPTIONS + 1}),
-        (Keep, {"card": MAX_CARDS}),
-        (Discard, {"card": MAX_CARDS}),
+        (Keep, {"card": MISSION_IDS}),
+        (Discard, {"card": MISSION_IDS}),
         (Deploy, {"unit": NU, "space": 3}),
         (Advance, {"unit": NU, "space": 4}),
         # the Rebel mission deck
@@ -608,7 +637,7 @@ ACTION_SPACE = ActionSpace(
         (BlankDie, {"die": MAX_DICE}),
         (UseRing, {"ring": len(RINGS)}),
         # the action cards
-        (PlayActionCard, {"card": len(ACTIONS)}),
+        (PlayActionCard, {"card": ACTION_IDS}),
         (AsRed, {"die": MAX_DICE}),
         # the Rebel action cards (rules/rebel_cards.py)
         (SetDie, {"colour": 3, "face": 4}),

@@ -1132,7 +1132,7 @@ class FalconFollow(Decision):
 @attrs.frozen(kw_only=True)
 class ActionCardWindow(Decision):
     """An action card window (:mod:`.rules.action_cards`): ``player`` may play one card of
-    the hand whose moment this is (the action ``play_action_card <i>``), or pass.
+    the hand whose moment this is (the action ``play_action_card <card>``), or pass.
     ``window``: ``"start_of_combat"`` (after Add Leader, the current player first)."""
 
     kind: ClassVar[str] = "action_card_window"
@@ -1224,7 +1224,7 @@ class AssignDestroy(Decision):
 @attrs.frozen(kw_only=True)
 class MissionDiceWindow(Decision):
     """Before the dice of the Empire's Spec Ops mission ``card`` opposed by Chewbacca: the
-    Rebels may play Wookiee Guardian (``play_action_card <i>``) or pass; the fields are
+    Rebels may play Wookiee Guardian (``play_action_card <card>``) or pass; the fields are
     the attempt's, as :class:`OpposeMission` has them."""
 
     kind: ClassVar[str] = "mission_dice_window"
@@ -1325,7 +1325,7 @@ class IndependentMove(Decision):
 @attrs.frozen(kw_only=True)
 class FalseOrdersWindow(Decision):
     """The end of the Assignment Phase: the Rebels may play False Orders
-    (``play_action_card <i>``) or pass (RR-175)."""
+    (``play_action_card <card>``) or pass (RR-175)."""
 
     kind: ClassVar[str] = "false_orders_window"
 
@@ -1341,7 +1341,7 @@ class FalseOrdersTarget(Decision):
 @attrs.frozen(kw_only=True)
 class UndercoverWindow(Decision):
     """Before the dice of the Empire's mission ``card``: the Rebels may play Undercover
-    (``play_action_card <i>``) or pass; the fields are the attempt's, as
+    (``play_action_card <card>``) or pass; the fields are the attempt's, as
     :class:`OpposeMission` has them (RR-176)."""
 
     kind: ClassVar[str] = "undercover_window"
@@ -1371,7 +1371,7 @@ class UndercoverLeader(Decision):
 @attrs.frozen(kw_only=True)
 class SonWindow(Decision):
     """The Rebels' mission ``card`` succeeded in ``system`` with Luke there: they may play
-    Son of Skywalker (``play_action_card <i>``) or pass (RR-177)."""
+    Son of Skywalker (``play_action_card <card>``) or pass (RR-177)."""
 
     kind: ClassVar[str] = "son_window"
     card: int
@@ -1390,7 +1390,7 @@ class SonSearch(Decision):
 @attrs.frozen(kw_only=True)
 class FightForWindow(Decision):
     """The end of a combat in which the Rebels won a battle: they may play Something to
-    Fight For (``play_action_card <i>``) or pass (RR-178)."""
+    Fight For (``play_action_card <card>``) or pass (RR-178)."""
 
     kind: ClassVar[str] = "fight_for_window"
 
@@ -1407,7 +1407,7 @@ class FightForObjective(Decision):
 class MillionMission(Decision):
     """Before the dice of mission ``card`` (the fields are the attempt's, as
     :class:`OpposeMission` has them): the Rebels may play One in a Million
-    (``play_action_card <i>``, or ``pass``); once played (``playing``), set up to 2 of
+    (``play_action_card <card>``, or ``pass``); once played (``playing``), set up to 2 of
     their dice (``set_die <colour> <face>``, or ``stop``); ``preset``: the dice set so far,
     each ``colour * 4 + face`` (RR-179)."""
 
@@ -1462,7 +1462,7 @@ class MillionDiscredit(Decision):
 @attrs.frozen(kw_only=True)
 class CardWindow(Decision):
     """A window for one of the Empire's Special action cards (:mod:`.rules.imperial_cards`):
-    ``play_action_card <i>`` or ``pass``. ``window``: ``"blindside"`` (a mission with Boba
+    ``play_action_card <card>`` or ``pass``. ``window``: ``"blindside"`` (a mission with Boba
     Fett or Janus Greejatus is attempted), ``"destiny"`` (a leader was rescued in a
     mission), ``"track_them"`` (Rebel units retreated), ``"ambitions"`` (the pool holds
     more than 8 leaders), ``"bounty"`` (a mission failed in Jabba the Hutt's system),

@@ -6,8 +6,9 @@
 * objective cards: ``OBJECTIVE_BASE + i`` for ``data.OBJECTIVES[i]`` (500..526);
 * action cards: ``ACTION_BASE + i`` for ``data.ACTIONS[i]`` (600..649).
 
-Actions name a mission by its index ``i`` (``assign <i> <leader>``), an objective
-likewise (``objective <i>``); zones and events hold the card id.
+Actions, zones, events, views and targets all name a card by this id (``assign 103``,
+``objective 503``); the rules turn it into the index into its data list where they need
+one (``mission_of``, ``objective_of``, ...).
 """
 
 from __future__ import annotations

@@ -33,9 +33,11 @@ from .ids import (
     MISSION_BASE,
     OBJECTIVE_BASE,
     TACTIC_BASE,
+    action_card,
     action_of,
     mission_of,
     objective_of,
+    tactic_of,
 )
 from .rules import team
 from .rules.combat.forces import health
@@ -179,7 +181,7 @@ def describe(s: RebellionState, a: Action) -> str:
             return text
         return f"Place 1 {UNITS[a.unit].name} at {loc_name(a.loc)}"
     if isinstance(a, A.Assign) and isinstance(top, D.AssignMission):
-        return f"Assign leaders to {MISSIONS[a.card].name}"
+        return f"Assign leaders to {MISSIONS[mission_of(a.card)].name}"
     if isinstance(a, A.Lead) and isinstance(top, D.MissionLeader):
         card = mission_of(s.zones[f"assigned{top.player}"].cards[-1])
         return f"Assign {LEADERS[a.leader].name} to {MISSIONS[card].name}"
@@ -223,9 +225,9 @@ def describe(s: RebellionState, a: Action) -> str:
     if isinstance(a, A.RemoveMarker):
         return f"Remove the {MARKERS[a.marker].name} marker from {loc_name(a.system)}"
     if isinstance(a, A.Objective) and isinstance(top, D.BottomObjective):
-        return f"Put {objective_name(a.card)} on the bottom of the objective deck"
+        return f"Put {objective_name(objective_of(a.card))} on the bottom of the objective deck"
     if isinstance(a, A.Objective):
-        return describe_objective(s, a.card, top)
+        return describe_objective(s, objective_of(a.card), top)
     if isinstance(a, A.QueueDestroy) and isinstance(top, D.DestroyQueued):
         return (
             f"Destroy 1 {UNITS[a.unit].name} on space {a.space} of the "
@@ -271,7 +273,7 @@ def describe(s: RebellionState, a: Action) -> str:
     if isinstance(a, A.Join):
         return f"Add {LEADERS[a.leader].name} to the combat"
     if isinstance(a, A.Tactic):
-        t = TACTICS[a.card]
+        t = TACTICS[tactic_of(a.card)]
         return f"Choose '{t.name}' (top: {t.top.text}; bottom: {t.bottom.text})"
     if isinstance(a, A.UseAbility):
         words = ("Resolve neither ability", "Resolve the top ability", "Resolve the bottom ability")
@@ -325,7 +327,7 @@ def describe(s: RebellionState, a: Action) -> str:
     if isinstance(a, A.Recruit):
         return f"Recruit {LEADERS[a.leader].name}"
     if isinstance(a, A.ActionCardChoice):
-        name = ACTIONS[a.card].name
+        name = ACTIONS[action_of(a.card)].name
         if isinstance(top, D.KeepActionCard):
             return f"Keep '{name}' for {LEADERS[top.leader].name}"
         return f"Discard '{name}': no leader on it can be recruited"
@@ -337,9 +339,9 @@ def describe(s: RebellionState, a: Action) -> str:
             return OPTION_WORDS.get(kind, f"Resolve option {a.which}")
         return f"Resolve option {a.which}"
     if isinstance(a, A.Keep):
-        return f"Keep '{MISSIONS[a.card].name}' (the other card goes to the bottom of the deck)"
+        return f"Keep '{MISSIONS[mission_of(a.card)].name}' (the other card goes to the bottom of the deck)"
     if isinstance(a, A.Discard):
-        return f"Discard '{MISSIONS[a.card].name}'"
+        return f"Discard '{MISSIONS[mission_of(a.card)].name}'"
     if isinstance(a, A.Deploy):
         where = f" to {loc_name(top.system)}" if isinstance(top, D.OverseeDeploy) else ""
         return f"Deploy 1 {UNITS[a.unit].name} from queue space {a.space}{where}"
@@ -598,7 +600,8 @@ def shape_words(shapes: tuple[str, ...]) -> str:
 
 
 def describe_objective(s: RebellionState, i: int, top: object) -> str:
-    """``objective <i>`` in words, by the decision it answers."""
+    """``objective <card>`` in words, by the decision it answers (``i``: the card's index
+    into ``OBJECTIVES``)."""
     name = objective_name(i)
     if isinstance(top, D.DiscardObjectives):
         return f"Discard {name} (The Long War)"
@@ -1061,7 +1064,7 @@ def describe_mission_deck(s: RebellionState, a: Action, top: object) -> str:
             rescued = LEADERS[top.rescued].name
             return f"Send {name} with {rescued} to {loc_name(top.dst)}"
     if isinstance(a, A.Assign) and isinstance(top, D.ReassignMission):
-        return f"Put {LEADERS[top.leader].name} face down on {MISSIONS[a.card].name} (Contingency Plan)"
+        return f"Put {LEADERS[top.leader].name} face down on {MISSIONS[mission_of(a.card)].name} (Contingency Plan)"
     if isinstance(a, A.Move) and isinstance(top, D.BaseMove):
         return f"Move 1 {UNITS[a.unit].name} from the Rebel Base space to {loc_name(top.system)}"
     if isinstance(a, A.Destroy) and isinstance(top, D.MissionDestroy):
@@ -1073,7 +1076,7 @@ def describe_mission_deck(s: RebellionState, a: Action, top: object) -> str:
     if isinstance(a, A.Place) and isinstance(top, D.GainUnits):
         return f"Gain 1 {UNITS[a.unit].name} in {loc_name(a.loc)}"
     if isinstance(a, A.Objective):
-        name = objective_name(a.card)
+        name = objective_name(objective_of(a.card))
         if isinstance(top, D.KeepObjective):
             return f"Draw {name}; the other card goes to the bottom of the objective deck"
         if isinstance(top, D.OrderObjectives):
@@ -1590,7 +1593,7 @@ def describe_roe(s: RebellionState, a: Action, top: object) -> str:
     if isinstance(top, D.GainGround) and isinstance(a, A.Place):
         return f"Gain 1 {UNITS[a.unit].name} in {loc_name(a.loc)}"
     if isinstance(top, D.DiscardRebelMission) and isinstance(a, A.Discard):
-        return f"Discard the Rebels' {MISSIONS[a.card].name}"
+        return f"Discard the Rebels' {MISSIONS[mission_of(a.card)].name}"
     if isinstance(top, D.BaitMove):
         if isinstance(a, A.Move):
             return (
@@ -1624,14 +1627,14 @@ def describe_roe(s: RebellionState, a: Action, top: object) -> str:
             return "Draw the top objective card"
     if isinstance(top, D.KeepMission):
         if isinstance(a, A.Keep):
-            return f"Take {MISSIONS[a.card].name} into your hand"
+            return f"Take {MISSIONS[mission_of(a.card)].name} into your hand"
         return "Take no more cards; the rest go back and the deck is shuffled"
     if isinstance(top, D.HavenDeploy) and isinstance(a, A.Stop):
         return "Deploy no more units"
     if isinstance(top, D.AidLoyalty) and isinstance(a, A.SystemChoice):
         return f"Regional Aid: gain 1 loyalty in {loc_name(a.system)}"
     if isinstance(top, D.RecoverMission) and isinstance(a, A.Keep):
-        return f"Take {MISSIONS[a.card].name} back from your discard pile"
+        return f"Take {MISSIONS[mission_of(a.card)].name} back from your discard pile"
     if isinstance(top, D.ExplosivesDestroy):
         if isinstance(a, A.Destroy):
             return (
@@ -1847,7 +1850,7 @@ ACTION_WINDOW_WORDS = {
 def describe_action_cards(s: RebellionState, a: Action, top: object) -> str:
     """The action cards' choices (:mod:`.rules.action_cards`)."""
     if isinstance(a, A.PlayActionCard):
-        c = ACTIONS[a.card]
+        c = ACTIONS[action_of(a.card)]
         return f"Play '{c.name}': {c.text}"
     if isinstance(a, A.AsRed):
         return f"Count die {a.die + 1}, a black hit, as a red hit"
@@ -1867,7 +1870,7 @@ def describe_action_cards(s: RebellionState, a: Action, top: object) -> str:
         th = THEATER_WORD[a.which - 1]
         return f"Take back {th} tactic cards from the discard"
     if isinstance(top, D.ActionRetrieve) and isinstance(a, A.Tactic):
-        return f"Take '{TACTICS[a.card].name}' back from the discard"
+        return f"Take '{TACTICS[tactic_of(a.card)].name}' back from the discard"
     if isinstance(top, D.ReadyLeader) and isinstance(a, A.Target):
         return f"Bring {LEADERS[a.leader].name} from the pool into the combat"
     if isinstance(top, D.AssignCardLeader) and isinstance(a, A.Target):
@@ -1982,7 +1985,7 @@ def describe_rebel_cards(s: RebellionState, a: Action, top: object) -> str:
         return f"Under the Radar: put the other {plural(n, 'probe card')} {where} the probe deck"
     if isinstance(top, D.DesperateSearch) and isinstance(a, A.Keep):
         leader = LEADERS[top.leader].name
-        return f"Our Most Desperate Hour: assign {leader} to {MISSIONS[a.card].name}, face down"
+        return f"Our Most Desperate Hour: assign {leader} to {MISSIONS[mission_of(a.card)].name}, face down"
     if isinstance(top, D.EvacuateMove):
         if isinstance(a, A.Move):
             return f"Start the Evacuation: move 1 {UNITS[a.unit].name} from {loc_name(a.src)} to {loc_name(top.system)}"
@@ -2008,15 +2011,13 @@ def describe_rebel_cards(s: RebellionState, a: Action, top: object) -> str:
     if isinstance(top, D.SonWindow) and isinstance(a, A.Pass):
         return "Do not play Son of Skywalker: take no card from the mission deck"
     if isinstance(top, D.SonSearch) and isinstance(a, A.Keep):
-        return (
-            f"Son of Skywalker: take {MISSIONS[a.card].name} from the mission deck into your hand"
-        )
+        return f"Son of Skywalker: take {MISSIONS[mission_of(a.card)].name} from the mission deck into your hand"
     if isinstance(top, D.FightForWindow) and isinstance(a, A.Pass):
         return "Do not play Something to Fight For: the objective discard stays"
     if isinstance(top, (D.MillionMission, D.MillionAttack, D.MillionPlans, D.MillionDiscredit)):
         return describe_million(s, a, top)
     if isinstance(top, D.FightForObjective) and isinstance(a, A.Objective):
-        return f"Something to Fight For: put {OBJECTIVES[a.card].name} on top of the objective deck"
+        return f"Something to Fight For: put {OBJECTIVES[objective_of(a.card)].name} on top of the objective deck"
     return ""
 
 
@@ -2180,12 +2181,16 @@ CARD_WINDOW_WHEN = {
 )
 def describe_imperial_cards(s: RebellionState, a: Action, top: object) -> str:
     """The choices of the Imperial action cards (:mod:`.rules.imperial_cards`); "" if none."""
-    if isinstance(a, A.PlayActionCard) and a.card == FACILITY and isinstance(top, D.CommandTurn):
+    if (
+        isinstance(a, A.PlayActionCard)
+        and a.card == action_card(FACILITY)
+        and isinstance(top, D.CommandTurn)
+    ):
         return (
             "Reveal the probe card under Secret Facility: a Shield Bunker and a triangle ground "
             "unit there, then combat if due"
         )
-    if isinstance(a, A.PlayActionCard) and a.card == SWEEP:
+    if isinstance(a, A.PlayActionCard) and a.card == action_card(SWEEP):
         return "Reveal the probe card under Sweep the Area: capture a Rebel leader there"
     if isinstance(top, D.CardWindow) and isinstance(a, A.Pass):
         return CARD_WINDOW_PASS[top.window]
@@ -2208,7 +2213,7 @@ def describe_imperial_cards(s: RebellionState, a: Action, top: object) -> str:
         return f"Place {LEADERS[top.leader].name} in {loc_name(a.system)}"
     if isinstance(top, D.VaderOrders) and isinstance(a, A.Objective):
         where = ordinal(top.placed + 1)
-        return f"Put {objective_name(a.card)} back {where} from the top of the objective deck"
+        return f"Put {objective_name(objective_of(a.card))} back {where} from the top of the objective deck"
     if isinstance(top, D.AdminBuild):
         if isinstance(a, A.Build):
             from .rules.refresh import BUILD_SPACE
@@ -2240,7 +2245,7 @@ def describe_imperial_cards(s: RebellionState, a: Action, top: object) -> str:
             return f"Move no more TIE Fighters into {loc_name(top.system)} (Scouting Mission)"
     if isinstance(top, D.ProjectSearch) and isinstance(a, A.Keep):
         leader = LEADERS[top.leader].name
-        return f"Take '{MISSIONS[a.card].name}' from the project deck and assign {leader} to it"
+        return f"Take '{MISSIONS[mission_of(a.card)].name}' from the project deck and assign {leader} to it"
     if isinstance(top, D.FacilityUnit) and isinstance(a, A.Place):
         return f"Place 1 {UNITS[a.unit].name} in {loc_name(a.loc)} (Secret Facility)"
     return ""

@@ -107,6 +107,7 @@ from .battle import Battle
 from .board import Board
 from .data import IMPERIAL, MISSIONS, NUM_SYSTEMS, REBEL, TACTICS
 from .events import GameOver, Subjugation
+from .ids import mission_of, tactic_of
 from .rules import HANDLERS, setup, team
 from .rules.objectives import known_depths
 from .rules.objectives import redeal as redeal_objectives
@@ -335,9 +336,9 @@ class RebellionState(State):
         a name, Deployment); a reassigned mission is not played again."""
         top = self.stack[-1] if self.stack else None
         if isinstance(action, A.Assign) and not isinstance(top, D.ReassignMission):
-            return MISSIONS[action.card].name
+            return MISSIONS[mission_of(action.card)].name
         if isinstance(action, A.Tactic) and isinstance(top, D.ChooseTactic):
-            return f"{TACTICS[action.card].name} (tactic card)"
+            return f"{TACTICS[tactic_of(action.card)].name} (tactic card)"
         return None
 
     def _card_info(self, card: int) -> dict[str, Any] | None:
@@ -572,8 +573,6 @@ class RebellionState(State):
         else:
             hidden = False
         if hidden:
-            from .ids import tactic_of
-
             theater = TACTICS[bt.chosen[other]].theater
             cards = self.zones[f"tactics_{other}_{theater}"].cards
             bt.chosen[other] = tactic_of(cards[rng.below(len(cards))])

@@ -111,7 +111,8 @@ pending decision may add context, as said):
   ``""``, queue ``"from"`` (``"at"`` for a destroyed unit), system ``"to"`` where a unit
   goes to one, queue ``"to"`` for an advance;
 * ``objective <card>``, ``keep``/``discard <card>``, ``action_card``/``play_action_card
-  <i>``, ``place_probe <card> <top>``: the card ``""`` (a search: the leader ``"with"``);
+  <card>``, ``place_probe <card> <top>``: the card ``""``, the same card id as the action's
+  (a search: the leader ``"with"``);
 * ``remove_marker <system> <marker>``: marker ``""``, system ``"at"``;
 * ``option <which>``: the mission card offering the choice ``""`` (Research and
   Development), else nothing; ``reveal_base``: the base's system ``""``;
@@ -778,7 +779,7 @@ def _move_captive(s: RebellionState, top: Decision, a: A.MoveCaptive) -> Targets
 
 
 def _assign(s: RebellionState, top: Decision, a: A.Assign) -> Targets:
-    out = [_t("card", mission_card(a.card))]
+    out = [_t("card", a.card)]
     if isinstance(top, D.ReassignMission):
         out += _leader(top.leader, "with")
     return out
@@ -816,7 +817,7 @@ def _retreat(s: RebellionState, top: Decision, a: A.Retreat) -> Targets:
 
 
 def _tactic(s: RebellionState, top: Decision, a: A.Tactic) -> Targets:
-    return [_t("card", tactic_card(a.card))]
+    return [_t("card", a.card)]
 
 
 def _ability(s: RebellionState, top: Decision, a: A.UseAbility) -> Targets:
@@ -867,15 +868,15 @@ def _recruit(s: RebellionState, top: Decision, a: A.Recruit) -> Targets:
 
 
 def _action_card(s: RebellionState, top: Decision, a: Any) -> Targets:
-    return [_t("card", action_card(a.card))]
+    return [_t("card", a.card)]
 
 
 def _objective(s: RebellionState, top: Decision, a: A.Objective) -> Targets:
-    return [_t("card", objective_card(a.card))]
+    return [_t("card", a.card)]
 
 
 def _mission(s: RebellionState, top: Decision, a: Any) -> Targets:
-    out = [_t("card", mission_card(a.card))]
+    out = [_t("card", a.card)]
     leader = getattr(top, "leader", -1)
     if isinstance(top, D.DesperateSearch | D.ProjectSearch):
         out += _leader(leader, "with")

@@ -94,7 +94,7 @@ def test_rr120_a_window_opens_on_public_facts() -> None:
         cards=((IMPERIAL, "Keep Them from Escaping"),),
     )
     assert s.prompt == "Imperial: play an action card at the start of the combat, or pass"
-    assert s.legal_actions() == [PlayActionCard(i), Pass()]
+    assert s.legal_actions() == [PlayActionCard(action_card(i)), Pass()]
     # the Rebels know a card picturing Piett is held: Keep Them from Escaping or Ready for
     # Action (the two recruit cards picturing him)
     assert possible_hand(s, IMPERIAL) == {i, action_id("Ready for Action")}
@@ -120,12 +120,16 @@ def test_a_played_card_is_face_up_and_the_window_opens_again() -> None:
         leaders={"Admiral Piett": "Naboo", "Emperor Palpatine": "Naboo"},
         cards=((IMPERIAL, "Keep Them from Escaping"), (IMPERIAL, "According to My Design")),
     )
-    assert s.legal_actions() == [PlayActionCard(j), PlayActionCard(i), Pass()]
-    s.apply(PlayActionCard(i))
+    assert s.legal_actions() == [
+        PlayActionCard(action_card(j)),
+        PlayActionCard(action_card(i)),
+        Pass(),
+    ]
+    s.apply(PlayActionCard(action_card(i)))
     assert s.zones["action_discard1"].cards == [action_card(i)]
     assert s.hand_recruits[IMPERIAL] == [-1]
     assert s.view(REBEL)["log"][-1]["text"] == "Imperial played Keep Them from Escaping"
-    assert s.legal_actions() == [PlayActionCard(j), Pass()]
+    assert s.legal_actions() == [PlayActionCard(action_card(j)), Pass()]
     s.apply(Pass())
     assert isinstance(s.stack[-1], ChooseTactic)
     assert s.battle.no_retreat == [True, False] and not s.battle.fewer_dice
@@ -137,7 +141,7 @@ def test_according_to_my_design() -> None:
         leaders={"Emperor Palpatine": "Naboo"},
         cards=((IMPERIAL, "According to My Design"),),
     )
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     assert s.battle.round == 1
     # 4 red and 3 black dice, less 1 red and 2 black in the first round (RR-121)
     assert C.attack_dice(s, REBEL, C.SPACE) == (3, 1, 0)
@@ -152,7 +156,7 @@ def test_rr121_according_to_my_design_after_the_caps() -> None:
         leaders={"Emperor Palpatine": "Naboo"},
         cards=((IMPERIAL, "According to My Design"),),
     )
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     # 6 red capped at 5, then 1 fewer; 4 black less 2
     assert C.attack_dice(s, REBEL, C.SPACE) == (4, 2, 0)
 
@@ -176,7 +180,7 @@ def test_rr122_more_dangerous_than_you_realize() -> None:
     s.apply(Move(U("Star Destroyer"), MALASTARE))
     s.apply(Stop())
     s.apply(Pass())
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     assert isinstance(s.stack[-1], ActionTheater)
     assert [s.describe(a) for a in s.legal_actions()] == [
         "Take back space tactic cards from the discard",
@@ -208,7 +212,7 @@ def test_more_dangerous_takes_back_all_when_three_or_fewer() -> None:
     s.apply(Move(U("Star Destroyer"), MALASTARE))
     s.apply(Stop())
     s.apply(Pass())
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     assert s.zones["tactic_discard_1_ground"].cards == []
     assert all(c in ground.cards for c in two)
     assert isinstance(s.stack[-1], ChooseTactic)
@@ -230,7 +234,7 @@ def test_fully_operational() -> None:
         leaders={"Moff Jerjerrod": "Naboo"},
         cards=((IMPERIAL, "Fully Operational"),),
     )
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     assert isinstance(s.stack[-1], ActionDestroy)
     assert s.prompt == "Imperial: Fully Operational: choose the Rebel ship to destroy"
     assert s.legal_actions() == [Destroy(U("X-wing"), 0), Destroy(U("Y-wing"), 0)]
@@ -258,7 +262,7 @@ def test_rr123_keep_them_from_escaping() -> None:
         cards=((IMPERIAL, "Keep Them from Escaping"),),
     )
     assert C.can_retreat(s, REBEL) == [L("Princess Leia")]
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     assert C.can_retreat(s, REBEL) == []
     assert C.can_retreat(s, IMPERIAL) != []
 
@@ -270,7 +274,7 @@ def test_rr124_ready_for_action() -> None:
         leaders={"Admiral Piett": "pool", "General Veers": "pool"},
         cards=((IMPERIAL, "Ready for Action"),),
     )
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     assert isinstance(s.stack[-1], ReadyLeader)
     assert [s.describe(a) for a in s.legal_actions()] == [
         "Bring Admiral Piett from the pool into the combat",
@@ -294,7 +298,7 @@ def test_target_the_generator() -> None:
         leaders={"General Veers": "Naboo"},
         cards=((IMPERIAL, "Target the Generator"),),
     )
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     assert s.legal_actions() == [Destroy(U("Shield Generator"), 0), Destroy(U("Ion Cannon"), 0)]
     s.apply(Destroy(U("Ion Cannon"), 0))
     row = s.board.units[NABOO]
@@ -308,7 +312,7 @@ def test_its_a_trap() -> None:
         cards=((REBEL, "It's a Trap"),),
     )
     window(s, REBEL)
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     assert s.battle.denied[IMPERIAL] == [1, 0]
     top = s.stack[-1]
     assert isinstance(top, ChooseTactic) and top.player == REBEL
@@ -325,7 +329,7 @@ def test_rr125_point_blank_assault() -> None:
         cards=((REBEL, "Point Blank Assault"),),
     )
     assert health(s, U("Star Destroyer")) == 4
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     assert health(s, U("Star Destroyer")) == 3
     assert health(s, U("X-wing")) == 1
     # 3 damage on the Star Destroyer destroys it at the end of the space battle
@@ -342,7 +346,7 @@ def test_rr126_target_the_star_destroyers() -> None:
         leaders={"Wedge Antilles": "Naboo"},
         cards=((REBEL, "Target the Star Destroyers"),),
     )
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     assert s.battle.black_as_red
     s.battle.dice = [("black", "hit"), ("black", "hit"), ("black", "hit")]
     C.STEPS["as_red"](s, REBEL, C.SPACE, 2)
@@ -362,7 +366,7 @@ def test_target_the_star_destroyers_in_a_real_attack() -> None:
         cards=((REBEL, "Target the Star Destroyers"),),
         seed=3,
     )
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     seen = False
     for _ in range(40):
         if isinstance(s.stack[-1], ConvertHits):
@@ -383,7 +387,7 @@ def test_rr127_bazes_loyalty() -> None:
         leaders={"Chirrut Îmwe": "Naboo"},
         cards=((REBEL, "Baze's Loyalty"),),
     )
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     # the Star Destroyer (4) and the AT-AT (3) are too much
     assert s.legal_actions() == [Destroy(U("Stormtrooper"), 0)]
     s.apply(Destroy(U("Stormtrooper"), 0))
@@ -446,17 +450,17 @@ def test_rr128_assignment_cards_are_offered_in_the_assignment_turn() -> None:
     """RR-128: beside ``assign <card>`` and ``pass``, only when the pictured leader is in
     the pool; the side goes on assigning after the card."""
     s, (i,) = assignment(((REBEL, "Rebel Planning"),))
-    assert PlayActionCard(i) in s.legal_actions()
-    assert s.legal_actions()[-2:] == [PlayActionCard(i), Pass()]
+    assert PlayActionCard(action_card(i)) in s.legal_actions()
+    assert s.legal_actions()[-2:] == [PlayActionCard(action_card(i)), Pass()]
     amend(s, lambda doc: doc.setdefault("leaders", {}).update({"Jan Dodonna": "Kessel"}))
-    assert PlayActionCard(i) not in s.legal_actions()
+    assert PlayActionCard(action_card(i)) not in s.legal_actions()
 
 
 def test_rebel_planning() -> None:
     s, (i,) = assignment(((REBEL, "Rebel Planning"),))
     deck = s.zones["objective_deck"]
     top = deck.cards[-1]
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     b = s.board
     assert b.leader_loc[L("Jan Dodonna")] == 32 and b.leader_status[L("Jan Dodonna")] == BOARD
     assert s.zones["objective_hand"].cards == [top]
@@ -472,7 +476,7 @@ def test_local_rumors() -> None:
         leaders={"Colonel Yularen": "pool"},
     )
     s.apply(Pass())  # the Rebels assign nothing
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     assert s.legal_actions() == [SystemChoice(MALASTARE), SystemChoice(NABOO)]
     assert s.describe(SystemChoice(NABOO)) == "Local Rumors: place Colonel Yularen in Naboo"
     s.apply(SystemChoice(NABOO))
@@ -489,7 +493,7 @@ def test_rr129_ambush() -> None:
         units={"Naboo": {"Stormtrooper": 2, "AT-AT": 1, "AT-ST": 1}},
         leaders={"General Madine": "pool"},
     )
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     s.apply(SystemChoice(NABOO))
     assert s.prompt.startswith("Rebel: Ambush: destroy an Imperial ground unit in Naboo (3 ")
     assert s.legal_actions() == [
@@ -513,7 +517,7 @@ def test_rr129_trust_in_the_force() -> None:
         units={"Naboo": {"Stormtrooper": 2, "AT-ST": 1}},
         leaders={"Jyn Erso": "pool", "Chirrut Îmwe": "pool"},
     )
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     assert [s.describe(a) for a in s.legal_actions()] == [
         "Trust in the Force: place Jyn Erso",
         "Trust in the Force: place Chirrut Îmwe",
@@ -551,10 +555,10 @@ def test_rr130_noble_sacrifice() -> None:
             continue
         top = s.stack[-1]
         assert isinstance(top, Window) and top.window == "captured_mission"
-        assert s.legal_actions() == [PlayActionCard(i), Pass()]
+        assert s.legal_actions() == [PlayActionCard(action_card(i)), Pass()]
         assert s.prompt == "Rebel: play an action card when Obi-Wan Kenobi is captured, or pass"
         before = s.board.reputation
-        s.apply(PlayActionCard(i))
+        s.apply(PlayActionCard(action_card(i)))
         b = s.board
         assert b.captured == OFF and b.leader_status[obi] == ELIMINATED
         assert b.reputation == before - 1  # one space toward the time marker (1)
@@ -593,8 +597,8 @@ def test_rr131_wookiee_guardian() -> None:
         s.prompt
         == "Rebel: before the dice of Capture Rebel Operative: play an action card, or pass"
     )
-    assert s.legal_actions() == [PlayActionCard(i), Pass()]
-    s.apply(PlayActionCard(i))
+    assert s.legal_actions() == [PlayActionCard(action_card(i)), Pass()]
+    s.apply(PlayActionCard(action_card(i)))
     assert s.board.captured == -1
     kinds = [e.kind for e in s.log[-6:]]
     assert "mission_rolled" not in kinds and "mission_outcome" in kinds

@@ -20,6 +20,7 @@ from rebellion_rote.actions import (
 from rebellion_rote.battle import Battle
 from rebellion_rote.data import IMPERIAL, REBEL, TACTICS, leader_id, system_id, unit_id
 from rebellion_rote.decisions import ChooseAbility, ChooseTactic, Combat, CommandTurn, MoveUnits
+from rebellion_rote.ids import tactic_card
 from rebellion_rote.position import position
 from rebellion_rote.rules import combat as C
 from rebellion_rote.state import RebellionState
@@ -72,11 +73,11 @@ def test_rr15_tactic_choice_hidden_until_both_are_in() -> None:
     s.apply(Stop())
     s.apply(Pass())
     rogue = card("Rogue Squadron Support")
-    s.apply(Tactic(rogue))
+    s.apply(Tactic(tactic_card(rogue)))
     assert s.view(IMPERIAL)["state"]["battle"]["chosen"] == [-2, None]
     assert s.view(REBEL)["state"]["battle"]["chosen"] == [rogue, None]
     assert s.view(IMPERIAL)["log"][-1]["kind"] == "tactic_chosen_hidden"
-    s.apply(Tactic(card("Tractor Beam")))
+    s.apply(Tactic(tactic_card(card("Tractor Beam"))))
     assert s.battle.revealed
     assert s.view(IMPERIAL)["state"]["battle"]["chosen"] == [rogue, card("Tractor Beam")]
     # the current player (the Empire) resolves first; a Star Destroyer is there for the top

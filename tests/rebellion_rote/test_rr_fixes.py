@@ -21,7 +21,7 @@ from rebellion_rote.actions import (
 from rebellion_rote.battle import Battle
 from rebellion_rote.data import IMPERIAL, REBEL, TACTICS, Ability, leader_id, system_id, unit_id
 from rebellion_rote.decisions import ChooseAbility, ChooseTactic, Combat, RetreatChoice
-from rebellion_rote.ids import tactic_of
+from rebellion_rote.ids import tactic_card, tactic_of
 from rebellion_rote.position import position
 from rebellion_rote.rules import combat as C
 from rebellion_rote.state import RebellionState
@@ -94,9 +94,9 @@ def test_an_order_change_acts_in_the_round_its_card_resolves(
             # the order card in round 1; no card that could change the order later
             cards = [a for a in legal if isinstance(a, Tactic)]
             if top.player == side and now == 1:
-                pick = Tactic(order_card)
+                pick = Tactic(tactic_card(order_card))
             else:
-                pick = next(a for a in cards if a.card not in changes_order)
+                pick = next(a for a in cards if tactic_of(a.card) not in changes_order)
             events = s.apply(pick)
         elif isinstance(top, ChooseAbility):
             events = s.apply(UseAbility(BOTTOM if top.card == order_card else NONE_))
@@ -171,8 +171,8 @@ def test_the_last_imperial_ground_unit_destroyed_by_a_tactic_card_lifts_it_at_on
     )
     assert s.board.subjugated[NABOO]
     activate_in_place(s, "Jan Dodonna")
-    s.apply(Tactic(card("Hold Them Back")))
-    s.apply(Tactic(card("Imposing Presence")))
+    s.apply(Tactic(tactic_card(card("Hold Them Back"))))
+    s.apply(Tactic(tactic_card(card("Imposing Presence"))))
     s.apply(UseAbility(TOP))  # the Rebels resolve first: destroy one triangle unit
     s.apply(Destroy(U("Stormtrooper"), 0))
     events = s.apply(UseAbility(NONE_))  # the Empire's card; then the doomed unit goes

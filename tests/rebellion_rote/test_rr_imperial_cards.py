@@ -48,7 +48,7 @@ from rebellion_rote.decisions import (
     OpposeMission,
     RetreatChoice,
 )
-from rebellion_rote.ids import action_card, mission_card, mission_of, objective_of
+from rebellion_rote.ids import action_card, mission_card, mission_of, tactic_of
 from rebellion_rote.position import position
 from rebellion_rote.rules import gains
 from rebellion_rote.rules.action_cards import possible_hand
@@ -103,8 +103,8 @@ def test_rr132_brilliant_administrator() -> None:
         loyalty={"Naboo": "Imperial"},
         sabotage=["Naboo"],
     )
-    assert PlayActionCard(i) in s.legal_actions()
-    s.apply(PlayActionCard(i))
+    assert PlayActionCard(action_card(i)) in s.legal_actions()
+    s.apply(PlayActionCard(action_card(i)))
     assert s.legal_actions() == [SystemChoice(CORUSCANT), SystemChoice(NABOO)]
     s.apply(SystemChoice(NABOO))
     b = s.board
@@ -132,7 +132,7 @@ def test_rr133_boba_fett_where() -> None:
     s, i = imperial_assignment(
         "Boba Fett? Where?", units={"Naboo": {"Stormtrooper": 1}}, leaders={"Boba Fett": "pool"}
     )
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     s.apply(SystemChoice(NABOO))
     assert s.watched == NABOO
     assert s.view(REBEL)["log"][-1]["text"] == (
@@ -159,7 +159,7 @@ def test_rr134_catch_them_by_surprise() -> None:
         units={"Naboo": {"X-wing": 1}, "Malastare": {"Star Destroyer": 1}},
         leaders={"Admiral Ozzel": "pool"},
     )
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     s.apply(SystemChoice(NABOO))
     assert s.board.leader_loc[L("Admiral Ozzel")] == NABOO
     assert texts(s) == [
@@ -182,7 +182,7 @@ def test_rr135_proceeding_as_planned() -> None:
     s, i = imperial_assignment(
         "Proceeding as Planned", leaders={"Admiral Ozzel": "pool", "Moff Jerjerrod": "pool"}
     )
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     assert texts(s) == [
         "Proceeding as Planned: place Admiral Ozzel",
         "Proceeding as Planned: place Moff Jerjerrod",
@@ -191,10 +191,10 @@ def test_rr135_proceeding_as_planned() -> None:
     assert s.prompt == (
         "Imperial: Proceeding as Planned: the project card Moff Jerjerrod is assigned to"
     )
-    names = [MISSIONS[a.card].name for a in s.legal_actions() if isinstance(a, Keep)]
+    names = [MISSIONS[mission_of(a.card)].name for a in s.legal_actions() if isinstance(a, Keep)]
     assert "Construct Death Star" in names and len(names) == len(set(names))
     n = len(s.zones["project_deck"].cards)
-    s.apply(Keep(mission_id("Construct Death Star")))
+    s.apply(Keep(mission_card(mission_id("Construct Death Star"))))
     card = s.zones["assigned1"].cards[-1]
     assert MISSIONS[mission_of(card)].name == "Construct Death Star"
     assert s.slots[IMPERIAL][-1] == [L("Moff Jerjerrod")]
@@ -219,7 +219,7 @@ def test_public_support() -> None:
         loyalty={"Mon Calamari": "Imperial"},
         leaders={"Janus Greejatus": "pool"},
     )
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     assert s.legal_actions() == [SystemChoice(CORUSCANT), SystemChoice(NABOO)]
     s.apply(SystemChoice(NABOO))
     b = s.board
@@ -249,7 +249,7 @@ def test_rr134_scouting_mission() -> None:
         },
         leaders={"Soontir Fel": "pool", "Darth Vader": "Mustafar"},
     )
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     s.apply(SystemChoice(NABOO))
     assert s.legal_actions() == [
         Move(U("TIE Fighter"), S("Kessel")),
@@ -317,8 +317,8 @@ def test_rr160_good_intel_rebels_choose_face_up() -> None:
     assert ACTIONS[i].expansion and ACTIONS[i].timing == "Start of Combat"
     # the base card it replaces is out of the game: never a card the Empire may hold
     assert possible_hand(s, IMPERIAL) == {i, action_id("Local Rumors")}
-    assert s.legal_actions() == [PlayActionCard(i), Pass()]
-    s.apply(PlayActionCard(i))
+    assert s.legal_actions() == [PlayActionCard(action_card(i)), Pass()]
+    s.apply(PlayActionCard(action_card(i)))
     assert s.battle.good_intel
     assert isinstance(s.stack[-1], ChooseTactic) and s.current_player == REBEL
     assert s.prompt == "Rebel: choose a space tactic card face up (Good Intel)"
@@ -326,10 +326,10 @@ def test_rr160_good_intel_rebels_choose_face_up() -> None:
     assert isinstance(a, Tactic)
     s.apply(a)
     assert isinstance(s.stack[-1], ChooseTactic) and s.current_player == IMPERIAL
-    assert s.view(IMPERIAL)["state"]["battle"]["chosen"][REBEL] == a.card
+    assert s.view(IMPERIAL)["state"]["battle"]["chosen"][REBEL] == tactic_of(a.card)
     assert s.view(IMPERIAL)["log"][-1]["text"].endswith("face up (Good Intel)")
     for seed in range(5):
-        assert s.resample(IMPERIAL, seed).battle.chosen[REBEL] == a.card
+        assert s.resample(IMPERIAL, seed).battle.chosen[REBEL] == tactic_of(a.card)
 
 
 def test_good_intel_needs_its_leader() -> None:
@@ -366,8 +366,8 @@ def test_rr161_it_is_your_destiny() -> None:
     top = s.stack[-1]
     assert isinstance(top, CardWindow) and top.window == "destiny"
     assert s.prompt == "Imperial: a leader was just rescued in Naboo: play an action card, or pass"
-    assert s.legal_actions() == [PlayActionCard(i), Pass()]
-    s.apply(PlayActionCard(i))
+    assert s.legal_actions() == [PlayActionCard(action_card(i)), Pass()]
+    s.apply(PlayActionCard(action_card(i)))
     assert isinstance(s.stack[-1], CardLeader)
     assert texts(s) == [
         "Capture Princess Leia (It Is Your Destiny)",
@@ -412,8 +412,8 @@ def test_rr162_blindside() -> None:
     s.apply(Target(L("Luke Skywalker")))
     top = s.stack[-1]
     assert isinstance(top, CardWindow) and top.window == "blindside"
-    assert s.legal_actions() == [PlayActionCard(i), Pass()]
-    s.apply(PlayActionCard(i))
+    assert s.legal_actions() == [PlayActionCard(action_card(i)), Pass()]
+    s.apply(PlayActionCard(action_card(i)))
     assert isinstance(s.stack[-1], OpposeMission)
     assert s.legal_actions() == [Pass()]
     # without the card, a pool leader may oppose
@@ -456,8 +456,8 @@ def test_rr163_track_them() -> None:
     assert top.window == "track_them" and s.prompt == (
         "Imperial: Rebel units retreated from Naboo: play an action card, or pass"
     )
-    assert s.legal_actions() == [PlayActionCard(i), Pass()]
-    s.apply(PlayActionCard(i))
+    assert s.legal_actions() == [PlayActionCard(action_card(i)), Pass()]
+    s.apply(PlayActionCard(action_card(i)))
     assert texts(s) == [
         "Send Darth Vader back to the pool (Track Them)",
         "Send General Tagge back to the pool (Track Them)",
@@ -501,8 +501,8 @@ def test_rr169_ambitions_of_power() -> None:
     assert s.prompt == (
         "Imperial: your pool holds more than 8 leaders: play an action card, or pass"
     )
-    assert s.legal_actions() == [PlayActionCard(i), Pass()]
-    s.apply(PlayActionCard(i))
+    assert s.legal_actions() == [PlayActionCard(action_card(i)), Pass()]
+    s.apply(PlayActionCard(action_card(i)))
     assert s.pool_limit9 and len(s.board.pool(IMPERIAL)) == 9
     assert s.phase == "assignment" and isinstance(s.stack[-1], AssignMission)
     assert s.view(REBEL)["log"][-2]["text"] == "Imperial's leader pool limit is now 9"
@@ -537,7 +537,7 @@ def test_rr164_post_bounty() -> None:
     top = s.stack[-1]
     assert isinstance(top, CardWindow) and top.window == "bounty"
     assert s.prompt == "Imperial: a mission failed in Naboo: play an action card, or pass"
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     names = texts(s)
     assert "Put the Bounty ring on Princess Leia" in names
     assert "Put the Bounty ring on Luke Skywalker" in names
@@ -613,7 +613,7 @@ def test_rr168_sweep_the_area() -> None:
         "Reveal the probe card under Sweep the Area: capture a Rebel leader there",
         "Keep Sweep the Area in play (reveal nothing now)",
     ]
-    s.apply(PlayActionCard(sweep))
+    s.apply(PlayActionCard(action_card(sweep)))
     assert s.zones["probes_out"].cards == [NABOO]
     assert s.zones["action_discard1"].cards == [action_card(sweep)]
     assert texts(s) == [
@@ -654,9 +654,11 @@ def test_rr167_secret_facility() -> None:
         probes["secret_facility"] = ["Naboo"]
 
     amend(s, in_play)
-    assert PlayActionCard(i) in s.legal_actions()
-    assert s.describe(PlayActionCard(i)).startswith("Reveal the probe card under Secret Facility")
-    s.apply(PlayActionCard(i))
+    assert PlayActionCard(action_card(i)) in s.legal_actions()
+    assert s.describe(PlayActionCard(action_card(i))).startswith(
+        "Reveal the probe card under Secret Facility"
+    )
+    s.apply(PlayActionCard(action_card(i)))
     assert texts(s) == [
         "Place 1 Stormtrooper in Naboo (Secret Facility)",
         "Place 1 Assault Tank in Naboo (Secret Facility)",
@@ -671,7 +673,7 @@ def test_rr167_secret_facility() -> None:
     while s.battle.active:
         s.apply(s.legal_actions()[0])
     assert isinstance(s.stack[-1], CommandTurn) and s.current_player == IMPERIAL
-    assert PlayActionCard(i) not in s.legal_actions()
+    assert PlayActionCard(action_card(i)) not in s.legal_actions()
 
 
 # ================================================================ Early Promotion, Lord Vader's Orders
@@ -719,7 +721,7 @@ def test_rr166_lord_vaders_orders() -> None:
     assert s.prompt.startswith("Imperial: Lord Vader's Orders: the objective card put back 1st")
     want = [top3[2], top3[0], top3[1]]
     for c in want[:2]:
-        s.apply(Objective(objective_of(c)))
+        s.apply(Objective(c))
     assert deck.cards[::-1][:3] == want
     assert s.objective_backs[::-1][:3] == [s.objective_backs[::-1][k] for k in range(3)]
     from rebellion_rote.rules.objectives import STAGE
@@ -753,7 +755,7 @@ def test_rr133_no_rebel_action_card_in_the_watched_system() -> None:
         s.apply(Stop())
         if type(s.stack[-1]).__name__ == "Combat":
             s.apply(Pass())
-        assert (s.legal_actions() == [PlayActionCard(i), Pass()]) is window
+        assert (s.legal_actions() == [PlayActionCard(action_card(i)), Pass()]) is window
         assert isinstance(s.stack[-1], ChooseTactic) is not window
 
 
@@ -778,7 +780,7 @@ def test_rr161_destiny_after_the_millennium_falcon_ring() -> None:
     s.apply(Target(L("Luke Skywalker")))
     top = s.stack[-1]
     assert isinstance(top, CardWindow) and top.window == "destiny"
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     s.apply(Target(L("General Rieekan")))
     assert b.captured == L("General Rieekan") and b.leader_loc[L("General Rieekan")] == NABOO
     assert s.stack[-1].kind == "falcon_follow"
@@ -800,10 +802,10 @@ def test_rr168_sweep_the_area_and_noble_sacrifice() -> None:
     noble = give(s, REBEL, "Noble Sacrifice")
     s.apply(Pass())
     s.apply(Pass())
-    s.apply(PlayActionCard(i))  # the only leader there: captured at once
+    s.apply(PlayActionCard(action_card(i)))  # the only leader there: captured at once
     assert s.board.captured == L("Obi-Wan Kenobi")
     assert s.prompt == "Rebel: play an action card when Obi-Wan Kenobi is captured, or pass"
-    s.apply(PlayActionCard(noble))
+    s.apply(PlayActionCard(action_card(noble)))
     from rebellion_rote.board import ELIMINATED
 
     assert s.board.leader_status[L("Obi-Wan Kenobi")] == ELIMINATED
@@ -847,7 +849,7 @@ def test_rr134_catch_them_by_surprise_subjugates_after_the_moves() -> None:
         units={"Malastare": {"Star Destroyer": 1, "Stormtrooper": 1}},
         leaders={"Admiral Ozzel": "pool"},
     )
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     s.apply(SystemChoice(NABOO))
     s.apply(Move(U("Star Destroyer"), MALASTARE))
     s.apply(Move(U("Stormtrooper"), MALASTARE))

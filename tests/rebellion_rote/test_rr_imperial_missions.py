@@ -927,15 +927,14 @@ def test_rr76_retrieve_the_plans_bottoms_a_card_of_the_empires_choice() -> None:
     objective deck, where both sides know it (its back's stage public)."""
     s, cards = against_captive("Retrieve the Plans", 0)  # Vader's portrait: 2 successes more
     assert outcome(s) and isinstance(s.stack[-1], BottomObjective)
-    from rebellion_rote.ids import objective_of
 
-    assert set(s.legal_actions()) == {Objective(objective_of(c)) for c in cards}
+    assert set(s.legal_actions()) == {Objective(c) for c in cards}
     plans = cards[0]
     size = len(s.zones["objective_deck"])
-    assert s.describe(Objective(objective_of(plans))) == (
+    assert s.describe(Objective(plans)) == (
         "Put Death Star Plans (stage II) on the bottom of the objective deck"
     )
-    s.apply(Objective(objective_of(plans)))
+    s.apply(Objective(plans))
     deck = s.zones["objective_deck"]
     assert deck.cards[0] == plans and s.objective_backs[0] == 2 and len(deck) == size + 1
     assert len(s.objective_backs) == len(deck.cards)

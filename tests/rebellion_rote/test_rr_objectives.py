@@ -207,9 +207,7 @@ def test_rr37_infiltration_success_puts_one_on_top_and_the_other_at_the_bottom()
     assert deck.cards == before  # nothing moved yet
     top = s.stack[-1]
     assert isinstance(top, PlaceObjectives) and top.player == REBEL
-    assert s.legal_actions() == sorted(
-        [Objective(objective_of(first)), Objective(objective_of(second))], key=lambda a: a.card
-    )
+    assert s.legal_actions() == sorted([Objective(first), Objective(second)], key=lambda a: a.card)
     assert s.view(REBEL)["state"]["objectives_known"] == [[0, first], [1, second]]
     assert s.view(IMPERIAL)["state"]["objectives_known"] == []
     assert "known" not in s.view(IMPERIAL)["zones"]["objective_deck"]
@@ -217,7 +215,7 @@ def test_rr37_infiltration_success_puts_one_on_top_and_the_other_at_the_bottom()
     assert s.view(IMPERIAL)["log"][-1]["count"] == 2
     assert s.view(REBEL)["log"][-1]["cards"] == [first, second]
     check_state(s, Rng(4), "Infiltration's choice pending")
-    s.apply(Objective(objective_of(second)))
+    s.apply(Objective(second))
     assert deck.cards == [first, *before[:-2], second]
     assert s.objective_backs == [1] + [3] * 5 + [2] * 5 + [1] * 4
     assert s.view(REBEL)["state"]["objectives_known"] == [[0, second], [14, first]]
@@ -235,13 +233,13 @@ def test_rr37_the_rebels_may_keep_the_top_card_on_top() -> None:
     s = infiltration(seed=2)
     deck = s.zones["objective_deck"]
     before = deck.cards[:]
-    s.apply(Objective(objective_of(before[-1])))
+    s.apply(Objective(before[-1]))
     assert deck.cards == [before[-2], *before[:-2], before[-1]]
 
 
 def test_rr37_known_cards_stay_in_place_through_a_redeal() -> None:
     s = infiltration()
-    s.apply(Objective(objective_of(s.zones["objective_deck"].cards[-2])))
+    s.apply(Objective(s.zones["objective_deck"].cards[-2]))
     deck = s.zones["objective_deck"].cards
     rng = Rng(3)
     varied = set()
@@ -321,7 +319,7 @@ def test_rr37_a_deck_of_exactly_two_cards() -> None:
     s.apply(Reveal(slot))
     s.apply(SystemChoice(KESSEL))
     s.apply(Pass())
-    s.apply(Objective(objective_of(a)))  # a was the bottom card: now it is on top
+    s.apply(Objective(a))  # a was the bottom card: now it is on top
     assert s.zones["objective_deck"].cards == [b, a]
     assert s.view(REBEL)["state"]["objectives_known"] == [[0, a], [1, b]]
 

@@ -107,7 +107,9 @@ def offered(s: RebellionState) -> list[str]:
     """The objectives the Rebels may play in the window on top of the stack ([] if none)."""
     if not isinstance(s.stack[-1], PlayObjective):
         return []
-    return [OBJECTIVES[a.card].name for a in s.legal_actions() if isinstance(a, Objective)]
+    return [
+        OBJECTIVES[objective_of(a.card)].name for a in s.legal_actions() if isinstance(a, Objective)
+    ]
 
 
 def gains(s: RebellionState) -> list[tuple[str, int, int]]:
@@ -139,7 +141,7 @@ def refresh_case(
     assert isinstance(s.stack[-1], PlayObjective) and s.stack[-1].window == "refresh"
     assert name in offered(s) and "Crippling Blow" not in offered(s)  # a combat card
     before = s.board.reputation
-    s.apply(Objective(obj(name)))
+    s.apply(Objective(objective_card(obj(name))))
     assert s.board.reputation == before - gain
     assert gains(s)[-1] == (name, gain, before - gain)
     assert card(name) in s.zones["objective_discard"].cards
@@ -204,7 +206,7 @@ def test_leave_no_one_behind() -> None:
     s.apply(Pass())
     assert offered(s) == []
     s = at_refresh(objectives=["Leave No One Behind"])
-    s.apply(Objective(obj("Leave No One Behind")))
+    s.apply(Objective(objective_card(obj("Leave No One Behind"))))
     assert s.board.reputation == 13
 
 
@@ -223,7 +225,7 @@ def test_rr62_rebel_loyalty_means_rebel_systems_and_reputation_comes_first() -> 
     )
     # reputation first, then the ability: The Long War's discards come after its gain
     s = at_refresh(objectives=["The Long War", "Popular Support", "Uprising"])
-    s.apply(Objective(obj("The Long War")))
+    s.apply(Objective(objective_card(obj("The Long War"))))
     assert isinstance(s.stack[-1], DiscardObjectives) and s.board.reputation == 13
     # units on the Rebel Base space are not in a system
     s = at_refresh(
@@ -293,18 +295,21 @@ def test_rr69_the_long_war() -> None:
     assert offered(s) == []  # only 1 other card
     s = at_refresh(objectives=["The Long War", "Popular Support", "Death Star Plans", "Uprising"])
     assert offered(s) == ["The Long War"]
-    s.apply(Objective(obj("The Long War")))
+    s.apply(Objective(objective_card(obj("The Long War"))))
     assert s.board.reputation == 13
     top = s.stack[-1]
     assert isinstance(top, DiscardObjectives) and top.left == 2
     assert {a.card for a in s.legal_actions()} == {
-        obj("Popular Support"),
-        obj("Death Star Plans"),
-        obj("Uprising"),
+        objective_card(obj("Popular Support")),
+        objective_card(obj("Death Star Plans")),
+        objective_card(obj("Uprising")),
     }
-    assert s.describe(Objective(obj("Uprising"))) == "Discard Uprising (stage III) (The Long War)"
-    s.apply(Objective(obj("Uprising")))
-    s.apply(Objective(obj("Death Star Plans")))
+    assert (
+        s.describe(Objective(objective_card(obj("Uprising"))))
+        == "Discard Uprising (stage III) (The Long War)"
+    )
+    s.apply(Objective(objective_card(obj("Uprising"))))
+    s.apply(Objective(objective_card(obj("Death Star Plans"))))
     assert hand(s)[0] == "Popular Support" and len(hand(s)) == 2  # (a card drawn in step 4)
     assert names(s.zones["objective_discard"].cards) == [
         "The Long War",
@@ -327,7 +332,7 @@ def test_rr63_a_time_for_peace() -> None:
     s.apply(Pass())
     s.apply(Pass())
     assert offered(s) == ["A Time for Peace"]
-    s.apply(Objective(obj("A Time for Peace")))
+    s.apply(Objective(objective_card(obj("A Time for Peace"))))
     assert s.board.reputation == 13
     top = s.stack[-1]
     # the only circle and the only square go at once; the Rebels choose the 2 triangles
@@ -371,8 +376,8 @@ def test_rr63_a_time_for_peace() -> None:
     queue(s, REBEL, [["X-wing", "Airspeeder"], ["Rebel Trooper"], ["Mon Calamari Cruiser"]])
     s.apply(Pass())
     s.apply(Pass())
-    assert "Rebel build queue" in s.describe(Objective(obj("A Time for Peace")))
-    s.apply(Objective(obj("A Time for Peace")))  # exactly the four: all go at once
+    assert "Rebel build queue" in s.describe(Objective(objective_card(obj("A Time for Peace"))))
+    s.apply(Objective(objective_card(obj("A Time for Peace"))))  # exactly the four: all go at once
     assert s.board.queue[0:3] == [[], [], []] and s.board.reputation == 13
     with pytest.raises(ValueError, match="time_for_peace must be one of"):
         GAME.new_state(seed=0, options={"time_for_peace": "both"})
@@ -391,10 +396,10 @@ def test_rr61_the_start_of_the_refresh_phase() -> None:
     s.apply(Pass())
     assert gains(s) == [("Show No Fear", 1, 13)]
     assert isinstance(s.stack[-1], CellDiscard)
-    s.apply(Objective(obj("Establish Outposts")))  # traded for 1, not played
+    s.apply(Objective(objective_card(obj("Establish Outposts"))))  # traded for 1, not played
     assert gains(s)[-1] == ("Rebel Cell", 1, 12)
     assert offered(s) == ["Popular Support"]  # Establish Outposts is gone
-    s.apply(Objective(obj("Popular Support")))
+    s.apply(Objective(objective_card(obj("Popular Support"))))
     assert s.board.reputation == 11
     assert not isinstance(s.stack[-1], PlayObjective)  # one objective a Refresh Phase
     # a pass closes the window too: the phase goes on to step 1
@@ -438,7 +443,7 @@ def test_crippling_blow() -> None:
     ground = {"Rebel Trooper": 1}
     s = combat(ground, ["Crippling Blow"], end=False, health_lost=[0, 3])
     assert offered(s) == ["Crippling Blow"] and s.stack[-1].window == "combat"
-    s.apply(Objective(obj("Crippling Blow")))
+    s.apply(Objective(objective_card(obj("Crippling Blow"))))
     assert s.board.reputation == 13
     assert not s.battle.active and isinstance(s.stack[-1], CommandTurn)  # the combat is over
     assert offered(combat(ground, ["Crippling Blow"], end=False, health_lost=[5, 2])) == []
@@ -450,7 +455,7 @@ def test_crippling_blow() -> None:
 def test_rebel_assault() -> None:
     s = combat({"X-wing": 1}, ["Rebel Assault"], th=SPACE, end=False, destroyers=1)
     assert offered(s) == ["Rebel Assault"]
-    s.apply(Objective(obj("Rebel Assault")))
+    s.apply(Objective(objective_card(obj("Rebel Assault"))))
     assert gains(s) == [("Rebel Assault", 1, 13)]
     assert offered(combat({"X-wing": 1}, ["Rebel Assault"], IMPERIAL, destroyers=1)) == []
 
@@ -458,7 +463,7 @@ def test_rebel_assault() -> None:
 def test_major_victory() -> None:
     s = combat({"X-wing": 1}, ["Major Victory"], health_lost=[3, 0])
     assert offered(s) == ["Major Victory"]
-    s.apply(Objective(obj("Major Victory")))
+    s.apply(Objective(objective_card(obj("Major Victory"))))
     assert s.board.reputation == 13
     assert offered(combat({"X-wing": 1}, ["Major Victory"], health_lost=[2, 9])) == []
 
@@ -467,7 +472,7 @@ def test_liberation() -> None:
     fought = [False, True]
     s = combat({"Rebel Trooper": 1}, ["Liberation"], subjugated=True, fought=fought)
     assert offered(s) == ["Liberation"]
-    s.apply(Objective(obj("Liberation")))
+    s.apply(Objective(objective_card(obj("Liberation"))))
     assert s.board.reputation == 13
     # not subjugated when the combat began; or the battle not won; or not the end yet
     assert offered(combat({"Rebel Trooper": 1}, ["Liberation"], fought=fought)) == []
@@ -481,13 +486,13 @@ def test_return_of_the_jedi() -> None:
     here = {"Darth Vader": "Naboo", "Admiral Ozzel": "Naboo"}
     s = combat({"X-wing": 1}, ["Return of the Jedi"], fought=[True, False], leaders=here)
     assert offered(s) == ["Return of the Jedi"]
-    s.apply(Objective(obj("Return of the Jedi")))
+    s.apply(Objective(objective_card(obj("Return of the Jedi"))))
     assert s.board.reputation == 12  # no Luke (Jedi) there: nobody is eliminated
     assert all(st != ELIMINATED for st in s.board.leader_status)
     # with Luke Skywalker (Jedi) there the Rebels eliminate one Imperial leader there
     jedi = {**here, "Luke Skywalker (Jedi)": "Naboo"}
     s = combat({"X-wing": 1}, ["Return of the Jedi"], fought=[True, False], leaders=jedi)
-    s.apply(Objective(obj("Return of the Jedi")))
+    s.apply(Objective(objective_card(obj("Return of the Jedi"))))
     assert isinstance(s.stack[-1], ObjectiveLeader)
     assert s.legal_actions() == [
         Target(leader_id("Darth Vader")),
@@ -511,7 +516,7 @@ def test_decisive_victory() -> None:
     units = {"X-wing": 1, "Rebel Trooper": 1}
     s = combat(units, ["Decisive Victory"], fought=[True, True])
     assert offered(s) == ["Decisive Victory"]
-    s.apply(Objective(obj("Decisive Victory")))
+    s.apply(Objective(objective_card(obj("Decisive Victory"))))
     assert s.board.reputation == 13
     assert offered(combat(units, ["Decisive Victory"], fought=[True, False])) == []
 
@@ -524,7 +529,7 @@ def test_seize_control_may_remove_the_sabotage_marker() -> None:
             {"X-wing": 1}, ["Seize Control"], fought=[True, False], position={"sabotage": ["Naboo"]}
         )
         assert offered(s) == ["Seize Control"]
-        s.apply(Objective(obj("Seize Control")))
+        s.apply(Objective(objective_card(obj("Seize Control"))))
         assert isinstance(s.stack[-1], SeizeControl) and s.board.reputation == 13
         assert s.describe(Pass()) == "Keep the sabotage marker in Naboo"
         s.apply(SystemChoice(NABOO) if remove else Pass())
@@ -534,7 +539,7 @@ def test_seize_control_may_remove_the_sabotage_marker() -> None:
 def test_raid_imperial_factory() -> None:
     s = combat({"X-wing": 1}, ["Raid Imperial Factory"], fought=[True, False])
     assert offered(s) == ["Raid Imperial Factory"]
-    s.apply(Objective(obj("Raid Imperial Factory")))
+    s.apply(Objective(objective_card(obj("Raid Imperial Factory"))))
     assert s.board.reputation == 13
     won = {"fought": [True, False]}
     assert offered(combat({"X-wing": 1}, ["Raid Imperial Factory"], IMPERIAL, **won)) == []
@@ -616,7 +621,7 @@ def test_rr59_combat_windows_and_one_objective_a_combat() -> None:
         fought=[False, True],
     )
     s.battle.steps = [("objectives", REBEL, -1, 1)]
-    s.apply(Objective(obj("Crippling Blow")))
+    s.apply(Objective(objective_card(obj("Crippling Blow"))))
     assert not isinstance(s.stack[-1], PlayObjective)  # no second objective this combat
     assert hand(s) == ["Liberation"] and s.board.reputation == 13
     # the windows in the combat's agenda
@@ -657,8 +662,10 @@ def test_rr67_death_star_plans_in_play() -> None:
     # a hit (seed 2 rolls blank, direct hit, special)
     s = plans({"X-wing": 1, "Death Star": 1}, dsp, seed=2)
     assert offered(s) == ["Death Star Plans"]  # the two copies are one choice
-    assert s.describe(Objective(obj("Death Star Plans"))).startswith("Reveal Death Star Plans")
-    s.apply(Objective(obj("Death Star Plans")))
+    assert s.describe(Objective(objective_card(obj("Death Star Plans")))).startswith(
+        "Reveal Death Star Plans"
+    )
+    s.apply(Objective(objective_card(obj("Death Star Plans"))))
     assert s.board.units[NABOO][U("Death Star")] == 0
     assert gains(s) == [("Death Star Plans", 2, 12)]
     assert names(s.zones["objective_discard"].cards) == ["Death Star Plans"]
@@ -666,7 +673,7 @@ def test_rr67_death_star_plans_in_play() -> None:
     # a miss (seed 0 rolls 3 hits): back to the hand, the Empire knows it is there
     s = plans({"Y-wing": 1, "Death Star": 1}, dsp, seed=0)
     s.battle.steps = [("objectives", REBEL, SPACE, 0), HALT]  # another window this round
-    s.apply(Objective(obj("Death Star Plans")))
+    s.apply(Objective(objective_card(obj("Death Star Plans"))))
     assert s.board.units[NABOO][U("Death Star")] == 1 and gains(s) == []
     assert hand(s) == ["Death Star Plans", "Death Star Plans"]
     assert s.zones["objective_hand"].known[IMPERIAL] == [card("Death Star Plans", 2)]
@@ -682,7 +689,7 @@ def test_rr67_death_star_plans_in_play() -> None:
     check_state(s, Rng(1), "Death Star Plans known in hand")
     # the two stations: the Rebels choose
     s = plans({"X-wing": 1, "Death Star": 1, "Death Star Under Construction": 1}, dsp, seed=2)
-    s.apply(Objective(obj("Death Star Plans")))
+    s.apply(Objective(objective_card(obj("Death Star Plans"))))
     assert isinstance(s.stack[-1], PlansTarget)
     assert s.legal_actions() == [
         Destroy(U("Death Star"), 0),
@@ -695,8 +702,8 @@ def test_rr67_death_star_plans_in_play() -> None:
 def test_the_stage_iii_death_star_plans() -> None:
     s = plans({"X-wing": 1, "Death Star": 1}, ["Death Star Plans III"], seed=2)
     assert offered(s) == ["Death Star Plans"]
-    assert s.legal_actions()[0] == Objective(obj("Death Star Plans", 3))
-    s.apply(Objective(obj("Death Star Plans", 3)))
+    assert s.legal_actions()[0] == Objective(objective_card(obj("Death Star Plans", 3)))
+    s.apply(Objective(objective_card(obj("Death Star Plans", 3))))
     assert s.zones["objective_discard"].cards == [card("Death Star Plans", 3)]
     assert s.board.reputation == 12
 
@@ -796,8 +803,8 @@ def test_rr65_rebel_cell() -> None:
     s.apply(Pass())
     s.apply(Pass())
     assert isinstance(s.stack[-1], CellDiscard)
-    assert s.legal_actions() == [Objective(obj("Uprising")), Pass()]
-    s.apply(Objective(obj("Uprising")))
+    assert s.legal_actions() == [Objective(objective_card(obj("Uprising"))), Pass()]
+    s.apply(Objective(objective_card(obj("Uprising"))))
     assert gains(s) == [("Rebel Cell", 1, 13)] and "Uprising" not in hand(s)
     s = position(loyalty={"Naboo": "Rebel"}, markers={"Naboo": ["Rebel Cell"]})
     s.apply(Pass())
@@ -839,7 +846,7 @@ def test_rr66_show_no_fear_tells_the_empire_where_the_base_is() -> None:
     it and the card goes."""
     s = at_refresh(objectives=["Show No Fear"], base="Kessel")
     assert offered(s) == ["Show No Fear"]
-    s.apply(Objective(obj("Show No Fear")))
+    s.apply(Objective(objective_card(obj("Show No Fear"))))
     kessel = system_id("Kessel")
     assert s.board.markers[kessel] == 1 << marker_id("Show No Fear")
     assert not s.board.base_revealed and gains(s) == []  # nothing this Refresh Phase
@@ -876,7 +883,7 @@ def test_the_rebels_win_when_reputation_meets_time() -> None:
     s = at_refresh(
         objectives=["Heart of the Empire"], units={"Coruscant": {"X-wing": 1}}, time=5, reputation=6
     )
-    s.apply(Objective(obj("Heart of the Empire")))
+    s.apply(Objective(objective_card(obj("Heart of the Empire"))))
     assert s.is_terminal and s.returns() == [1.0, -1.0]
     assert s.board.reputation == 5  # it moved 1 space: it never passes the time marker
     assert [e.kind for e in s.log][-2:] == ["reputation_gained", "game_over"]

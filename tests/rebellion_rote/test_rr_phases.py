@@ -73,7 +73,7 @@ def test_assignment_rebels_first_then_empire() -> None:
     s = fixed_game()
     assert isinstance(s.stack[-1], AssignMission) and s.current_player == REBEL
     sabotage = next(i for i, m in enumerate(MISSIONS) if m.name == "Sabotage")
-    s.apply(Assign(sabotage))
+    s.apply(Assign(mission_card(sabotage)))
     s.apply(Lead(DODONNA))
     assert s.board.leader_status[DODONNA] == MISSION
     assert kinds(s) == {"second", "close"}
@@ -82,7 +82,7 @@ def test_assignment_rebels_first_then_empire() -> None:
     assert s.zones["assigned0"].cards == [mission_card(sabotage)]
     assert s.current_player == REBEL
     rapid = next(i for i, m in enumerate(MISSIONS) if m.name == "Rapid Mobilization")
-    s.apply(Assign(rapid))
+    s.apply(Assign(mission_card(rapid)))
     s.apply(Lead(RIEEKAN))
     s.apply(Close())
     s.apply(Pass())
@@ -93,7 +93,7 @@ def test_assignment_rebels_first_then_empire() -> None:
 def test_assigned_card_is_hidden_leaders_are_public() -> None:
     s = fixed_game()
     sabotage = next(i for i, m in enumerate(MISSIONS) if m.name == "Sabotage")
-    s.apply(Assign(sabotage))
+    s.apply(Assign(mission_card(sabotage)))
     s.apply(Lead(DODONNA))
     v = s.view(IMPERIAL)
     assert "cards" not in v["zones"]["assigned0"] and v["zones"]["assigned0"]["count"] == 1
@@ -108,7 +108,7 @@ def test_assignment_ends_by_itself_when_nothing_is_left() -> None:
     s = fixed_game()
     hand = sorted(mission_of(c) for c in s.zones["missions0"].cards)[:4]  # starting missions
     for card, leader in zip(hand, [DODONNA, LEIA, RIEEKAN, MOTHMA], strict=True):
-        s.apply(Assign(card))
+        s.apply(Assign(mission_card(card)))
         s.apply(Lead(leader))
         if s.current_player == REBEL and "close" in kinds(s):
             s.apply(Close())
@@ -119,7 +119,7 @@ def test_assignment_ends_by_itself_when_nothing_is_left() -> None:
 def test_end_of_command_returns_unrevealed_missions_and_their_leaders() -> None:
     s = fixed_game()
     sabotage = next(i for i, m in enumerate(MISSIONS) if m.name == "Sabotage")
-    s.apply(Assign(sabotage))
+    s.apply(Assign(mission_card(sabotage)))
     s.apply(Lead(DODONNA))
     s.apply(Close())
     s.apply(Pass())

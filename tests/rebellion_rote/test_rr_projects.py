@@ -190,7 +190,7 @@ def test_rr17_projects_in_the_imperial_hand_stay_hidden() -> None:
     for c in PROJECT_CARDS:  # no project id anywhere in the Rebels' view
         assert f": {c}," not in text and f"[{c}" not in text and f" {c}]" not in text
     assert sorted(s.view(IMPERIAL)["zones"]["project_look"]["cards"]) == sorted(drawn[0].cards)  # type: ignore[attr-defined]
-    s.apply(Keep(mission_of(card("Construct Factory"))))
+    s.apply(Keep(card("Construct Factory")))
     assert "project_bottomed" not in public_kinds(s) and "project_bottomed_hidden" in public_kinds(
         s
     )
@@ -243,9 +243,9 @@ def test_rr41_research_and_development_draws_two_keeps_one_the_other_to_the_bott
     assert {a.system for a in s.legal_actions()} == {S("Kessel"), S("Coruscant")}
     s.apply(SystemChoice(S("Kessel")))
     assert isinstance(s.stack[-1], KeepProject) and s.current_player == IMPERIAL
-    assert s.legal_actions() == [Keep(mission_of(top[1])), Keep(mission_of(top[0]))]
+    assert s.legal_actions() == [Keep(top[1]), Keep(top[0])]
     assert sorted(s.zones["project_look"].cards) == sorted(top)
-    s.apply(Keep(mission_of(top[0])))
+    s.apply(Keep(top[0]))
     assert top[0] in s.zones["missions1"].cards
     deck = s.zones["project_deck"]
     assert deck.cards[0] == top[1] and len(deck) == 11 and deck.known[IMPERIAL] == [top[1]]
@@ -281,7 +281,7 @@ def test_research_and_development_first_option_where_there_is_sabotage() -> None
     s.apply(SystemChoice(S("Kessel")))
     s.apply(Option(1))
     assert isinstance(s.stack[-1], KeepProject) and s.board.sabotage[S("Kessel")]
-    s.apply(Keep(mission_of(top[1])))
+    s.apply(Keep(top[1]))
     assert top[1] in s.zones["missions1"].cards and s.zones["project_deck"].cards[0] == top[0]
 
 
@@ -296,8 +296,8 @@ def test_two_copies_drawn_offer_a_single_choice() -> None:
     s.apply(Reveal(slot))
     s.apply(SystemChoice(S("Kessel")))
     assert isinstance(s.stack[-1], KeepProject)
-    assert s.legal_actions() == [Keep(mission_of(min(copies)))]
-    s.apply(Keep(mission_of(min(copies))))
+    assert s.legal_actions() == [Keep(min(copies))]
+    s.apply(Keep(min(copies)))
     assert rebel_turn(s)
     assert copies[0] in s.zones["missions1"].cards and deck.cards[0] == copies[1]
 
@@ -721,13 +721,13 @@ def test_hand_limit_discards_projects_down_to_ten() -> None:
     assert isinstance(s.stack[-1], DiscardMission) and s.current_player == IMPERIAL
     check_state(s, Rng(10), "hand limit")
     legal = s.legal_actions()
-    assert len(legal) == 7 and Discard(mission_of(card("Superlaser Online"))) in legal
-    assert not any(MISSIONS[a.card].starting for a in legal if isinstance(a, Discard))
+    assert len(legal) == 7 and Discard(card("Superlaser Online")) in legal
+    assert not any(MISSIONS[mission_of(a.card)].starting for a in legal if isinstance(a, Discard))
     assert len(s.zones["probe_hand"]) == probes  # step 3 waits for the discards
-    s.apply(Discard(mission_of(card("Superlaser Online"))))
+    s.apply(Discard(card("Superlaser Online")))
     assert isinstance(s.stack[-1], DiscardMission)
-    assert Discard(mission_of(card("Superlaser Online", 1))) in s.legal_actions()
-    s.apply(Discard(mission_of(card("Construct Factory"))))
+    assert Discard(card("Superlaser Online", 1)) in s.legal_actions()
+    s.apply(Discard(card("Construct Factory")))
     assert len(s.zones["missions1"]) == 10
     assert sorted(s.zones["project_discard"].cards) == [
         card("Construct Factory"),
@@ -755,8 +755,8 @@ def test_project_copies_are_offered_once_for_assignment() -> None:
     give(s, "Superlaser Online", 1)
     give(s, "Superlaser Online", 2)
     ids = {a.card for a in s.legal_actions() if a.kind == "assign"}  # type: ignore[attr-defined]
-    assert mission_of(card("Superlaser Online", 1)) in ids
-    assert mission_of(card("Superlaser Online", 2)) not in ids
+    assert card("Superlaser Online", 1) in ids
+    assert card("Superlaser Online", 2) not in ids
 
 
 def test_unrevealed_projects_go_back_to_hand() -> None:

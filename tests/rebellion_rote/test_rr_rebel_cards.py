@@ -250,7 +250,7 @@ def test_rr173_our_most_desperate_hour() -> None:
     """RR-173: any card of the mission deck, Leia on it face down; a second leader may join."""
     s = position(phase="assignment")
     i = give(s, REBEL, "Our Most Desperate Hour")
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     assert isinstance(s.stack[-1], DesperateSearch)
     deck = s.zones["mission_deck0"]
     # one choice per card name: copies are the same choice (issue 25)
@@ -259,13 +259,13 @@ def test_rr173_our_most_desperate_hour() -> None:
             MISSIONS[mission_of(c)].name: mission_of(c) for c in sorted(deck.cards, reverse=True)
         }.values()
     )
-    assert s.legal_actions() == [Keep(m) for m in names]
+    assert s.legal_actions() == [Keep(mission_card(m)) for m in names]
     pick = names[0]
-    assert s.describe(Keep(pick)) == (
+    assert s.describe(Keep(mission_card(pick))) == (
         f"Our Most Desperate Hour: assign Princess Leia to {MISSIONS[pick].name}, face down"
     )
     before = len(deck.cards)
-    s.apply(Keep(pick))
+    s.apply(Keep(mission_card(pick)))
     assert s.zones["assigned0"].cards == [mission_card(pick)] and len(deck.cards) == before - 1
     assert s.slots[REBEL] == [[L("Princess Leia")]]
     assert s.board.leader_status[L("Princess Leia")] == MISSION
@@ -290,7 +290,7 @@ def test_rr174_start_the_evacuation() -> None:
     )
     i = give(s, REBEL, "Start the Evacuation")
     ruled = s.board.ruled_out[:]
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     offered = [a.system for a in s.legal_actions() if isinstance(a, SystemChoice)]
     assert NABOO not in offered and TATOOINE in offered
     s.apply(SystemChoice(TATOOINE))
@@ -316,7 +316,7 @@ def test_temporary_alliance() -> None:
     not."""
     s = position(phase="assignment", loyalty={"Naboo": "Rebel"}, sabotage=["Mandalore"])
     i = give(s, REBEL, "Temporary Alliance")
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     offered = [a.system for a in s.legal_actions() if isinstance(a, SystemChoice)]
     assert NABOO not in offered and CORUSCANT not in offered and MANDALORE in offered
     s.apply(SystemChoice(MANDALORE))  # a ground triangle and a space triangle
@@ -341,7 +341,7 @@ def test_an_old_friend() -> None:
     friend can be recruited."""
     s = position(phase="assignment", leaders={"Han Solo": "pool"})
     i = give(s, REBEL, "An Old Friend")
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     assert s.legal_actions() == [SystemChoice(BESPIN), SystemChoice(KASHYYYK)]
     s.apply(SystemChoice(BESPIN))
     b = s.board
@@ -352,7 +352,7 @@ def test_an_old_friend() -> None:
     # with Lando already in play, only Kashyyyk is left
     s = position(phase="assignment", leaders={"Han Solo": "pool", "Lando Calrissian": "pool"})
     i = give(s, REBEL, "An Old Friend")
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     assert s.board.leader_loc[L("Han Solo")] == KASHYYYK
     assert s.board.leader_loc[L("Chewbacca")] == KASHYYYK
 
@@ -367,7 +367,7 @@ def test_independent_operation() -> None:
     }
     s = position(phase="assignment", units=units, leaders={"Lando Calrissian": "pool"})
     i = give(s, REBEL, "Independent Operation")
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     assert s.legal_actions() == [SystemChoice(MALASTARE), SystemChoice(NABOO)]
     s.apply(SystemChoice(NABOO))  # Malastare is the only destination: no decision
     b = s.board
@@ -379,7 +379,7 @@ def test_independent_operation() -> None:
     units["Sullust"] = {"Stormtrooper": 1}
     s = position(phase="assignment", units=units, leaders={"Lando Calrissian": "pool"})
     i = give(s, REBEL, "Independent Operation")
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     s.apply(SystemChoice(NABOO))
     assert isinstance(s.stack[-1], IndependentMove) and s.current_player == IMPERIAL
     assert s.legal_actions() == [SystemChoice(MALASTARE), SystemChoice(SULLUST)]
@@ -393,7 +393,7 @@ def test_independent_operation() -> None:
         leaders={"Lando Calrissian": "pool"},
     )
     i = give(s, REBEL, "Independent Operation")
-    assert PlayActionCard(i) not in s.legal_actions()
+    assert PlayActionCard(action_card(i)) not in s.legal_actions()
 
 
 # ================================================================ False Orders (RR-175)
@@ -407,8 +407,8 @@ def test_rr175_false_orders() -> None:
     put(s, IMPERIAL, "Gather Intel", "Emperor Palpatine", "General Tagge")
     s.apply(Pass())  # the Empire
     assert isinstance(s.stack[-1], FalseOrdersWindow) and s.phase == "assignment"
-    assert s.legal_actions() == [PlayActionCard(i), Pass()]
-    s.apply(PlayActionCard(i))
+    assert s.legal_actions() == [PlayActionCard(action_card(i)), Pass()]
+    s.apply(PlayActionCard(action_card(i)))
     assert isinstance(s.stack[-1], FalseOrdersTarget)
     assert s.legal_actions() == [Target(L("Darth Vader"))]
     s.apply(Target(L("Darth Vader")))
@@ -441,8 +441,8 @@ def test_rr176_undercover_moves_a_leader_into_the_mission() -> None:
     s.apply(Target(L("Princess Leia")))
     s.apply(Pass())  # no pool leader sent
     assert isinstance(s.stack[-1], UndercoverWindow) and s.current_player == REBEL
-    assert s.legal_actions() == [PlayActionCard(i), Pass()]
-    s.apply(PlayActionCard(i))
+    assert s.legal_actions() == [PlayActionCard(action_card(i)), Pass()]
+    s.apply(PlayActionCard(action_card(i)))
     assert s.board.leader_loc[L("Lando Calrissian")] == NABOO
     moved = next(e for e in s.log if e.kind == "undercover_moved")
     assert (moved.src, moved.dst) == (TATOOINE, NABOO)  # type: ignore[attr-defined]
@@ -461,8 +461,8 @@ def test_rr177_son_of_skywalker_takes_seek_yoda() -> None:
     s.apply(SystemChoice(NABOO))
     s.apply(Pass())  # unopposed: it succeeds
     assert isinstance(s.stack[-1], SonWindow)
-    assert s.legal_actions() == [PlayActionCard(i), Pass()]
-    s.apply(PlayActionCard(i))
+    assert s.legal_actions() == [PlayActionCard(action_card(i)), Pass()]
+    s.apply(PlayActionCard(action_card(i)))
     seek = mission_card(mission_id("Seek Yoda"))
     assert seek in s.zones["missions0"].cards
     assert seek in s.view(IMPERIAL)["zones"]["missions0"]["known"]
@@ -491,11 +491,11 @@ def test_rr178_something_to_fight_for() -> None:
     s.stack.clear()
     advance(s)
     assert isinstance(s.stack[-1], FightForWindow)
-    assert s.legal_actions() == [PlayActionCard(i), Pass()]
-    s.apply(PlayActionCard(i))
+    assert s.legal_actions() == [PlayActionCard(action_card(i)), Pass()]
+    s.apply(PlayActionCard(action_card(i)))
     assert isinstance(s.stack[-1], FightForObjective)
-    assert s.legal_actions() == [Objective(objective_id("Rebel Assault"))]
-    s.apply(Objective(objective_id("Rebel Assault")))
+    assert s.legal_actions() == [Objective(objective_card(objective_id("Rebel Assault")))]
+    s.apply(Objective(objective_card(objective_id("Rebel Assault"))))
     deck = s.zones["objective_deck"]
     assert deck.cards[-1] == card and len(s.objective_backs) == len(deck.cards)
     kinds = [e["kind"] for e in s.view(IMPERIAL)["log"]]
@@ -519,8 +519,8 @@ def test_rr179_one_in_a_million_in_a_mission() -> None:
     top = s.stack[-1]
     assert isinstance(top, MillionMission) and not top.playing and s.current_player == REBEL
     assert s.prompt == "Rebel: before the dice of Sabotage: play an action card, or pass"
-    assert s.legal_actions() == [PlayActionCard(i), Pass()]
-    s.apply(PlayActionCard(i))
+    assert s.legal_actions() == [PlayActionCard(action_card(i)), Pass()]
+    s.apply(PlayActionCard(action_card(i)))
     assert s.legal_actions() == [SetDie(1, f) for f in range(4)] + [Stop()]
     assert (
         s.describe(SetDie(1, 2))
@@ -552,7 +552,7 @@ def test_rr179_one_in_a_million_in_an_attack() -> None:
     advance(s)
     assert isinstance(s.stack[-1], MillionAttack)
     assert s.prompt == "Rebel: before your space attack: play an action card, or pass"
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     assert SetDie(0, 0) not in s.legal_actions()  # X-wings roll black dice only
     s.apply(SetDie(1, 1))
     s.apply(SetDie(1, 1))  # 2 set: the attack is rolled at once
@@ -590,7 +590,7 @@ def test_rr179_one_in_a_million_for_death_star_plans() -> None:
     card = objective_card(objective_id("Death Star Plans"))
     roll_plans(s, card, U("Death Star"))
     assert isinstance(s.stack[-1], MillionPlans)
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     assert s.legal_actions() == [SetDie(0, f) for f in range(4)] + [Stop()]
     s.apply(SetDie(0, 1))
     s.apply(Stop())
@@ -612,7 +612,7 @@ def test_rr179_one_in_a_million_for_discredit_rebellion() -> None:
     s.apply(Option(2))
     assert isinstance(s.stack[-1], MillionDiscredit)
     assert s.prompt == "Rebel: before the dice of Discredit Rebellion: play an action card, or pass"
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     s.apply(SetDie(1, 3))  # the one die: a blank
     rolled = [e for e in s.log if e.kind == "mission_rolled"][-1]
     assert rolled.dice == ("blank",)  # type: ignore[attr-defined]

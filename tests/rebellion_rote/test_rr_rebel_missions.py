@@ -64,7 +64,7 @@ from rebellion_rote.decisions import (
     ReassignLeader,
     ReassignMission,
 )
-from rebellion_rote.ids import mission_card, mission_of, objective_card, objective_of
+from rebellion_rote.ids import mission_card, mission_of, objective_card
 from rebellion_rote.position import position
 from rebellion_rote.rules import combat as C
 from rebellion_rote.rules.combat.attacks import step_attack
@@ -491,8 +491,8 @@ def test_rr86_contingency_plan_reuses_a_starting_mission() -> None:
     starting = sorted(
         mission_of(c) for c in s.zones["missions0"].cards if MISSIONS[mission_of(c)].starting
     )
-    assert s.legal_actions() == [Assign(i) for i in starting]
-    a = Assign(mission_of(BUILD_ALLIANCE))
+    assert s.legal_actions() == [Assign(mission_card(i)) for i in starting]
+    a = Assign(BUILD_ALLIANCE)
     assert s.describe(a) == "Put Lando Calrissian face down on Build Alliance (Contingency Plan)"
     s.apply(a)
     b = s.board
@@ -527,8 +527,8 @@ def test_rr86_contingency_plan_resolves_rapid_mobilization_twice() -> None:
     s.apply(SystemChoice(REBEL_BASE))
     s.apply(Pass())  # the Empire passes for good: the Rebels play on
     play(s, "Contingency Plan", YAVIN, "Lando Calrissian")
-    assert Assign(mission_of(RAPID)) in s.legal_actions()  # waiting in play
-    s.apply(Assign(mission_of(RAPID)))
+    assert Assign(RAPID) in s.legal_actions()  # waiting in play
+    s.apply(Assign(RAPID))
     assert "reassigned" in kinds_seen(s, IMPERIAL)  # it left play: the Empire saw which
     assert RAPID in s.zones["assigned0"].known[IMPERIAL]
     s.apply(Reveal(len(s.slots[REBEL]) - 1))
@@ -548,7 +548,7 @@ def test_rr86_an_unrevealed_rapid_mobilization_taken_from_play_goes_back_to_hand
     s.apply(SystemChoice(REBEL_BASE))
     s.apply(Pass())
     play(s, "Contingency Plan", YAVIN, "Lando Calrissian")
-    s.apply(Assign(mission_of(RAPID)))
+    s.apply(Assign(RAPID))
     s.apply(Pass())  # the Rebels pass too: the first resolution, then back to hand
     assert isinstance(s.stack[-1], RapidMobilization)
     s.apply(Pass())
@@ -562,7 +562,7 @@ def test_rr86_with_two_leaders_one_goes_the_other_stays() -> None:
     assert isinstance(s.stack[-1], ReassignLeader)
     assert set(s.legal_actions()) == {Target(LANDO), Target(HAN)}
     s.apply(Target(HAN))
-    s.apply(Assign(mission_of(card("Sabotage"))))
+    s.apply(Assign(card("Sabotage")))
     b = s.board
     assert b.leader_status[HAN] == MISSION and b.leader_loc[LANDO] == YAVIN
 
@@ -925,10 +925,10 @@ def test_rr94_covert_operation_and_stolen_plans() -> None:
     s.apply(Pass())
     assert isinstance(s.stack[-1], KeepObjective)
     assert set(s.legal_actions()) == {
-        Objective(objective_of(first)),
-        Objective(objective_of(second)),
+        Objective(first),
+        Objective(second),
     }
-    s.apply(Objective(objective_of(second)))
+    s.apply(Objective(second))
     assert s.zones["objective_hand"].cards == [second]
     assert deck.cards[0] == first and s.objective_backs[0] == STAGE[first] == 1
     assert len(deck.cards) == len(s.objective_backs) == 14
@@ -942,15 +942,13 @@ def test_rr94_covert_operation_and_stolen_plans() -> None:
     play(t, "Stolen Plans", KESSEL, "Princess Leia")
     t.apply(Pass())
     assert isinstance(t.stack[-1], OrderObjectives)
-    assert sorted(a.card for a in t.legal_actions()) == sorted(objective_of(c) for c in top4)  # type: ignore[attr-defined]
+    assert sorted(a.card for a in t.legal_actions()) == sorted(top4)  # type: ignore[attr-defined]
     want = [top4[3], top4[1], top4[0], top4[2]]
-    t.apply(Objective(objective_of(want[0])))
+    t.apply(Objective(want[0]))
     assert "on top" in t.prompt or "2nd" in t.prompt
-    t.apply(Objective(objective_of(want[1])))
-    assert t.describe(Objective(objective_of(want[2]))).endswith(
-        "3rd from the top of the objective deck"
-    )
-    t.apply(Objective(objective_of(want[2])))
+    t.apply(Objective(want[1]))
+    assert t.describe(Objective(want[2])).endswith("3rd from the top of the objective deck")
+    t.apply(Objective(want[2]))
     assert deck.cards[::-1][:4] == want and t.objective_backs[::-1][:4] == [STAGE[c] for c in want]
     assert set(top4) <= set(deck.known[REBEL])
     assert "objectives_ordered_hidden" in kinds_seen(t, IMPERIAL) and rebel_turn_next(t)
@@ -998,7 +996,7 @@ def test_misdirection_with_no_leader_on_a_mission_does_nothing() -> None:
 def test_an_unopposed_attempt_uses_landos_bonus() -> None:
     s = position(leaders={"Lando Calrissian": "pool"})
     play(s, "Contingency Plan", YAVIN, "Lando Calrissian")
-    s.apply(Assign(mission_of(card("Sabotage"))))
+    s.apply(Assign(card("Sabotage")))
     s.apply(Pass())  # the Empire passes for good
     s.apply(Reveal(len(s.slots[REBEL]) - 1))
     s.apply(SystemChoice(NABOO))

@@ -259,8 +259,8 @@ def test_a_leader_pictured_on_both_cards_chooses_the_card_kept() -> None:
     recruit(s, LUKE)
     assert isinstance(s.stack[-1], KeepActionCard) and s.current_player == REBEL
     keep = [
-        ActionCardChoice(action_id("One in a Million")),
-        ActionCardChoice(action_id("Son of Skywalker")),
+        ActionCardChoice(action_card(action_id("One in a Million"))),
+        ActionCardChoice(action_card(action_id("Son of Skywalker"))),
     ]
     assert s.legal_actions() == keep
     assert s.describe(keep[1]) == "Keep 'Son of Skywalker' for Luke Skywalker"
@@ -285,7 +285,11 @@ def test_rr30_nothing_to_recruit_draw_on_until_a_card_has_a_leader() -> None:
         leaders={"Han Solo": "pool", "General Madine": "pool"},
     )
     ambush, friend = action_id("Ambush"), action_id("An Old Friend")
-    assert s.legal_actions() == [ActionCardChoice(ambush), ActionCardChoice(friend), DrawOn()]
+    assert s.legal_actions() == [
+        ActionCardChoice(action_card(ambush)),
+        ActionCardChoice(action_card(friend)),
+        DrawOn(),
+    ]
     s.apply(DrawOn())
     assert s.zones["action_drawn0"].cards == [
         card("Ambush"),
@@ -309,7 +313,7 @@ def test_rr30_a_card_with_no_leader_to_recruit_is_discarded_with_no_effect() -> 
     s = at_recruit(
         rebel=("Ambush", "An Old Friend"), leaders={"Han Solo": "pool", "General Madine": "pool"}
     )
-    a = ActionCardChoice(action_id("An Old Friend"))
+    a = ActionCardChoice(action_card(action_id("An Old Friend")))
     assert s.describe(a) == "Discard 'An Old Friend': no leader on it can be recruited"
     s.apply(a)
     first(s)  # the Empire
@@ -329,7 +333,10 @@ def test_rr30_no_drawing_on_from_an_empty_deck() -> None:
     s.apply(Pass())
     s.apply(Pass())
     friend, ambush = action_id("An Old Friend"), action_id("Ambush")
-    assert s.legal_actions() == [ActionCardChoice(ambush), ActionCardChoice(friend)]
+    assert s.legal_actions() == [
+        ActionCardChoice(action_card(ambush)),
+        ActionCardChoice(action_card(friend)),
+    ]
 
 
 def test_rr31_an_empty_action_deck_recruits_nobody() -> None:

@@ -8,6 +8,7 @@ from rr_helpers import edited
 from rebellion_rote.battle import Battle
 from rebellion_rote.data import IMPERIAL, REBEL, TACTICS, leader_id, system_id, unit_id
 from rebellion_rote.decisions import ChooseLeader, RetreatChoice
+from rebellion_rote.ids import tactic_card
 from rebellion_rote.position import position
 from rebellion_rote.rules import combat as C
 from rebellion_rote.state import RebellionState
@@ -110,7 +111,7 @@ def test_escape_plan_as_an_extra_card_retreats_but_cancels_nothing() -> None:
     # the Empire (current player) resolves first: neither ability, to keep it short
     s.apply(UseAbility(0))
     s.apply(UseAbility(2))  # Confrontation's bottom: one more card
-    s.apply(Tactic(card("Escape Plan")))
+    s.apply(Tactic(tactic_card(card("Escape Plan"))))
     top = s.stack[-1]
     assert isinstance(top, ChooseAbility) and top.extra and top.player == REBEL
     assert UseAbility(1) in s.legal_actions()  # the retreat half is open

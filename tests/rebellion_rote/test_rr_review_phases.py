@@ -9,7 +9,7 @@ from rebellion_rote.actions import ActionCardChoice, Keep, Pass, Recruit, Reveal
 from rebellion_rote.board import POOL
 from rebellion_rote.data import IMPERIAL, MISSIONS, REBEL, action_id, leader_id, system_id
 from rebellion_rote.decisions import CommandTurn, KeepActionCard, KeepProject, RecruitLeader
-from rebellion_rote.ids import action_card, mission_card, mission_of
+from rebellion_rote.ids import action_card, mission_card
 from rebellion_rote.position import position
 from rebellion_rote.rules.recruit import recruitable, recruitable_on
 from rebellion_rote.state import RebellionState
@@ -46,8 +46,8 @@ def test_two_copies_drawn_still_ask_the_empire_to_keep_one() -> None:
     copies = [card("Superlaser Online", 0), card("Superlaser Online", 1)]
     research_and_development(s, copies)
     assert isinstance(s.stack[-1], KeepProject) and s.current_player == IMPERIAL
-    assert s.legal_actions() == [Keep(mission_of(copies[0]))]
-    s.apply(Keep(mission_of(copies[0])))
+    assert s.legal_actions() == [Keep(copies[0])]
+    s.apply(Keep(copies[0]))
     assert copies[0] in s.zones["missions1"].cards
     assert s.zones["project_deck"].cards[0] == copies[1]
     assert isinstance(s.stack[-1], CommandTurn) and s.current_player == REBEL
@@ -97,8 +97,8 @@ def test_recruiting_always_asks_for_the_card_kept() -> None:
     s = at_recruit(("One in a Million", "Son of Skywalker"))
     s.apply(Recruit(WEDGE))  # Wedge is on One in a Million only
     assert isinstance(s.stack[-1], KeepActionCard) and s.current_player == REBEL
-    assert s.legal_actions() == [ActionCardChoice(action_id("One in a Million"))]
-    s.apply(ActionCardChoice(action_id("One in a Million")))
+    assert s.legal_actions() == [ActionCardChoice(action_card(action_id("One in a Million")))]
+    s.apply(ActionCardChoice(action_card(action_id("One in a Million"))))
     assert isinstance(s.stack[-1], RecruitLeader) and s.current_player == IMPERIAL
     assert s.recruit_card[REBEL] == action_card(action_id("One in a Million"))
     assert s.recruit_leader[REBEL] == WEDGE
@@ -142,7 +142,7 @@ def test_an_imperial_determinisation_keeps_a_rebel_discard_a_discard() -> None:
     s.board.leader_status[HAN] = POOL
     s.board.leader_status[MADINE] = POOL
     edited(s, "leaders put in the pool in the middle of a recruit")
-    s.apply(ActionCardChoice(action_id("Ambush")))
+    s.apply(ActionCardChoice(action_card(action_id("Ambush"))))
     assert s.current_player == IMPERIAL and s.recruit_leader[REBEL] == -1
     for k in range(30):
         r = s.resample(IMPERIAL, Rng(k))

@@ -483,12 +483,12 @@ def test_rr106_stolen_intel_shows_the_mission_hand_and_discards_one() -> None:
     s.apply(Pass())
     assert len(s.zones["probe_hand"].cards) == probes + 1
     assert isinstance(s.stack[-1], DiscardRebelMission)
-    assert s.legal_actions() == [Discard(mission_of(heist)), Discard(mission_of(haven))]
+    assert s.legal_actions() == [Discard(heist), Discard(haven)]
     hand = s.view(IMPERIAL)["zones"]["missions0"]
     assert sorted(hand["known"]) == sorted(s.zones["missions0"].cards)
     assert "mission_hand_shown" in kinds(s, IMPERIAL)
-    assert s.describe(Discard(mission_of(heist))) == "Discard the Rebels' Heist"
-    s.apply(Discard(mission_of(heist)))
+    assert s.describe(Discard(heist)) == "Discard the Rebels' Heist"
+    s.apply(Discard(heist))
     assert heist in s.zones["mission_discard0"].cards and turn_of(s, REBEL)
     assert len(s.zones["missions0"].cards) == 6
 
@@ -882,7 +882,7 @@ def test_rr115_secret_mission_looks_at_six_and_keeps_one_or_two() -> None:
         assert isinstance(d, RebellionState) and len(d.zones["mission_look0"].cards) == 5
     s.apply(Stop())
     assert not look.cards and len(deck.cards) == size - 1
-    assert mission_card(first.card) in s.zones["missions0"].cards
+    assert first.card in s.zones["missions0"].cards
     assert "mission_taken_hidden" in kinds(s, IMPERIAL) and turn_of(s, IMPERIAL)
 
 
@@ -952,9 +952,9 @@ def test_rr106_reconnaissance_takes_a_discarded_mission_back() -> None:
     s.apply(Pass())
     assert isinstance(s.stack[-1], RecoverMission)
     aid = card_ids("Regional Aid")[0]
-    assert s.legal_actions() == [Keep(mission_of(heist)), Keep(mission_of(aid))]
-    assert s.describe(Keep(mission_of(heist))) == "Take Heist back from your discard pile"
-    s.apply(Keep(mission_of(heist)))
+    assert s.legal_actions() == [Keep(heist), Keep(aid)]
+    assert s.describe(Keep(heist)) == "Take Heist back from your discard pile"
+    s.apply(Keep(heist))
     assert heist in s.zones["missions0"].cards and heist in s.zones["missions0"].known[IMPERIAL]
     assert turn_of(s, IMPERIAL)
 

@@ -292,7 +292,7 @@ def test_a_command_activation_names_its_system() -> None:
 def test_a_mission_assignment_names_its_card_and_leader() -> None:
     s = fixed_game()
     card = mission("Build Alliance")
-    assign = Assign(card - 100)
+    assign = Assign(card)
     assert targets(s, assign) == [("card", card, "")]
     s.apply(assign)
     mothma = leader_id("Mon Mothma")
@@ -424,7 +424,7 @@ def test_a_real_combat_shows_both_forces_and_hides_a_chosen_tactic_card() -> Non
     rebel_choice = s.legal_actions()[0]
     assert isinstance(rebel_choice, Tactic)
     s.apply(rebel_choice)
-    card = tactic_card(rebel_choice.card)
+    card = rebel_choice.card
     hidden = {"card": None, "face_down": True}
     assert s.view(IMPERIAL)["state"]["combat"]["sides"][REBEL]["chosen"] == hidden
     assert s.view(None)["state"]["combat"]["sides"][REBEL]["chosen"] == hidden

@@ -15,6 +15,7 @@ from rebellion_rote import GAME
 from rebellion_rote import actions as A
 from rebellion_rote import decisions as D
 from rebellion_rote.data import LEADERS, TACTICS, UNITS
+from rebellion_rote.ids import action_card, tactic_of
 from rebellion_rote.render import die_words, loc_name
 from tabletop.bots import RandomBot
 
@@ -35,7 +36,7 @@ def test_words_along_random_games() -> None:
         for a in s.legal_actions():
             text = s.describe(a)
             if isinstance(a, A.Tactic):
-                t = TACTICS[a.card]
+                t = TACTICS[tactic_of(a.card)]
                 assert text == f"Choose '{t.name}' (top: {t.top.text}; bottom: {t.bottom.text})"
                 seen.add("tactic")
             if isinstance(a, A.UseAbility) and a.which:
@@ -354,13 +355,13 @@ def test_our_most_desperate_hour_offers_copies_once() -> None:
 
     s = position(phase="assignment")
     i = give_action(s, 0, "Our Most Desperate Hour")  # a starting card: it recruited nobody
-    s.apply(PlayActionCard(i))
+    s.apply(PlayActionCard(action_card(i)))
     assert isinstance(s.stack[-1], D.DesperateSearch)
     deck = s.zones["mission_deck0"].cards
     names = [MISSIONS[mission_of(c)].name for c in deck]
     copies = {n for n in names if names.count(n) > 1}
     assert {"Reconnaissance", "Safe Haven"} <= copies  # the Rise of the Empire set's copies
-    offered = [MISSIONS[a.card].name for a in s.legal_actions() if isinstance(a, Keep)]
+    offered = [MISSIONS[mission_of(a.card)].name for a in s.legal_actions() if isinstance(a, Keep)]
     assert sorted(offered) == sorted(set(names))
     texts = [s.describe(a) for a in s.legal_actions()]
     assert len(set(texts)) == len(texts)

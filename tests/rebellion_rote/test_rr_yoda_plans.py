@@ -60,7 +60,7 @@ def test_rr190_the_ring_rerolls_a_death_star_plans_die_into_a_direct_hit() -> No
     """Seed 11 rolls special, hit, special; the ring's reroll of die 2 is a direct hit: the
     Death Star is destroyed and the card played (2 reputation)."""
     s = plans(seed=11)
-    s.apply(Objective(PLANS))
+    s.apply(Objective(objective_card(PLANS)))
     top = s.stack[-1]
     assert top == PlansReroll(player=REBEL, card=PLANS, target=DEATH_STAR)
     assert s.mission_dice == [[("red", "special"), ("red", "hit"), ("red", "special")], []]
@@ -92,7 +92,7 @@ def test_rr190_a_reroll_that_misses_and_a_declined_reroll() -> None:
     """Seed 0 rolls 3 hits and the reroll a blank: the card goes back to the hand, the ring
     used for the round; declining leaves the ring unused and the card goes back too."""
     s = plans(seed=0)
-    s.apply(Objective(PLANS))
+    s.apply(Objective(objective_card(PLANS)))
     assert isinstance(s.stack[-1], PlansReroll) and s.mission_dice[REBEL] == [("red", "hit")] * 3
     s.apply(YodaReroll(0))
     assert texts(s, ("dice_rerolled", "objective_back_to_hand")) == [
@@ -103,7 +103,7 @@ def test_rr190_a_reroll_that_misses_and_a_declined_reroll() -> None:
     assert s.zones["objective_hand"].cards == [PLANS_CARD]
 
     s = plans(seed=0)
-    s.apply(Objective(PLANS))
+    s.apply(Objective(objective_card(PLANS)))
     s.apply(Pass())
     assert s.yoda_round == 0 and s.board.units[NABOO][DEATH_STAR] == 1
     assert s.mission_dice == [[], []]
@@ -116,15 +116,15 @@ def test_rr190_no_reroll_after_a_direct_hit_elsewhere_or_once_used() -> None:
     hit, special), when the ring's leader is not in the combat's system, when the ring was
     used this round, or without the ring."""
     s = plans(seed=2)
-    s.apply(Objective(PLANS))
+    s.apply(Objective(objective_card(PLANS)))
     assert s.board.units[NABOO][DEATH_STAR] == 0 and s.yoda_round == 0
     for t in (plans(0, leia="Kessel"), plans(0, ring=False)):
-        t.apply(Objective(PLANS))
+        t.apply(Objective(objective_card(PLANS)))
         assert not isinstance(t.stack[-1], PlansReroll)
         assert t.zones["objective_hand"].cards == [PLANS_CARD]
     used = plans(seed=0)
     used.yoda_round = used.round
-    used.apply(Objective(PLANS))
+    used.apply(Objective(objective_card(PLANS)))
     assert not isinstance(used.stack[-1], PlansReroll)
 
 
@@ -132,7 +132,7 @@ def test_rr190_in_a_team_game_the_wearer_decides() -> None:
     """RR-187: a ring's ability is its wearer's seat's: Leia is a General (orange), so the
     Rebel General decides the reroll though the space battle is the Admiral's."""
     s = plans(seed=0, players=4)
-    s.apply(Objective(PLANS))
+    s.apply(Objective(objective_card(PLANS)))
     assert isinstance(s.stack[-1], PlansReroll)
     assert s.current_player == team.seat(4, REBEL, team.GENERAL) == 2
     assert s.prompt.startswith("Rebel General: Death Star Plans against the Death Star")

@@ -4,7 +4,7 @@ An action card kept when recruiting lies face down in ``action_hand<side>`` (ali
 ``hand_recruits``: the leader it recruited, public, RR-32). Each card is used once a game:
 played, it goes face up to ``action_discard<side>`` (``ActionCardPlayed``).
 
-**Windows** (a :class:`.decisions.ActionCardWindow`: ``play_action_card <i>`` or ``pass``).
+**Windows** (a :class:`.decisions.ActionCardWindow`: ``play_action_card <card>`` or ``pass``).
 A window opens on public facts only (RR-120, as the objective windows do, RR-68): the
 side holds a card, and some card it may hold as far as the other side knows (for each card
 in hand, an unplayed card of that side picturing the leader it recruited) could be played
@@ -92,7 +92,7 @@ from ..events import (
     ReputationChanged,
     UnitsDestroyed,
 )
-from ..ids import action_card, action_of, tactic_card, tactic_of
+from ..ids import action_card, action_of, tactic_of
 from .combat.damage import after_destruction, lost
 from .combat.flow import STEPS, advance, then
 from .combat.forces import DEATH_STAR, DSUC, GROUND, SPACE, THEATERS, levels, protected
@@ -217,13 +217,13 @@ def apply_theater(s: RebellionState, d: ActionTheater, a: Action) -> None:
 
 
 def legal_retrieve(s: RebellionState, d: ActionRetrieve) -> list[Action]:
-    return [Tactic(tactic_of(c)) for c in sorted(discard_pile(s, d.player, d.theater))]
+    return [Tactic(c) for c in sorted(discard_pile(s, d.player, d.theater))]
 
 
 def apply_retrieve(s: RebellionState, d: ActionRetrieve, a: Action) -> None:
     assert isinstance(a, Tactic)
     s.stack.pop()
-    take_back(s, d.player, d.theater, tactic_card(a.card))
+    take_back(s, d.player, d.theater, a.card)
     if d.left > 1:
         retrieve(s, d.player, d.card, d.theater, d.left - 1)
     advance(s)
@@ -501,7 +501,7 @@ def step_action_cards(s: RebellionState, p: int, th: int, extra: int) -> None:
 def legal_play(s: RebellionState, d: ActionCardWindow) -> list[Action]:
     if d.window in CAPTURED_WINDOWS:
         return legal_captured(s, d)
-    return [*(PlayActionCard(i) for i in playable(s, d.player, d.window)), Pass()]
+    return [*(PlayActionCard(action_card(i)) for i in playable(s, d.player, d.window)), Pass()]
 
 
 def apply_play(s: RebellionState, d: ActionCardWindow, a: Action) -> None:
@@ -510,10 +510,11 @@ def apply_play(s: RebellionState, d: ActionCardWindow, a: Action) -> None:
         after_capture(s, d.window, a)
         return
     if isinstance(a, PlayActionCard):
-        play(s, d.player, a.card)
+        i = action_of(a.card)
+        play(s, d.player, i)
         if d.window == "start_of_combat" and s.battle.active:
             then(s, ("action_cards", d.player, -1, 0))  # another card, until a pass
-        _BY_INDEX[d.window][a.card][1](s, d.player, a.card)
+        _BY_INDEX[d.window][i][1](s, d.player, i)
     advance(s)
 
 
@@ -552,7 +553,7 @@ def open_captured(s: RebellionState, leader: int, where: str) -> bool:
 def legal_captured(s: RebellionState, d: ActionCardWindow) -> list[Action]:
     held = action_card(NOBLE) in s.zones[f"action_hand{d.player}"].cards
     captive = s.board.captured
-    return [PlayActionCard(NOBLE), Pass()] if held and captive >= 0 else [Pass()]
+    return [PlayActionCard(action_card(NOBLE)), Pass()] if held and captive >= 0 else [Pass()]
 
 
 def after_capture(s: RebellionState, window: str, a: Action) -> None:
@@ -646,7 +647,7 @@ def open_mission_dice(s: RebellionState, d: OpposeMission, opp: list[int]) -> bo
 
 def legal_mission_dice(s: RebellionState, d: MissionDiceWindow) -> list[Action]:
     held = action_card(WOOKIEE) in s.zones["action_hand0"].cards
-    return [PlayActionCard(WOOKIEE), Pass()] if held else [Pass()]
+    return [PlayActionCard(action_card(WOOKIEE)), Pass()] if held else [Pass()]
 
 
 def apply_mission_dice(s: RebellionState, d: MissionDiceWindow, a: Action) -> None:

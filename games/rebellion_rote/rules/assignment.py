@@ -9,7 +9,7 @@ mission is revealed. ``pass`` ends the player's assignments; a player with no
 card or no leader left is done at once.
 
 Instead of assigning, a player may play an Assignment action card
-(``play_action_card <i>``, :mod:`.assignment_cards`); the turn is offered on public facts
+(``play_action_card <card>``, :mod:`.assignment_cards`); the turn is offered on public facts
 (RR-120).
 """
 
@@ -24,7 +24,7 @@ from ..board import MISSION
 from ..data import IMPERIAL, MISSIONS, REBEL
 from ..decisions import AssignMission, MissionLeader, SecondLeader
 from ..events import Assigned, Passed, PhaseBegan, SecondAssigned
-from ..ids import mission_card, mission_of
+from ..ids import action_of, mission_card, mission_of
 
 if TYPE_CHECKING:
     from ..state import RebellionState
@@ -96,7 +96,7 @@ def legal_assign(s: RebellionState, d: AssignMission) -> list[Action]:
 
 
 NAMES: tuple[str, ...] = tuple(m.name for m in MISSIONS)
-ASSIGN: tuple[Assign, ...] = tuple(Assign(i) for i in range(len(MISSIONS)))
+ASSIGN: tuple[Assign, ...] = tuple(Assign(mission_card(i)) for i in range(len(MISSIONS)))
 """The ``assign <card>`` actions, built once (legal moves are listed often)."""
 
 
@@ -118,10 +118,10 @@ def apply_assign(s: RebellionState, d: AssignMission, a: Action) -> None:
     if isinstance(a, PlayActionCard):
         from .assignment_cards import start
 
-        start(s, p, a.card)
+        start(s, p, action_of(a.card))
         return
     assert isinstance(a, Assign)
-    s.move(mission_card(a.card), s.zones[f"missions{p}"], s.zones[f"assigned{p}"])
+    s.move(a.card, s.zones[f"missions{p}"], s.zones[f"assigned{p}"])
     s.stack.append(MissionLeader(player=p))
 
 

@@ -1,7 +1,7 @@
 """Assignment action cards (research-2 §3.1, §3.2, §3.3; RR-128, RR-129).
 
 In the Assignment Phase a side may play an Assignment card instead of assigning a
-mission: ``play_action_card <i>`` is offered beside ``assign <card>`` and ``pass`` in
+mission: ``play_action_card <card>`` is offered beside ``assign <card>`` and ``pass`` in
 its assignment turn, for the cards it holds whose pictured leader is in its pool and
 whose ability can be used (RR-128). The leader is chosen (``target <leader>``, when
 both of a card's leaders are in the pool), then placed as the card says (``system <s>``
@@ -39,7 +39,7 @@ from ..board import BOARD, GROUND_OF, OFF, POOL
 from ..data import ACTION_LEADERS, ACTIONS, IMPERIAL, NUM_SYSTEMS, REBEL, UNITS
 from ..decisions import AssignCardLeader, AssignCardSystem, AssignDestroy
 from ..events import BaseInRegion, BaseNotInRegion, LeaderPlaced, UnitsDestroyed
-from ..ids import action_of
+from ..ids import action_card, action_of
 from .action_cards import play, possible_hand
 from .base_clues import ALL_SYSTEMS, REGION, narrow, region_mask
 from .units import UNIT_FACTS as F
@@ -199,10 +199,10 @@ def window_due(s: RebellionState, p: int) -> bool:
 
 
 def assignment_plays(s: RebellionState, p: int) -> list[Action]:
-    """``play_action_card <i>`` for the Assignment cards ``p`` can play now."""
+    """``play_action_card <card>`` for the Assignment cards ``p`` can play now."""
     hand = s.zones[f"action_hand{p}"].cards
     cards = sorted({action_of(c) for c in hand})
-    return [PlayActionCard(i) for i in cards if can_play(s, p, i)]
+    return [PlayActionCard(action_card(i)) for i in cards if can_play(s, p, i)]
 
 
 def start(s: RebellionState, p: int, i: int) -> None:

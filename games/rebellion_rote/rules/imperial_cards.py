@@ -7,7 +7,7 @@ mission or a combat needs a pictured leader in that system, neither captured nor
 cards used at other times need none. Windows open on public facts (RR-120): the Empire
 holds a card and a card it may hold (:func:`.action_cards.possible_hand`) could be played;
 the legal actions then name the card only if it is really held (a
-:class:`.decisions.CardWindow`: ``play_action_card <i>`` or ``pass``).
+:class:`.decisions.CardWindow`: ``play_action_card <card>`` or ``pass``).
 
 **Assignment cards** (played instead of assigning, :mod:`.assignment_cards`):
 
@@ -66,7 +66,7 @@ the legal actions then name the card only if it is really held (a
   card is discarded with no effect (RR-165).
 
   - Secret Facility: at the start of any later Imperial Command turn (FAQ errata) the
-    Empire may reveal it (``play_action_card <i>``): a Shield Bunker and a triangle ground
+    Empire may reveal it (``play_action_card <card>``): a Shield Bunker and a triangle ground
     unit (Stormtrooper or Assault Tank, ``place <unit> <s>`` when both are in supply) are
     placed in the probe card's system, then a combat if due, then the turn goes on
     (RR-167).
@@ -168,7 +168,7 @@ from ..events import (
     SystemWatched,
     UnitGained,
 )
-from ..ids import action_card, mission_of, objective_card, objective_of
+from ..ids import action_card
 from . import gains, rings
 from .action_cards import open_captured, possible_hand
 from .aftermath import check_empire_win, end_activation, rescue_if_due, reveal_if_due
@@ -321,7 +321,7 @@ def legal_window(s: RebellionState, d: CardWindow) -> list[Action]:
     ok = held(s, i) and PLAYABLE[d.window](s, d)
     if d.window == "sweep":
         ok = bool(sweep_targets(s))
-    return [PlayActionCard(i), Pass()] if ok else [Pass()]
+    return [PlayActionCard(action_card(i)), Pass()] if ok else [Pass()]
 
 
 def apply_window(s: RebellionState, d: CardWindow, a: Action) -> None:
@@ -676,7 +676,7 @@ def apply_hide(s: RebellionState, d: HideProbe, a: Action) -> None:
 def facility_plays(s: RebellionState, p: int) -> list[Action]:
     """At the start of an Imperial Command turn: reveal the Secret Facility in play."""
     if p == P and s.zones["facility_probe"].cards:
-        return [PlayActionCard(FACILITY)]
+        return [PlayActionCard(action_card(FACILITY))]
     return []
 
 
@@ -823,7 +823,7 @@ def gain_orders(s: RebellionState, p: int, i: int) -> bool:
 
 
 def legal_orders(s: RebellionState, d: VaderOrders) -> list[Action]:
-    return [Objective(objective_of(c)) for c in sorted(top_cards(s, d.size)[d.placed :])]
+    return [Objective(c) for c in sorted(top_cards(s, d.size)[d.placed :])]
 
 
 def apply_orders(s: RebellionState, d: VaderOrders, a: Action) -> None:
@@ -835,7 +835,7 @@ def apply_orders(s: RebellionState, d: VaderOrders, a: Action) -> None:
     deck, backs = s.zones["objective_deck"], s.objective_backs
     cards = deck.cards
     at = len(cards) - 1 - d.placed
-    k = cards.index(objective_card(a.card))
+    k = cards.index(a.card)
     cards[at], cards[k] = cards[k], cards[at]
     backs[at], backs[k] = backs[k], backs[at]
     placed = d.placed + 1
@@ -1066,15 +1066,13 @@ def take_project(s: RebellionState, card: int, leader: int) -> None:
 
 
 def legal_search(s: RebellionState, d: ProjectSearch) -> list[Action]:
-    return [Keep(mission_of(c)) for c in distinct(s.zones["project_deck"].cards)]
+    return [Keep(c) for c in distinct(s.zones["project_deck"].cards)]
 
 
 def apply_search(s: RebellionState, d: ProjectSearch, a: Action) -> None:
     assert isinstance(a, Keep)
     s.stack.pop()
-    deck = s.zones["project_deck"].cards
-    card = next(c for c in sorted(deck) if mission_of(c) == a.card)
-    take_project(s, card, d.leader)
+    take_project(s, a.card, d.leader)
 
 
 # ================================================================ the tables

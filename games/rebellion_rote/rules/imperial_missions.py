@@ -115,7 +115,6 @@ from ..events import (
     SystemNamed,
     UnitsDestroyed,
 )
-from ..ids import objective_card, objective_of
 from .aftermath import (
     check_empire_win,
     end_activation,
@@ -282,13 +281,13 @@ def bottom_objective(s: RebellionState, card: int) -> None:
 
 
 def legal_bottom(s: RebellionState, d: BottomObjective) -> list[Action]:
-    return [Objective(objective_of(c)) for c in sorted(s.zones["objective_hand"].cards)]
+    return [Objective(c) for c in sorted(s.zones["objective_hand"].cards)]
 
 
 def apply_bottom(s: RebellionState, d: BottomObjective, a: Action) -> None:
     assert isinstance(a, Objective)
     s.stack.pop()
-    bottom_objective(s, objective_card(a.card))
+    bottom_objective(s, a.card)
     resume(s)
 
 

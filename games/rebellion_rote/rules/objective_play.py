@@ -502,9 +502,7 @@ def distinct(cards: list[int]) -> list[int]:
 
 def legal_play(s: RebellionState, d: PlayObjective) -> list[Action]:
     hand = s.zones["objective_hand"].cards
-    out: list[Action] = [
-        Objective(objective_of(c)) for c in distinct(hand) if playable(s, c, d.window)
-    ]
+    out: list[Action] = [Objective(c) for c in distinct(hand) if playable(s, c, d.window)]
     out.append(Pass())
     return out
 
@@ -515,8 +513,8 @@ def apply_play(s: RebellionState, d: PlayObjective, a: Action) -> None:
         after_window(s, d.window)
         return
     assert isinstance(a, Objective)
-    card = objective_card(a.card)
-    if OBJECTIVES[a.card].effect == "death_star_plans_roll":
+    card = a.card
+    if OBJECTIVES[objective_of(card)].effect == "death_star_plans_roll":
         start_plans(s, card)
         return
     play(s, card, d.window)
@@ -608,13 +606,13 @@ def discard_from_hand(s: RebellionState, card: int, reason: str) -> None:
 
 
 def legal_discard(s: RebellionState, d: DiscardObjectives) -> list[Action]:
-    return [Objective(objective_of(c)) for c in distinct(s.zones["objective_hand"].cards)]
+    return [Objective(c) for c in distinct(s.zones["objective_hand"].cards)]
 
 
 def apply_discard(s: RebellionState, d: DiscardObjectives, a: Action) -> None:
     assert isinstance(a, Objective)
     s.stack.pop()
-    discard_from_hand(s, objective_card(a.card), "The Long War")
+    discard_from_hand(s, a.card, "The Long War")
     if d.left > 1 and s.zones["objective_hand"].cards:
         s.stack.append(DiscardObjectives(player=REBEL, left=d.left - 1))
         return
@@ -791,9 +789,7 @@ assert set(PLAY_EFFECTS) == set(OBJECTIVE_EFFECTS), "an ability without its func
 
 # ================================================================ Rebel Cell's reputation
 def legal_cell(s: RebellionState, d: CellDiscard) -> list[Action]:
-    out: list[Action] = [
-        Objective(objective_of(c)) for c in distinct(s.zones["objective_hand"].cards)
-    ]
+    out: list[Action] = [Objective(c) for c in distinct(s.zones["objective_hand"].cards)]
     out.append(Pass())
     return out
 
@@ -802,7 +798,7 @@ def apply_cell(s: RebellionState, d: CellDiscard, a: Action) -> None:
     """Discard a card for 1 reputation (RR-65), or not; then the refresh window."""
     s.stack.pop()
     if isinstance(a, Objective):
-        discard_from_hand(s, objective_card(a.card), "Rebel Cell")
+        discard_from_hand(s, a.card, "Rebel Cell")
         cell = objective_of(MARKER_CARD[CELL])
         if gain(s, OBJECTIVES[cell].reputation, cell):
             return

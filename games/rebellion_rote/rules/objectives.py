@@ -60,7 +60,7 @@ from ..events import (
     ObjectivesPlaced,
     ObjectiveToDeck,
 )
-from ..ids import objective_card, objective_of
+from ..ids import objective_card
 
 if TYPE_CHECKING:
     from ..data import MissionEffect
@@ -323,7 +323,7 @@ def effect_top_and_bottom(s: RebellionState, r: Resolving, e: MissionEffect) -> 
 
 def legal_place(s: RebellionState, d: PlaceObjectives) -> list[Action]:
     top_two = s.zones["objective_deck"].cards[-2:]
-    return [Objective(objective_of(c)) for c in sorted(top_two)]
+    return [Objective(c) for c in sorted(top_two)]
 
 
 def apply_place(s: RebellionState, d: PlaceObjectives, a: Action) -> None:
@@ -331,7 +331,7 @@ def apply_place(s: RebellionState, d: PlaceObjectives, a: Action) -> None:
     s.stack.pop()
     deck = s.zones["objective_deck"]
     cards, backs = deck.cards, s.objective_backs
-    top = objective_card(a.card)
+    top = a.card
     bottom = cards[-1] if cards[-2] == top else cards[-2]
     del cards[-2:], backs[-2:]  # both stay in the zone: the Rebels keep knowing them
     cards.insert(0, bottom)

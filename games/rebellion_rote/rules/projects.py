@@ -223,13 +223,13 @@ def keep(s: RebellionState, player: int, card: int) -> None:
 
 
 def legal_keep(s: RebellionState, d: KeepProject) -> list[Action]:
-    return [Keep(mission_of(c)) for c in distinct(s.zones["project_look"].cards)]
+    return [Keep(c) for c in distinct(s.zones["project_look"].cards)]
 
 
 def apply_keep(s: RebellionState, d: KeepProject, a: Action) -> None:
     assert isinstance(a, Keep)
     s.stack.pop()
-    keep(s, d.player, mission_card(a.card))
+    keep(s, d.player, a.card)
     resume(s)
 
 

@@ -367,7 +367,7 @@ def desperate_cards(s: RebellionState, p: int) -> list[int]:
 
 
 def legal_desperate(s: RebellionState, d: DesperateSearch) -> list[Action]:
-    return [Keep(m) for m in desperate_cards(s, d.player)]
+    return [Keep(mission_card(m)) for m in desperate_cards(s, d.player)]
 
 
 def apply_desperate(s: RebellionState, d: DesperateSearch, a: Action) -> None:
@@ -379,7 +379,7 @@ def apply_desperate(s: RebellionState, d: DesperateSearch, a: Action) -> None:
     s.stack.pop()
     p = d.player
     deck = s.zones[f"mission_deck{p}"]
-    card = next(c for c in deck.cards if mission_of(c) == a.card)
+    card = a.card
     s.move(card, deck, s.zones[f"assigned{p}"])
     s.slots[p].append([d.leader])
     s.board.leader_status[d.leader] = MISSION
@@ -610,7 +610,9 @@ def end_of_assignment(s: RebellionState) -> bool:
 
 
 def legal_false_window(s: RebellionState, d: FalseOrdersWindow) -> list[Action]:
-    return [PlayActionCard(FALSE_ORDERS), Pass()] if held(s, FALSE_ORDERS) else [Pass()]
+    return (
+        [PlayActionCard(action_card(FALSE_ORDERS)), Pass()] if held(s, FALSE_ORDERS) else [Pass()]
+    )
 
 
 def apply_false_window(s: RebellionState, d: FalseOrdersWindow, a: Action) -> None:
@@ -669,7 +671,7 @@ def open_undercover(s: RebellionState, d: OpposeMission) -> bool:
 
 
 def legal_undercover(s: RebellionState, d: UndercoverWindow) -> list[Action]:
-    return [PlayActionCard(UNDERCOVER), Pass()] if held(s, UNDERCOVER) else [Pass()]
+    return [PlayActionCard(action_card(UNDERCOVER)), Pass()] if held(s, UNDERCOVER) else [Pass()]
 
 
 def apply_undercover(s: RebellionState, d: UndercoverWindow, a: Action) -> None:
@@ -754,7 +756,7 @@ def after_success(s: RebellionState, player: int, card: int, system: int) -> boo
 
 def legal_son(s: RebellionState, d: SonWindow) -> list[Action]:
     if held(s, SON) and son_finds(s, d.player):
-        return [PlayActionCard(SON), Pass()]
+        return [PlayActionCard(action_card(SON)), Pass()]
     return [Pass()]
 
 
@@ -771,13 +773,13 @@ def apply_son(s: RebellionState, d: SonWindow, a: Action) -> None:
 
 
 def legal_son_search(s: RebellionState, d: SonSearch) -> list[Action]:
-    return [Keep(m) for m in son_finds(s, d.player)]
+    return [Keep(mission_card(m)) for m in son_finds(s, d.player)]
 
 
 def apply_son_search(s: RebellionState, d: SonSearch, a: Action) -> None:
     assert isinstance(a, Keep)
     s.stack.pop()
-    son_take(s, a.card)
+    son_take(s, mission_of(a.card))
     son_done(s, d.card, d.system)
 
 
@@ -821,7 +823,7 @@ def step_fight_for(s: RebellionState, p: int, th: int, extra: int) -> None:
 
 
 def legal_fight_for(s: RebellionState, d: FightForWindow) -> list[Action]:
-    return [PlayActionCard(FIGHT_FOR), Pass()] if held(s, FIGHT_FOR) else [Pass()]
+    return [PlayActionCard(action_card(FIGHT_FOR)), Pass()] if held(s, FIGHT_FOR) else [Pass()]
 
 
 def apply_fight_for(s: RebellionState, d: FightForWindow, a: Action) -> None:
@@ -835,21 +837,18 @@ def apply_fight_for(s: RebellionState, d: FightForWindow, a: Action) -> None:
 
 
 def legal_fight_objective(s: RebellionState, d: FightForObjective) -> list[Action]:
-    from ..ids import objective_of
-
-    return [Objective(objective_of(c)) for c in sorted(s.zones["objective_discard"].cards)]
+    return [Objective(c) for c in sorted(s.zones["objective_discard"].cards)]
 
 
 def apply_fight_objective(s: RebellionState, d: FightForObjective, a: Action) -> None:
     """The card goes face up from the discard on top of the deck: both sides know it (its
     back's stage too, RR-36)."""
-    from ..ids import objective_card
     from .combat.flow import advance
     from .objectives import STAGE
 
     assert isinstance(a, Objective)
     s.stack.pop()
-    card = objective_card(a.card)
+    card = a.card
     deck = s.zones["objective_deck"]
     s.move(card, s.zones["objective_discard"], deck)
     s.objective_backs.append(STAGE[card])
@@ -924,7 +923,7 @@ def set_options(pool: dict[str, int], preset: tuple[int, ...]) -> list[Action]:
 def million_window(s: RebellionState, playing: bool, options: list[Action]) -> list[Action]:
     if playing:
         return [*options, Stop()]
-    return [PlayActionCard(MILLION), Pass()] if held(s, MILLION) else [Pass()]
+    return [PlayActionCard(action_card(MILLION)), Pass()] if held(s, MILLION) else [Pass()]
 
 
 def million_next(s: RebellionState, d: Million, a: Action) -> tuple[int, ...] | None:

@@ -123,7 +123,7 @@ from ..events import (
     UnitGained,
     UnitsDestroyed,
 )
-from ..ids import mission_card, mission_of, objective_card, objective_of
+from ..ids import mission_card, mission_of
 from .aftermath import rescue_if_due
 from .objectives import STAGE, draw_objectives
 from .rings import BOUNTY, YODA, attach
@@ -276,7 +276,7 @@ def apply_reassign_leader(s: RebellionState, d: ReassignLeader, a: Action) -> No
 def legal_reassign_mission(s: RebellionState, d: ReassignMission) -> list[Action]:
     # asked even with one card: whether the Rebels had a choice would tell the Empire how
     # many starting missions they hold (RR-17)
-    return [Assign(mission_of(c)) for c in reassign_cards(s, d.player)]
+    return [Assign(c) for c in reassign_cards(s, d.player)]
 
 
 def apply_reassign_mission(s: RebellionState, d: ReassignMission, a: Action) -> None:
@@ -284,7 +284,7 @@ def apply_reassign_mission(s: RebellionState, d: ReassignMission, a: Action) -> 
     assert isinstance(a, Assign)
     s.stack.pop()
     p, b = d.player, s.board
-    card = mission_card(a.card)
+    card = a.card
     hand, played = s.zones[f"missions{p}"], s.zones[f"missions_played{p}"]
     assigned = s.zones[f"assigned{p}"]
     seen = card not in hand.cards  # taken from play: the Empire sees which card it is
@@ -741,7 +741,7 @@ def effect_draw_keep_one(s: RebellionState, r: Resolving, e: MissionEffect) -> b
 
 
 def legal_keep_objective(s: RebellionState, d: KeepObjective) -> list[Action]:
-    return [Objective(objective_of(c)) for c in sorted(top_cards(s, 2))]
+    return [Objective(c) for c in sorted(top_cards(s, 2))]
 
 
 def apply_keep_objective(s: RebellionState, d: KeepObjective, a: Action) -> None:
@@ -750,7 +750,7 @@ def apply_keep_objective(s: RebellionState, d: KeepObjective, a: Action) -> None
     assert isinstance(a, Objective)
     s.stack.pop()
     deck, backs = s.zones["objective_deck"], s.objective_backs
-    keep = objective_card(a.card)
+    keep = a.card
     cards = deck.cards
     other = cards[-1] if cards[-2] == keep else cards[-2]
     i = cards.index(other)
@@ -784,7 +784,7 @@ def unplaced(s: RebellionState, d: OrderObjectives) -> list[int]:
 
 
 def legal_order(s: RebellionState, d: OrderObjectives) -> list[Action]:
-    return [Objective(objective_of(c)) for c in sorted(unplaced(s, d))]
+    return [Objective(c) for c in sorted(unplaced(s, d))]
 
 
 def apply_order(s: RebellionState, d: OrderObjectives, a: Action) -> None:
@@ -795,7 +795,7 @@ def apply_order(s: RebellionState, d: OrderObjectives, a: Action) -> None:
     deck, backs = s.zones["objective_deck"], s.objective_backs
     cards = deck.cards
     at = len(cards) - 1 - d.placed
-    i = cards.index(objective_card(a.card))
+    i = cards.index(a.card)
     cards[at], cards[i] = cards[i], cards[at]
     backs[at], backs[i] = backs[i], backs[at]
     placed = d.placed + 1

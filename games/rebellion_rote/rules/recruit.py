@@ -6,14 +6,14 @@ on either card:
 
 * a leader in play, in a pool, captured or eliminated cannot be recruited (Luke
   Skywalker (Jedi) counts as Luke Skywalker, research §6.3);
-* ``recruit <leader>`` names the leader, then ``action_card <i>`` the card kept (asked
+* ``recruit <leader>`` names the leader, then ``action_card <card>`` the card kept (asked
   even when only one card pictures the leader, a single choice then: whether there was a
   choice would tell the other side what was drawn, RR-32). Recruiting is not optional
   while a drawn card pictures a leader who can be recruited;
 * with no such leader on any card drawn, the player may draw one more card at a time
   (``draw_on``) while the deck has cards; the cards drawn wait beside the deck until the
   choice is made, so none is drawn twice (RR-30). Or he chooses one drawn card
-  (``action_card <i>``): every leader on it is unavailable, so it is discarded face up
+  (``action_card <card>``): every leader on it is unavailable, so it is discarded face up
   with no effect (RR-30: the only way a chosen card can be discarded in a two-player
   game);
 * the choices are simultaneous, the Rebels declaring first (RR-15): the Rebels draw and
@@ -55,7 +55,7 @@ from ..events import (
     RecruitChosen,
     Recruited,
 )
-from ..ids import ACTION_BASE, action_card, action_of
+from ..ids import ACTION_BASE
 from .gains import gain, resume, starting_cards
 
 if TYPE_CHECKING:
@@ -140,9 +140,7 @@ def legal_recruit(s: RebellionState, d: RecruitLeader) -> list[Action]:
     leaders = choices(s, p)
     if leaders:
         return [Recruit(x) for x in leaders]
-    out: list[Action] = [
-        ActionCardChoice(action_of(c)) for c in sorted(s.zones[f"action_drawn{p}"].cards)
-    ]
+    out: list[Action] = [ActionCardChoice(c) for c in sorted(s.zones[f"action_drawn{p}"].cards)]
     if s.zones[f"action_deck{p}"].cards:
         out.append(DrawOn())
     return out
@@ -155,7 +153,7 @@ def apply_recruit(s: RebellionState, d: RecruitLeader, a: Action) -> None:
         return
     s.stack.pop()
     if isinstance(a, ActionCardChoice):
-        choose(s, p, action_card(a.card), -1)
+        choose(s, p, a.card, -1)
         return
     assert isinstance(a, Recruit)
     s.stack.append(KeepActionCard(player=p, leader=a.leader))
@@ -163,13 +161,13 @@ def apply_recruit(s: RebellionState, d: RecruitLeader, a: Action) -> None:
 
 def legal_keep(s: RebellionState, d: KeepActionCard) -> list[Action]:
     cards = s.zones[f"action_drawn{d.player}"].cards
-    return [ActionCardChoice(action_of(c)) for c in sorted(cards) if d.leader in pictured(c)]
+    return [ActionCardChoice(c) for c in sorted(cards) if d.leader in pictured(c)]
 
 
 def apply_keep(s: RebellionState, d: KeepActionCard, a: Action) -> None:
     assert isinstance(a, ActionCardChoice)
     s.stack.pop()
-    choose(s, d.player, action_card(a.card), d.leader)
+    choose(s, d.player, a.card, d.leader)
 
 
 def choose(s: RebellionState, p: int, card: int, leader: int) -> None:

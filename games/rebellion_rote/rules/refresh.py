@@ -105,7 +105,7 @@ from ..events import (
     TimeAdvanced,
     UnitsDestroyed,
 )
-from ..ids import mission_card, mission_of
+from ..ids import mission_of
 from .aftermath import check_empire_win, reveal_if_due
 from .units import UNIT_FACTS as F
 
@@ -218,7 +218,7 @@ def hand_limit(s: RebellionState) -> None:
 
 
 def legal_discard(s: RebellionState, d: DiscardMission) -> list[Action]:
-    return [Discard(mission_of(c)) for c in discardable(s, d.player)]
+    return [Discard(c) for c in discardable(s, d.player)]
 
 
 def apply_discard(s: RebellionState, d: DiscardMission, a: Action) -> None:
@@ -226,7 +226,7 @@ def apply_discard(s: RebellionState, d: DiscardMission, a: Action) -> None:
     s.stack.pop()
     from .mission_deck import discard
 
-    discard(s, d.player, mission_card(a.card), s.zones[f"missions{d.player}"])
+    discard(s, d.player, a.card, s.zones[f"missions{d.player}"])
     hand_limit(s)
 
 

@@ -353,13 +353,13 @@ def effect_discard_from_mission_hand(s: RebellionState, r: Resolving, e: Mission
 
 
 def legal_discard_rebel(s: RebellionState, d: DiscardRebelMission) -> list[Action]:
-    return [Discard(mission_of(c)) for c in discard_options(s)]
+    return [Discard(c) for c in discard_options(s)]
 
 
 def apply_discard_rebel(s: RebellionState, d: DiscardRebelMission, a: Action) -> None:
     assert isinstance(a, Discard)
     s.stack.pop()
-    discard(s, REBEL, mission_card(a.card), s.zones["missions0"])
+    discard(s, REBEL, a.card, s.zones["missions0"])
     resume(s)
 
 

@@ -66,7 +66,7 @@ from ..events import (
     TacticsRecovered,
     UnitsDestroyed,
 )
-from ..ids import mission_card, mission_of
+from ..ids import mission_of
 from .aftermath import gain_loyalty_at, rescue_if_due
 from .markers import kinds_at, remove_marker
 from .objectives import draw_objectives
@@ -232,7 +232,7 @@ def keep_options(s: RebellionState, zone: str) -> list[Action]:
         name = MISSIONS[mission_of(c)].name
         if name not in seen:
             seen.add(name)
-            out.append(Keep(mission_of(c)))
+            out.append(Keep(c))
     return out
 
 
@@ -247,7 +247,7 @@ def apply_keep_mission(s: RebellionState, d: KeepMission, a: Action) -> None:
     s.stack.pop()
     look, hand = s.zones[LOOK], s.zones[f"missions{d.player}"]
     if isinstance(a, Keep):
-        card = mission_card(a.card)
+        card = a.card
         s.move(card, look, hand)
         s.emit(MissionTaken(player=d.player, card=card, to=(d.player,)))
         if d.left > 1 and look.cards:
@@ -347,7 +347,7 @@ def effect_mission_from_discard(s: RebellionState, r: Resolving, e: MissionEffec
     if options:
         a = options[0]
         assert isinstance(a, Keep)
-        take_back(s, r.player, mission_card(a.card))
+        take_back(s, r.player, a.card)
     return False
 
 
@@ -358,7 +358,7 @@ def legal_recover(s: RebellionState, d: RecoverMission) -> list[Action]:
 def apply_recover(s: RebellionState, d: RecoverMission, a: Action) -> None:
     assert isinstance(a, Keep)
     s.stack.pop()
-    take_back(s, d.player, mission_card(a.card))
+    take_back(s, d.player, a.card)
     resume(s)
 
 

@@ -78,7 +78,7 @@ from .. import actions as A
 from .. import decisions as D
 from ..data import ACTION_LEADERS, IMPERIAL, LEADERS, MISSIONS, REBEL, TACTICS
 from ..events import Retreated, RolePassed, TeamDeclined
-from ..ids import mission_of
+from ..ids import action_of, mission_of
 
 if TYPE_CHECKING:
     from ..state import RebellionState
@@ -244,7 +244,7 @@ CARD_WINDOW_CLASSES: tuple[type[Decision], ...] = (
     D.MillionDiscredit,
     D.CardWindow,
 )
-"""The action cards' windows: ``play_action_card <i>`` or ``pass`` (One in a Million's
+"""The action cards' windows: ``play_action_card <card>`` or ``pass`` (One in a Million's
 then its dice)."""
 
 OFFERS: frozenset[type[Decision]] = frozenset(
@@ -374,7 +374,7 @@ def _owned(s: RebellionState, a: Action, player: int, d: Decision) -> bool | Non
     if isinstance(a, A.Subvert):
         return any(leader_seat(s, x) == player for x in s.slots[d.player][a.slot])
     if isinstance(a, A.PlayActionCard):
-        return card_usable(s, a.card, player, d.player)
+        return card_usable(s, action_of(a.card), player, d.player)
     if isinstance(a, A.YodaReroll | A.BlankDie):
         x = _wearer(s, "yoda" if isinstance(a, A.YodaReroll) else "r2d2")
         return x >= 0 and leader_seat(s, x) == player
@@ -386,9 +386,9 @@ def _owned(s: RebellionState, a: Action, player: int, d: Decision) -> bool | Non
 
 
 def card_usable(s: RebellionState, card: int, player: int, side: int) -> bool:
-    """An action card of ``side``'s hand is used by the seat of that side that controls a
-    leader pictured on it (the seat of the leader's colour); one that pictures none by
-    either teammate (research-2 §1.7, RR-184)."""
+    """An action card of ``side``'s hand (``card``: its index into ``ACTIONS``) is used by the
+    seat of that side that controls a leader pictured on it (the seat of the leader's colour);
+    one that pictures none by either teammate (research-2 §1.7, RR-184)."""
     leaders = ACTION_LEADERS[card]
     n = s.num_players
     return not leaders or any(seat(n, side, LEADER_ROLE[x]) == player for x in leaders)
@@ -462,7 +462,7 @@ def legal(s: RebellionState, d: Decision, out: list[Action]) -> list[Action]:
         mine = [
             a
             for a in out
-            if not isinstance(a, A.PlayActionCard) or card_usable(s, a.card, p, d.player)
+            if not isinstance(a, A.PlayActionCard) or card_usable(s, action_of(a.card), p, d.player)
         ]
         return mine or out
     return out

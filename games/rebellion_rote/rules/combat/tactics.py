@@ -35,7 +35,7 @@ def step_retrieve(s: RebellionState, p: int, th: int, left: int) -> None:
 
 def legal_retrieve(s: RebellionState, d: Retrieve) -> list[Action]:
     cards = s.zones[f"tactic_discard_{d.player}_ground"].cards
-    return [*(Tactic(tactic_of(c)) for c in sorted(cards)), Pass()]
+    return [*(Tactic(c) for c in sorted(cards)), Pass()]
 
 
 def apply_retrieve(s: RebellionState, d: Retrieve, a: Action) -> None:
@@ -43,8 +43,8 @@ def apply_retrieve(s: RebellionState, d: Retrieve, a: Action) -> None:
     if isinstance(a, Tactic):
         p = d.player
         dc, dk = s.zones[f"tactic_discard_{p}_ground"], s.zones[f"tactics_{p}_ground"]
-        s.move(tactic_card(a.card), dc, dk)
-        s.emit(CardRetrieved(player=p, card=a.card))
+        s.move(a.card, dc, dk)
+        s.emit(CardRetrieved(player=p, card=tactic_of(a.card)))
         if d.left > 1:
             then(s, ("retrieve", p, GROUND, d.left - 1))
     advance(s)
@@ -58,23 +58,24 @@ def step_choose(s: RebellionState, p: int, th: int, extra: int) -> None:
 
 
 def legal_choose(s: RebellionState, d: ChooseTactic) -> list[Action]:
-    return [Tactic(tactic_of(c)) for c in sorted(deck(s, d.player, d.theater))]
+    return [Tactic(c) for c in sorted(deck(s, d.player, d.theater))]
 
 
 def apply_choose(s: RebellionState, d: ChooseTactic, a: Action) -> None:
     assert isinstance(a, Tactic)
     s.stack.pop()
+    t = tactic_of(a.card)  # the battle and the events keep the index into TACTICS
     if d.extra:
-        s.emit(TacticsRevealed(cards=(a.card, -1) if d.player == REBEL else (-1, a.card)))
-        then(s, ("pick", d.player, d.theater, a.card + 100))
+        s.emit(TacticsRevealed(cards=(t, -1) if d.player == REBEL else (-1, t)))
+        then(s, ("pick", d.player, d.theater, t + 100))
     else:
-        s.battle.chosen[d.player] = a.card
+        s.battle.chosen[d.player] = t
         if d.player == REBEL and s.battle.good_intel:  # face up (Good Intel, RR-160)
             from ...events import TacticShown
 
-            s.emit(TacticShown(player=d.player, card=a.card))
+            s.emit(TacticShown(player=d.player, card=t))
         else:
-            s.emit(TacticChosen(player=d.player, card=a.card, to=(d.player,)))
+            s.emit(TacticChosen(player=d.player, card=t, to=(d.player,)))
     advance(s)
 
 
