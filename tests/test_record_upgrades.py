@@ -72,3 +72,19 @@ def test_an_upgrade_meets_untrusted_data_and_the_step_is_still_checked() -> None
                 tabletop.replay({**record, "actions": bad})
     finally:
         tabletop.unregister("toy_upgraded")
+
+
+def test_a_version_of_another_type_is_refused_plainly() -> None:
+    if "toy_upgraded" not in tabletop.games():
+        tabletop.register(GAME)
+    GAME.record_upgrades = {"1.0": upgrade}
+    try:
+        saved = json.loads(tabletop.dumps(GAME.new_state(seed=1)))
+        for version in (["1.0"], {"a": 1}, 1, None):
+            with pytest.raises(RecordError, match="made with toy_upgraded version"):
+                tabletop.loads(json.dumps({**saved, "pack_version": version}))
+            record = {**GAME.new_state(seed=1).record(), "pack_version": version}
+            with pytest.raises(RecordError, match="made with toy_upgraded version"):
+                tabletop.replay(record)
+    finally:
+        tabletop.unregister("toy_upgraded")

@@ -107,7 +107,7 @@ def _game_of(data: Mapping[str, Any], what: str, *, upgrades: bool = False) -> G
     if type(version) is not str or version not in reads:
         older = (
             "; a saved state of an older version cannot be read: replay its record"
-            if not upgrades and version in game.record_upgrades
+            if not upgrades and type(version) is str and version in game.record_upgrades
             else ""
         )
         raise RecordError(
