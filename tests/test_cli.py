@@ -91,7 +91,9 @@ def test_demo_runs_every_pack() -> None:
         assert f"({name})" in text
 
 
-TOY_POSITION = 'game = "toy_duel"\nseed = 4\nscores = [1, 0]\n[North]\nhand = [3, 1]\n[South]\nhand = [2]\n'
+TOY_POSITION = (
+    'game = "toy_duel"\nseed = 4\nscores = [1, 0]\n[North]\nhand = [3, 1]\n[South]\nhand = [2]\n'
+)
 
 
 def test_position_shows_the_table_and_the_choices(tmp_path: Any) -> None:
