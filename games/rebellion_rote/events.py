@@ -560,7 +560,7 @@ class ObjectiveDiscarded(Event):
 @attrs.frozen(kw_only=True)
 class ReputationGained(Event):
     """The reputation marker moved ``amount`` spaces toward the time marker, now on
-    ``reputation``, by objective ``card`` (an index into ``data.OBJECTIVES``)."""
+    ``reputation``, by objective card ``card`` (its card id, :mod:`.ids`)."""
 
     kind: ClassVar[str] = "reputation_gained"
     amount: int
@@ -643,7 +643,8 @@ class LeaderJoined(Event):
 
 @attrs.frozen(kw_only=True)
 class TacticChosen(Event):
-    """A tactic card chosen face down: only its player sees which (RR-15, RR-17)."""
+    """Tactic card ``card`` (its card id) chosen face down: only its player sees which
+    (RR-15, RR-17)."""
 
     kind: ClassVar[str] = "tactic_chosen"
     player: int
@@ -663,11 +664,14 @@ class TacticChosenHidden(Event):
 class TacticsRevealed(Event):
     kind: ClassVar[str] = "tactics_revealed"
     cards: tuple[int, int]
-    """Per side: the tactic card's index, or -1 for none."""
+    """Per side: the tactic card's card id, or -1 for none."""
 
 
 @attrs.frozen(kw_only=True)
 class AbilityResolved(Event):
+    """``player`` resolved ability ``which`` (0: none, 1: top, 2: bottom) of tactic card
+    ``card`` (its card id)."""
+
     kind: ClassVar[str] = "ability_resolved"
     player: int
     card: int
@@ -676,6 +680,8 @@ class AbilityResolved(Event):
 
 @attrs.frozen(kw_only=True)
 class CardCanceled(Event):
+    """``player``'s tactic card ``card`` (its card id) was canceled."""
+
     kind: ClassVar[str] = "card_canceled"
     player: int
     card: int
@@ -683,6 +689,9 @@ class CardCanceled(Event):
 
 @attrs.frozen(kw_only=True)
 class CardRetrieved(Event):
+    """``player``'s tactic card ``card`` (its card id) went back from the discard to the
+    deck."""
+
     kind: ClassVar[str] = "card_retrieved"
     player: int
     card: int
@@ -1508,7 +1517,7 @@ class DieSet(Event):
 # ---------------------------------------------------------------- the Imperial action cards
 @attrs.frozen(kw_only=True)
 class TacticShown(Event):
-    """Good Intel: the Rebels chose tactic card ``card`` face up (RR-160)."""
+    """Good Intel: the Rebels chose tactic card ``card`` (its card id) face up (RR-160)."""
 
     kind: ClassVar[str] = "tactic_shown"
     player: int
@@ -1517,8 +1526,8 @@ class TacticShown(Event):
 
 @attrs.frozen(kw_only=True)
 class ProbeHidden(Event):
-    """Probe card ``card`` went face down under action card ``under`` (Secret Facility,
-    Sweep the Area): only the Empire sees which."""
+    """Probe card ``card`` went face down under action card ``under`` (its card id: Secret
+    Facility, Sweep the Area): only the Empire sees which."""
 
     kind: ClassVar[str] = "probe_hidden"
     card: int = card_field()
@@ -1530,13 +1539,16 @@ class ProbeHidden(Event):
 
 @attrs.frozen(kw_only=True)
 class ProbeHiddenCount(Event):
+    """A probe card went face down under action card ``under`` (its card id)."""
+
     kind: ClassVar[str] = "probe_hidden_count"
     under: int
 
 
 @attrs.frozen(kw_only=True)
 class ProbeShown(Event):
-    """The probe card hidden under action card ``under`` is revealed: system ``card``."""
+    """The probe card hidden under action card ``under`` (its card id) is revealed: system
+    ``card``."""
 
     kind: ClassVar[str] = "probe_shown"
     card: int

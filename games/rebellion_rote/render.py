@@ -778,19 +778,19 @@ def narrate(s: RebellionState, ev: Event) -> str:
     if isinstance(ev, E.LeaderJoined):
         return f"{LEADERS[ev.leader].name} joined the combat"
     if isinstance(ev, E.TacticChosen):
-        return f"{SIDES[ev.player]} chose {TACTICS[ev.card].name} face down"
+        return f"{SIDES[ev.player]} chose {TACTICS[tactic_of(ev.card)].name} face down"
     if isinstance(ev, E.TacticChosenHidden):
         return f"{SIDES[ev.player]} chose a tactic card face down"
     if isinstance(ev, E.TacticsRevealed):
-        shown = [TACTICS[c].name for c in ev.cards if c >= 0]
+        shown = [TACTICS[tactic_of(c)].name for c in ev.cards if c >= 0]
         return "Tactic cards: " + (", ".join(shown) or "none")
     if isinstance(ev, E.AbilityResolved):
         part = ("no ability", "the top ability", "the bottom ability")[ev.which]
-        return f"{SIDES[ev.player]} resolved {part} of {TACTICS[ev.card].name}"
+        return f"{SIDES[ev.player]} resolved {part} of {TACTICS[tactic_of(ev.card)].name}"
     if isinstance(ev, E.CardCanceled):
-        return f"{TACTICS[ev.card].name} was canceled"
+        return f"{TACTICS[tactic_of(ev.card)].name} was canceled"
     if isinstance(ev, E.CardRetrieved):
-        return f"{TACTICS[ev.card].name} went back to the deck"
+        return f"{TACTICS[tactic_of(ev.card)].name} went back to the deck"
     if isinstance(ev, E.DiceRolled):
         faces = ", ".join(f"{c} {face_words(f)}" for c, f in ev.dice)
         return f"{SIDES[ev.player]} rolled {faces}"
@@ -938,8 +938,9 @@ def narrate_objectives(ev: Event) -> str:
         return f"The Rebels discarded {card_name(ev.card)} for {ev.reason}"
     if isinstance(ev, E.ReputationGained):
         return (
-            f"The Rebels gained {ev.amount} reputation ({OBJECTIVES[ev.card].name}): the "
-            f"reputation marker moved toward the time marker, to {ev.reputation}"
+            f"The Rebels gained {ev.amount} reputation "
+            f"({OBJECTIVES[objective_of(ev.card)].name}): the reputation marker moved toward "
+            f"the time marker, to {ev.reputation}"
         )
     if isinstance(ev, E.ObjectiveHandShown):
         return f"The Rebels showed their objective hand to the Empire: {card_names(ev.cards)}"
@@ -2318,13 +2319,15 @@ ICONS_OF: tuple[tuple[str, ...], ...] = tuple(x.icons for x in SYSTEMS)
 def narrate_imperial_cards(ev: Event) -> str:
     """Events of the Imperial action cards ("" if none)."""
     if isinstance(ev, E.TacticShown):
-        return f"{SIDES[ev.player]} chose {TACTICS[ev.card].name} face up (Good Intel)"
+        return f"{SIDES[ev.player]} chose {TACTICS[tactic_of(ev.card)].name} face up (Good Intel)"
     if isinstance(ev, E.ProbeHidden):
-        return f"The probe card of {loc_name(ev.card)} went under {ACTIONS[ev.under].name}"
+        return (
+            f"The probe card of {loc_name(ev.card)} went under {ACTIONS[action_of(ev.under)].name}"
+        )
     if isinstance(ev, E.ProbeHiddenCount):
-        return f"The Empire hid a probe card under {ACTIONS[ev.under].name}"
+        return f"The Empire hid a probe card under {ACTIONS[action_of(ev.under)].name}"
     if isinstance(ev, E.ProbeShown):
-        return f"{ACTIONS[ev.under].name} revealed its probe card: {loc_name(ev.card)}"
+        return f"{ACTIONS[action_of(ev.under)].name} revealed its probe card: {loc_name(ev.card)}"
     if isinstance(ev, E.PoolLimitRaised):
         return f"{SIDES[ev.player]}'s leader pool limit is now {ev.limit}"
     if isinstance(ev, E.LeaderSentToPool):

@@ -107,7 +107,7 @@ from .battle import Battle
 from .board import Board
 from .data import IMPERIAL, MISSIONS, NUM_SYSTEMS, REBEL, TACTICS
 from .events import GameOver, Subjugation
-from .ids import mission_of, tactic_of
+from .ids import mission_of, tactic_card, tactic_of
 from .rules import HANDLERS, setup, team
 from .rules.objectives import known_depths
 from .rules.objectives import redeal as redeal_objectives
@@ -473,8 +473,12 @@ class RebellionState(State):
             "damage": [d[:] for d in bt.damage],
             "first": bt.first[:],
             "retreated": bt.retreated[:],
-            "chosen": [
-                None if c < 0 else c if bt.revealed or player == side or open_[side] else -2
+            "chosen": [  # a card id, -2 face down, None: none yet
+                None
+                if c < 0
+                else tactic_card(c)
+                if bt.revealed or player == side or open_[side]
+                else -2
                 for side, c in enumerate(bt.chosen)
             ],
             "dice": [list(d) for d in bt.dice],

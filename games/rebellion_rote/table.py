@@ -127,7 +127,7 @@ Combat facts
 ============
 
 ``view["state"]["combat"]`` (:func:`combat_view`): ``None`` when no combat is fought,
-else (the older ``view["state"]["battle"]`` stays as it was)::
+else (the older ``view["state"]["battle"]`` stays, its ``chosen`` a card id too)::
 
     {"system": 12, "system_name": "Naboo", "attacker": 1, "attacker_name": "Imperial",
      "round": 1, "theater": "space" | "ground" | None,

@@ -37,7 +37,7 @@ from rebellion_rote.decisions import (
     ConvertHits,
     ReadyLeader,
 )
-from rebellion_rote.ids import action_card, tactic_card
+from rebellion_rote.ids import action_card, tactic_card, tactic_of
 from rebellion_rote.position import position
 from rebellion_rote.rules import combat as C
 from rebellion_rote.rules.action_cards import possible_hand
@@ -194,6 +194,9 @@ def test_rr122_more_dangerous_than_you_realize() -> None:
     assert s.zones["tactic_discard_1_space"].cards == [moved[0]]
     assert s.zones["tactic_discard_1_ground"].cards == [g]
     assert all(c in space.cards for c in moved[1:])
+    back = [e for e in s.log if e.kind == "card_retrieved"]
+    assert [e.card for e in back] == moved[:0:-1]  # type: ignore[attr-defined]
+    assert s.narrate(back[0]) == f"{TACTICS[tactic_of(moved[3])].name} went back to the deck"
 
 
 def test_more_dangerous_takes_back_all_when_three_or_fewer() -> None:

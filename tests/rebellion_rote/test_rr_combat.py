@@ -75,11 +75,19 @@ def test_rr15_tactic_choice_hidden_until_both_are_in() -> None:
     rogue = card("Rogue Squadron Support")
     s.apply(Tactic(tactic_card(rogue)))
     assert s.view(IMPERIAL)["state"]["battle"]["chosen"] == [-2, None]
-    assert s.view(REBEL)["state"]["battle"]["chosen"] == [rogue, None]
+    assert s.view(REBEL)["state"]["battle"]["chosen"] == [tactic_card(rogue), None]
+    assert s.view(REBEL)["log"][-1]["kind"] == "tactic_chosen"
+    assert s.view(REBEL)["log"][-1]["card"] == tactic_card(rogue)
     assert s.view(IMPERIAL)["log"][-1]["kind"] == "tactic_chosen_hidden"
     s.apply(Tactic(tactic_card(card("Tractor Beam"))))
     assert s.battle.revealed
-    assert s.view(IMPERIAL)["state"]["battle"]["chosen"] == [rogue, card("Tractor Beam")]
+    assert s.view(IMPERIAL)["state"]["battle"]["chosen"] == [
+        tactic_card(rogue),
+        tactic_card(card("Tractor Beam")),
+    ]
+    revealed = s.view(IMPERIAL)["log"][-1]
+    assert revealed["kind"] == "tactics_revealed"
+    assert revealed["cards"] == (tactic_card(rogue), tactic_card(card("Tractor Beam")))
     # the current player (the Empire) resolves first; a Star Destroyer is there for the top
     top = s.stack[-1]
     assert isinstance(top, ChooseAbility) and top.player == IMPERIAL
@@ -272,6 +280,8 @@ def test_a_defender_with_a_cancel_card_picks_first() -> None:
     assert isinstance(top, ChooseAbility) and top.player == REBEL and top.first
     s.apply(UseAbility(1))  # cancel: the Imperial card is discarded unresolved
     assert [e.kind for e in s.log[-3:]].count("card_canceled") == 1
+    canceled = [e for e in s.log[-3:] if e.kind == "card_canceled"]
+    assert canceled[0].card == C.tactic_card(card("Tractor Beam"))  # type: ignore[attr-defined]
     assert s.zones["tactic_discard_1_space"].cards == [C.tactic_card(card("Tractor Beam"))]
 
 

@@ -326,7 +326,9 @@ def test_rr160_good_intel_rebels_choose_face_up() -> None:
     assert isinstance(a, Tactic)
     s.apply(a)
     assert isinstance(s.stack[-1], ChooseTactic) and s.current_player == IMPERIAL
-    assert s.view(IMPERIAL)["state"]["battle"]["chosen"][REBEL] == tactic_of(a.card)
+    assert s.view(IMPERIAL)["state"]["battle"]["chosen"][REBEL] == a.card
+    assert s.view(IMPERIAL)["log"][-1]["kind"] == "tactic_shown"
+    assert s.view(IMPERIAL)["log"][-1]["card"] == a.card
     assert s.view(IMPERIAL)["log"][-1]["text"].endswith("face up (Good Intel)")
     for seed in range(5):
         assert s.resample(IMPERIAL, seed).battle.chosen[REBEL] == tactic_of(a.card)
@@ -582,6 +584,9 @@ def test_rr165_a_hidden_probe_card() -> None:
     assert s.zones["sweep_probe"].cards == [NABOO] and hand.cards == [MALASTARE]
     assert s.zones["action_in_play1"].cards == [action_card(i)]
     assert s.view(REBEL)["log"][-1]["text"] == "The Empire hid a probe card under Sweep the Area"
+    assert s.view(REBEL)["log"][-1]["under"] == action_card(i)
+    assert s.view(IMPERIAL)["log"][-1]["card"] == NABOO
+    assert s.view(IMPERIAL)["log"][-1]["under"] == action_card(i)
     assert s.view(REBEL)["zones"]["sweep_probe"] == {"owner": IMPERIAL, "count": 1}
     assert i not in possible_hand(s, IMPERIAL)
     seen = {s.resample(REBEL, seed).zones["sweep_probe"].cards[0] for seed in range(20)}

@@ -114,7 +114,7 @@ def offered(s: RebellionState) -> list[str]:
 
 def gains(s: RebellionState) -> list[tuple[str, int, int]]:
     return [
-        (OBJECTIVES[e.card].name, e.amount, e.reputation)  # type: ignore[attr-defined]
+        (OBJECTIVES[objective_of(e.card)].name, e.amount, e.reputation)  # type: ignore[attr-defined]
         for e in s.log
         if e.kind == "reputation_gained"
     ]

@@ -92,7 +92,7 @@ from ..events import (
     ReputationChanged,
     UnitsDestroyed,
 )
-from ..ids import action_card, action_of, tactic_of
+from ..ids import action_card, action_of
 from .combat.damage import after_destruction, lost
 from .combat.flow import STEPS, advance, then
 from .combat.forces import DEATH_STAR, DSUC, GROUND, SPACE, THEATERS, levels, protected
@@ -202,7 +202,7 @@ def take_back(s: RebellionState, p: int, th: int, c: int) -> None:
 
     name = THEATERS[th]
     s.move(c, s.zones[f"tactic_discard_{p}_{name}"], s.zones[f"tactics_{p}_{name}"])
-    s.emit(CardRetrieved(player=p, card=tactic_of(c)))
+    s.emit(CardRetrieved(player=p, card=c))
 
 
 def legal_theater(s: RebellionState, d: ActionTheater) -> list[Action]:

@@ -575,7 +575,7 @@ def unveil(s: RebellionState, i: int) -> int:
     x = z.cards[0]
     s.move(x, z, s.zones["probes_out"])
     s.move(action_card(i), s.zones["action_in_play1"], s.zones["action_discard1"])
-    s.emit(ProbeShown(card=x, under=i))
+    s.emit(ProbeShown(card=x, under=action_card(i)))
     return x
 
 
@@ -658,7 +658,7 @@ def gain_hidden(s: RebellionState, p: int, i: int) -> bool:
 
 def hide(s: RebellionState, i: int, x: int) -> None:
     s.move(x, s.zones["probe_hand"], s.zones[PROBE_ZONE[i]])
-    s.emit(ProbeHidden(card=x, under=i, to=(P,)))
+    s.emit(ProbeHidden(card=x, under=action_card(i), to=(P,)))
 
 
 def legal_hide(s: RebellionState, d: HideProbe) -> list[Action]:

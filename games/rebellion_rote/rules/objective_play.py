@@ -159,11 +159,16 @@ REFRESH_CARDS = tuple(objective_card(i) for i, o in enumerate(OBJECTIVES) if o.t
 # ================================================================ reputation
 def gain(s: RebellionState, amount: int, card: int) -> bool:
     """The reputation marker moves ``amount`` spaces toward time for objective ``card`` (an
-    index); True if the Rebels have won (reputation met time, research §4.1)."""
+    index; the event names its card id); True if the Rebels have won (reputation met time,
+    research §4.1)."""
     b = s.board
     before = b.reputation
     gain_reputation(b, amount)
-    s.emit(ReputationGained(amount=abs(before - b.reputation), reputation=b.reputation, card=card))
+    s.emit(
+        ReputationGained(
+            amount=abs(before - b.reputation), reputation=b.reputation, card=objective_card(card)
+        )
+    )
     if rebels_win(b):
         s.emit(GameOver(winner=REBEL, reason="reputation met the time marker"))
         s.finish([1.0, -1.0])

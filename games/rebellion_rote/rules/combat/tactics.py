@@ -44,7 +44,7 @@ def apply_retrieve(s: RebellionState, d: Retrieve, a: Action) -> None:
         p = d.player
         dc, dk = s.zones[f"tactic_discard_{p}_ground"], s.zones[f"tactics_{p}_ground"]
         s.move(a.card, dc, dk)
-        s.emit(CardRetrieved(player=p, card=tactic_of(a.card)))
+        s.emit(CardRetrieved(player=p, card=a.card))
         if d.left > 1:
             then(s, ("retrieve", p, GROUND, d.left - 1))
     advance(s)
@@ -64,25 +64,32 @@ def legal_choose(s: RebellionState, d: ChooseTactic) -> list[Action]:
 def apply_choose(s: RebellionState, d: ChooseTactic, a: Action) -> None:
     assert isinstance(a, Tactic)
     s.stack.pop()
-    t = tactic_of(a.card)  # the battle and the events keep the index into TACTICS
+    t = tactic_of(a.card)  # the battle keeps the index into TACTICS, the events the card id
     if d.extra:
-        s.emit(TacticsRevealed(cards=(t, -1) if d.player == REBEL else (-1, t)))
+        s.emit(TacticsRevealed(cards=(a.card, -1) if d.player == REBEL else (-1, a.card)))
         then(s, ("pick", d.player, d.theater, t + 100))
     else:
         s.battle.chosen[d.player] = t
         if d.player == REBEL and s.battle.good_intel:  # face up (Good Intel, RR-160)
             from ...events import TacticShown
 
-            s.emit(TacticShown(player=d.player, card=t))
+            s.emit(TacticShown(player=d.player, card=a.card))
         else:
-            s.emit(TacticChosen(player=d.player, card=t, to=(d.player,)))
+            s.emit(TacticChosen(player=d.player, card=a.card, to=(d.player,)))
     advance(s)
 
 
 def step_reveal(s: RebellionState, p: int, th: int, extra: int) -> None:
     bt = s.battle
     bt.revealed = True
-    s.emit(TacticsRevealed(cards=(bt.chosen[REBEL], bt.chosen[IMPERIAL])))
+    s.emit(
+        TacticsRevealed(cards=(card_or_none(bt.chosen[REBEL]), card_or_none(bt.chosen[IMPERIAL])))
+    )
+
+
+def card_or_none(c: int) -> int:
+    """The card id of tactic card index ``c``, or -1 for none (a negative ``c``)."""
+    return tactic_card(c) if c >= 0 else -1
 
 
 def cancels(card: TacticCard) -> bool:
@@ -130,7 +137,7 @@ def step_pick(s: RebellionState, p: int, th: int, card: int) -> None:
     if c < 0:
         return
     if not extra and s.battle.canceled[p]:
-        s.emit(CardCanceled(player=p, card=c))
+        s.emit(CardCanceled(player=p, card=tactic_card(c)))
         discard(s, p, th, c)
         return
     s.stack.append(ChooseAbility(player=p, card=c, extra=extra))
@@ -166,7 +173,7 @@ def step_picked(s: RebellionState, p: int, th: int, card: int) -> None:
         return
     bt.picked[p] = -1
     if bt.canceled[p]:
-        s.emit(CardCanceled(player=p, card=card))
+        s.emit(CardCanceled(player=p, card=tactic_card(card)))
         discard(s, p, th, card)
         return
     resolve(s, p, card, which, th)
@@ -175,7 +182,7 @@ def step_picked(s: RebellionState, p: int, th: int, card: int) -> None:
 def resolve(s: RebellionState, p: int, c: int, which: int, th: int, extra: bool = False) -> None:
     """Resolve ability ``which`` of card ``c`` for ``p``: its effects go on the agenda.
     An extra card cancels nothing (ROTE 'Canceling Cards'): its cancel effects are left out."""
-    s.emit(AbilityResolved(player=p, card=c, which=which))
+    s.emit(AbilityResolved(player=p, card=tactic_card(c), which=which))
     discard(s, p, th, c)
     if which == NONE_:
         return
