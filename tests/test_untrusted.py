@@ -718,10 +718,18 @@ def test_loads_refuses_a_state_that_could_never_arise(game: tabletop.Game) -> No
         tabletop.loads(_mutated(text, lambda s: s.update(no_record="I say so")))
 
 
-def test_a_position_built_by_hand_loads_only_when_trusted() -> None:
+def test_a_position_loads_rebuilt_from_its_document_and_a_hand_edit_only_when_trusted() -> None:
     from rebel_space.position import position
 
     s = position(turn=0, step="attack_start", zones={"active0": ["Princess"]})
+    text = tabletop.dumps(s)
+    assert tabletop.dumps(tabletop.loads(text)) == text  # rebuilt from its position
+    forged = json.loads(text)
+    forged["state"]["start"]["zones"]["active0"] = ["Smuggler"]
+    with pytest.raises(RecordError, match="not the state its own record rebuilds"):
+        tabletop.loads(json.dumps(forged))
+    s.zones["hand0"].cards.append(s.zones["deck0"].pop())
+    s.mark_unrecorded("a card moved by hand")
     text = tabletop.dumps(s)
     with pytest.raises(RecordError, match=r"no record.*trusted=True"):
         tabletop.loads(text)
