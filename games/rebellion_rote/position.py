@@ -86,6 +86,7 @@ from .data import (
 )
 from .decisions import AssignMission, ChooseBase, ChooseMissionSet, CommandTurn
 from .ids import action_card, mission_card, mission_of, objective_card, tactic_card
+from .render import RING_NAMES
 from .rules.objective_play import MARKER_CARD
 from .rules.objectives import IMMEDIATE, STAGE
 
@@ -106,16 +107,6 @@ SET_NAMES = ("base", "roe")
 PLACES = ("pool", "supply", "eliminated")
 STATUS_OF_PLACE = {"pool": POOL, "supply": SUPPLY, "eliminated": ELIMINATED}
 PLACE_OF_STATUS = {v: k for k, v in STATUS_OF_PLACE.items()}
-RING_NAMES = {
-    "carbonite": "Frozen in Carbonite",
-    "lure": "Lure of the Dark Side",
-    "yoda": "Master Yoda",
-    "c3po": "C-3PO",
-    "r2d2": "R2-D2",
-    "falcon": "Millennium Falcon",
-    "k2so": "K-2SO",
-    "bounty": "Bounty",
-}
 RING_IDS = {RING_NAMES[r]: i for i, r in enumerate(RINGS)}
 THEATERS = ("space", "ground")
 DRAW_THEN = ("", "setup", "refresh", "mission", "assignment")
@@ -1252,26 +1243,7 @@ def _write_carried(s: RebellionState, doc: dict[str, Any], cycle: list[str]) -> 
 
 
 # ---------------------------------------------------------------- the keyword form
-def position(
-    *,
-    base: str = DEFAULT_BASE,
-    base_revealed: bool = False,
-    units: Mapping[str, Mapping[str, int]] | None = None,
-    loyalty: Mapping[str, str] | None = None,
-    leaders: Mapping[str, str] | None = None,
-    markers: Mapping[str, Sequence[str]] | None = None,
-    phase: str = "command",
-    player: str = "Rebel",
-    time: int = 1,
-    reputation: int = 14,
-    objectives: Sequence[str] | Mapping[str, Any] = (),
-    sabotage: Sequence[str] = (),
-    destroyed: Sequence[str] = (),
-    seed: int = 0,
-    players: int = 2,
-    role: str = "Admiral",
-    **facts: Any,
-) -> RebellionState:
+def position(**keywords: Any) -> RebellionState:
     """A state at the start of ``player``'s Command turn (or an Assignment decision): the
     keyword form of a position document, read by ``GAME.position`` (so the state has a
     record). Options: the first-game fixed set-up and mission cards, ``players`` seats.
@@ -1285,30 +1257,13 @@ def position(
     game (RR-02): the Command turn is that of ``player``'s ``role``. Every other fact of
     the document (:data:`FACTS`: ``missions``, ``actions``, ``rings``, ``captured``,
     ``build_queue``, ``known``, ``effects``...) goes in as a keyword of its own name, as
-    the document writes it; for a whole document use ``GAME.position(doc)``.
+    the document writes it; for a whole document use ``GAME.position(doc)``. The
+    keywords and their defaults are those of :func:`position_doc`.
     """
     from . import GAME
     from .state import RebellionState
 
-    doc = position_doc(
-        base=base,
-        base_revealed=base_revealed,
-        units=units,
-        loyalty=loyalty,
-        leaders=leaders,
-        markers=markers,
-        phase=phase,
-        player=player,
-        time=time,
-        reputation=reputation,
-        objectives=objectives,
-        sabotage=sabotage,
-        destroyed=destroyed,
-        seed=seed,
-        players=players,
-        role=role,
-        **facts,
-    )
+    doc = position_doc(**keywords)
     s = GAME.position(doc)
     assert isinstance(s, RebellionState)
     return s
