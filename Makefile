@@ -11,7 +11,7 @@ export NO_MKDOCS_2_WARNING := 1
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(PY) -m pip install --quiet -e '.[dev,docs,analysis,ray,rl,server,web,agents]'
+	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(PY) -m pip install --quiet -e '.[dev,docs,analysis,ray,rl,server,web,agents,bench]'
 	touch $(STAMP)
 
 # The front door: the game server with the web client, on ./tabletop.db, on loopback.

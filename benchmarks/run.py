@@ -4,14 +4,22 @@
     python benchmarks/run.py station_assault --games 200
     python benchmarks/run.py toy_pack:GAME   # any "module:attr" pack
 
+Every run first times python-chess's own random-playout loop (``reference``,
+when the ``bench`` extra is installed) and gives each pack's playout rates as a
+ratio to it too (``ratio_to_chess``): a yardstick that runs on the same machine
+at the same moment, so ratios compare across machines and busy hours.
+
 For each pack: random-playout decisions/s with and without the legality
 check, full games/s, mean and max decisions per game, clone µs and apply µs
 mid-game, dumps µs (again, and ``dumps_fresh`` of a state never written
 before), loads µs (``loads`` rebuilds the state from its record and
 compares; ``loads_trusted`` reads the fields, leaving the log for its first
 use; ``loads_trusted_with_log`` reads it too), view µs (with the log, and
-``view_nolog`` without it), and peak memory
-(tracemalloc) of one game.
+``view_nolog`` without it), the memory of a mid-game state (``state_kib``: what
+a trusted ``loads`` of it allocates, its log included) and of a finished one,
+with how many finished games' states fit in a GiB (``games_per_gib``: what an
+analysis worker that keeps whole games would hold), and the peak memory
+(tracemalloc) of playing one game.
 Each timing is the median of five runs (see ``per_call_us``). Timings on a
 shared machine are noisy: compare runs made side by side.
 """
@@ -53,6 +61,45 @@ def playouts(game: Any, games: int, seed: int, check: bool) -> dict[str, float]:
     }
 
 
+def chess_playouts(games: int, seed: int) -> dict[str, Any] | None:
+    """python-chess's random playouts: ``legal_moves``, a uniform choice, ``push``, and
+    ``is_game_over`` every move (its rules check, as our ``apply`` checks legality)."""
+    try:
+        import chess
+    except ImportError:  # the bench extra is not installed
+        return None
+    import random
+
+    steps = 0
+    t0 = time.perf_counter()
+    for g in range(games):
+        rng = random.Random(seed + g)
+        board = chess.Board()
+        while not board.is_game_over():
+            board.push(rng.choice(list(board.legal_moves)))
+            steps += 1
+    dt = time.perf_counter() - t0
+    return {
+        "chess_version": chess.__version__,
+        "decisions_per_s": steps / dt,
+        "mean_decisions_per_game": steps / games,
+    }
+
+
+def loaded_kib(state: Any) -> float:
+    """KiB allocated by reading ``state`` back from its text (trusted, log included):
+    the memory of the state with nothing shared with another."""
+    text = tabletop.dumps(state)
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    copy = tabletop.loads(text, trusted=True)
+    copy.log  # noqa: B018  (read the deferred log)
+    size = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    del copy
+    return size / 1024
+
+
 def midgame(game: Any, seed: int) -> Any:
     state = game.new_state(seed=seed)
     bot = RandomBot(seed)
@@ -91,12 +138,17 @@ def per_call_us(fn: Any, repeat: int) -> float:
     return 1e6 * statistics.median(runs)
 
 
-def bench(name: str, games: int, seed: int) -> dict[str, Any]:
+def bench(name: str, games: int, seed: int, chess_rate: float | None = None) -> dict[str, Any]:
     game = tabletop.load(name)
     out: dict[str, Any] = {"game": game.name, "version": game.version}
     playouts(game, max(1, games // 10), seed + 10_000, check=True)  # warm caches first
     out["playout_checked"] = playouts(game, games, seed, check=True)
     out["playout_unchecked"] = playouts(game, games, seed, check=False)
+    if chess_rate:
+        out["ratio_to_chess"] = {
+            "checked": out["playout_checked"]["decisions_per_s"] / chess_rate,
+            "unchecked": out["playout_unchecked"]["decisions_per_s"] / chess_rate,
+        }
     state = midgame(game, seed)
     action = state.legal_actions()[0]
 
@@ -122,6 +174,13 @@ def bench(name: str, games: int, seed: int) -> dict[str, Any]:
     out["view_us"] = per_call_us(lambda: state.view(player), 200)
     out["view_nolog_us"] = per_call_us(lambda: state.view(player, log=False), 200)
     out["state_json_bytes"] = len(text)
+    out["state_kib"] = loaded_kib(state)
+    finished = game.new_state(seed=seed)
+    bot = RandomBot(seed)
+    while not finished.is_terminal:
+        finished.apply(bot.choose(finished), check=False)
+    out["finished_state_kib"] = loaded_kib(finished)
+    out["games_per_gib"] = round(1024 * 1024 / out["finished_state_kib"])
     tracemalloc.start()
     playouts(game, 1, seed, check=True)
     out["peak_memory_kib_one_game"] = tracemalloc.get_traced_memory()[1] / 1024
@@ -134,10 +193,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("games", nargs="*", help="pack names (default: every installed pack)")
     ap.add_argument("--games", dest="n", type=int, default=100, help="playouts per pack")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--chess", type=int, default=40, help="python-chess playouts (reference)")
     args = ap.parse_args(argv)
     names = args.games or tabletop.games()
-    results = [bench(name, args.n, args.seed) for name in names]
-    json.dump({"python": sys.version.split()[0], "results": results}, sys.stdout, indent=1)
+    chess_playouts(max(1, args.chess // 10), args.seed)  # warm up
+    reference = chess_playouts(args.chess, args.seed)
+    rate = reference["decisions_per_s"] if reference else None
+    results = [bench(name, args.n, args.seed, rate) for name in names]
+    # ...and python-chess again at the end: the machine may have got busier meanwhile
+    after = chess_playouts(args.chess, args.seed)
+    doc = {"python": sys.version.split()[0], "reference": reference, "results": results}
+    if after is not None:
+        doc["reference_after"] = after
+    json.dump(doc, sys.stdout, indent=1)
     sys.stdout.write("\n")
     return 0
 

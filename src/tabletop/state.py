@@ -47,7 +47,10 @@ from __future__ import annotations
 import copy
 import random
 import weakref
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -115,6 +118,9 @@ class State:
     _log_json: tuple[list[Event], bytes] | None = attrs.field(default=None, metadata=TRANSIENT)
     """The log as :func:`tabletop.dumps` last wrote it: the events then, and their JSON
     (see :func:`tabletop.codec.log_fragment`)."""
+    _log_views: dict[int | None, _SeenLog] | None = attrs.field(default=None, metadata=TRANSIENT)
+    """Per viewer, the log as :meth:`log_view` last made it (see :class:`_SeenLog`): a view
+    then narrates only the events since, instead of the whole game again."""
 
     if not TYPE_CHECKING:  # (so that mypy still knows every attribute of a State)
 
@@ -285,6 +291,7 @@ class State:
         self._legal = None
         self._legal_words = None
         self._log_json = None
+        self._log_views = None
 
     @property
     def determinised(self) -> bool:
@@ -437,10 +444,13 @@ class State:
                 self.legal_actions()
                 legal = self._legal
                 assert legal is not None
-            try:
-                found: object = legal[legal.index(action)]  # type: ignore[arg-type]
-            except Exception:  # not there, or an __eq__ that raises
-                found = _MISSING
+            if any(map(is_, legal, repeat(action))):  # one of them (bots pass these): legal
+                found: object = action
+            else:
+                try:
+                    found = legal[legal.index(action)]  # type: ignore[arg-type]
+                except Exception:  # not there, or an __eq__ that raises
+                    found = _MISSING
             if found is not action and (
                 found is _MISSING
                 or type(found) is not type(action)
@@ -590,7 +600,7 @@ class State:
             ids.extend(self._view_cards(player, state_view))
             ids.extend(shown)
             if log:
-                ids.extend(self._log_cards(player))
+                ids.extend(self._seen_log(player).cards)
             for c in ids:
                 if str(c) not in cards:
                     info = self._card_info(c)
@@ -629,15 +639,6 @@ class State:
         self._legal_words = (legal, entries)
         return entries
 
-    def _log_cards(self, player: int | None) -> list[int]:
-        """The card ids the events ``player`` sees name (their card fields)."""
-        out: list[int] = []
-        for ev in self.log:
-            seen = ev.seen_by(player)
-            if seen is not None:
-                out.extend(card_ids(seen))
-        return out
-
     def log_view(self, player: int | None, start: int = 0, stop: int | None = None) -> list[Any]:
         """The events of ``log[start:stop]`` as ``player`` may see them, as in :meth:`view`.
 
@@ -652,16 +653,36 @@ class State:
             player = self._viewer(player)
         if type(start) is not int or (stop is not None and type(stop) is not int):
             raise TypeError("log_view() takes int positions start and stop")
-        conv = self.game.converter
-        out = []
-        for ev in self.log[start:stop]:
-            seen = ev.seen_by(player)
-            if seen is not None:
-                d = conv.unstructure(seen)
-                d.pop("to", None)
-                d["text"] = self._narrate(seen)
-                out.append(d)
+        seen = self._seen_log(player)
+        n = len(self.log)
+        lo = bisect_left(seen.index, start if start >= 0 else max(0, n + start))
+        hi = len(seen.index) if stop is None else bisect_left(seen.index, _clip(stop, n))
+        out = [d.copy() for d in seen.entries[lo:hi]]
+        for i in seen.nested[bisect_left(seen.nested, lo) : bisect_left(seen.nested, hi)]:
+            out[i - lo] = _fresh(out[i - lo])
         return out
+
+    def _log_cards(self, player: int | None) -> list[int]:
+        """The card ids the events viewer ``player`` sees name (their card fields)."""
+        return self._seen_log(player).cards[:]
+
+    def _seen_log(self, player: int | None) -> _SeenLog:
+        """The whole log as viewer ``player`` sees it, narrated: the one made before,
+        extended by the events since (or made again if the log is not the one it was made
+        from, as after a failed action put the state back)."""
+        cache = self._log_views
+        if cache is None:
+            cache = self._log_views = {}
+        log = self.log
+        made = cache.get(player)
+        if made is not None and made.extends_to(log):
+            if made.length == len(log):
+                return made
+            made = made.extended(self, player, log)
+        else:
+            made = _SeenLog(0, None, [], [], [], []).extended(self, player, log)
+        cache[player] = made
+        return made
 
     def _check_player(self, player: object, where: str) -> None:
         """Refuse anything but a player number of this game (``TypeError`` for a
@@ -750,6 +771,7 @@ class State:
         new._legal = self._legal
         new._legal_words = self._legal_words
         new._log_json = self._log_json
+        new._log_views = None if self._log_views is None else dict(self._log_views)
         self._copy_into(new)
         return new
 
@@ -860,3 +882,59 @@ def _as_rng(rng: object) -> Rng:
     raise TypeError(
         f"resample() takes a tabletop.Rng, a random.Random or an int seed, not {type(rng).__name__}"
     )
+
+
+@attrs.frozen(slots=True)
+class _SeenLog:
+    """A log narrated for one viewer: the events of ``log[:length]`` that viewer sees, as
+    :meth:`State.log_view` gives them (``entries``, each with its index in ``index``), and
+    the card ids they name. ``last`` is ``log[length - 1]``: events are never changed once
+    logged, and a log only grows or is put back whole (a failed action, a reload), so
+    the same object there means the same events before it. ``nested`` lists the
+    entries (by position in ``entries``) that hold a list or dict, which a copy for a
+    caller copies too."""
+
+    length: int
+    last: Event | None
+    index: list[int]
+    entries: list[dict[str, Any]]
+    nested: list[int]
+    cards: list[int]
+
+    def extends_to(self, log: list[Event]) -> bool:
+        n = self.length
+        return n <= len(log) and (n == 0 or log[n - 1] is self.last)
+
+    def extended(self, state: State, player: int | None, log: list[Event]) -> _SeenLog:
+        """This narration with the events of ``log[length:]`` added (new lists: the
+        old ones may be shared with a clone)."""
+        conv = state.game.converter
+        index, entries, cards = self.index[:], self.entries[:], self.cards[:]
+        nested = self.nested[:]
+        for i in range(self.length, len(log)):
+            seen = log[i].seen_by(player)
+            if seen is not None:
+                d = conv.unstructure(seen)
+                d.pop("to", None)
+                d["text"] = state._narrate(seen)
+                if any(type(v) in (dict, list) for v in d.values()):
+                    nested.append(len(entries))
+                index.append(i)
+                entries.append(d)
+                cards.extend(card_ids(seen))
+        return _SeenLog(len(log), log[-1] if log else None, index, entries, nested, cards)
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of a JSON-like value down to its leaves, so a caller may change what
+    :meth:`State.log_view` gave without changing what it keeps."""
+    if type(value) is dict:
+        return {k: _fresh(v) if type(v) in (dict, list) else v for k, v in value.items()}
+    if type(value) is list:
+        return [_fresh(v) if type(v) in (dict, list) else v for v in value]
+    return value
+
+
+def _clip(stop: int, n: int) -> int:
+    """``stop`` as a slice end over ``n`` items (negative counts from the end)."""
+    return max(0, n + stop) if stop < 0 else stop
