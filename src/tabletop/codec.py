@@ -264,6 +264,8 @@ class _Compiler:
         base = self._tag_base(t)
         if base is not None:
             return f"{self._tag_table(base, unstructure=True)}[type({expr})]({expr})"
+        if isinstance(t, type) and issubclass(t, enum.Enum):
+            return f"{expr}._value_"  # what the converter writes (its value), sooner
         if isinstance(t, type) and attrs.has(t) and t is not self.game.state_cls:
             return f"{self.un_class(t)}({expr})"
         elem = _homogeneous(t)

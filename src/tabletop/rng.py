@@ -14,6 +14,7 @@ from typing import TypeVar
 __all__ = ["Rng"]
 
 _MASK = (1 << 64) - 1
+_TWO64 = 1 << 64
 _GOLDEN = 0x9E3779B97F4A7C15
 T = TypeVar("T")
 
@@ -41,11 +42,14 @@ class Rng:
             raise ValueError("below(n) needs n >= 1")
         if n == 1:
             return 0
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+        limit = _TWO64 - _TWO64 % n
+        while True:  # next64, inlined: this is every shuffle's and random bot's step
+            self.state = z = (self.state + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                return z % n
 
     def randint(self, lo: int, hi: int) -> int:
         """A uniform integer in ``[lo, hi]``, both ends included."""
@@ -56,10 +60,21 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
-        """Shuffle in place (Fisher-Yates)."""
+        """Shuffle in place (Fisher-Yates), drawing as :meth:`below` does."""
+        state = self.state
         for i in range(len(seq) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _TWO64 - _TWO64 % n
+            while True:  # below(n), inlined
+                state = z = (state + _GOLDEN) & _MASK
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             seq[i], seq[j] = seq[j], seq[i]
+        self.state = state
 
     def random(self) -> float:
         """A float in ``[0, 1)``."""

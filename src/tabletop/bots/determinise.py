@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 
+from ..model import Zone
 from ..rng import Rng
 from ..state import State
 
@@ -52,6 +53,7 @@ class Sampler:
         self.player = info._viewer(player)
         self.rng = rng
         self.rand = random.Random(rng.next64())
+        self._pools = [_Pool(zones, self.player) for zones in info.hidden_pools(self.player)]
 
     def _shuffle(self, ids: list[int]) -> None:
         # Sorting by C-level random keys: several times faster than a
@@ -61,9 +63,48 @@ class Sampler:
 
     def sample(self) -> State:
         new = self.info.clone()
-        new.redeal_hidden(self.player, self._shuffle)
+        # State.redeal_hidden(player, self._shuffle), with what it finds in ``info``
+        # (the same every time) found once
+        zones = new.zones
+        for pool in self._pools:
+            free = pool.free[:]
+            if len(free) > 1:
+                self._shuffle(free)
+            pool.deal(free, zones)
         new._resample(self.player, self.rng)
         new.rng = self.rng.spawn()
         new._legal = None
         new.determinised = True
         return new
+
+
+class _Pool:
+    """One pool of zones hidden from ``player`` in a state a :class:`Sampler` samples:
+    the ids the player does not know (``free``, in the order
+    :meth:`State.redeal_hidden` collects them) and where they are dealt back."""
+
+    __slots__ = ("free", "layout")
+
+    def __init__(self, zones: list[Zone], player: int) -> None:
+        self.free: list[int] = []
+        self.layout: list[tuple[str, int, list[int | None] | None]] = []
+        """Each zone's name, how many free ids it takes, and (when it holds ids the
+        player knows) its cards with each free place ``None``."""
+        for z in zones:
+            known = z.known.get(player, ())
+            free = [c for c in z.cards if c not in known]
+            self.free += free
+            template = [c if c in known else None for c in z.cards] if known else None
+            self.layout.append((z.name, len(free), template))
+
+    def deal(self, ids: list[int], zones: dict[str, Zone]) -> None:
+        """Deal ``ids`` (the free ids in a new order) into ``zones`` as
+        :meth:`State.redeal_hidden` would."""
+        at = 0
+        for name, n, template in self.layout:
+            if template is None:
+                zones[name].cards = ids[at : at + n]
+            else:
+                it = iter(ids[at : at + n])
+                zones[name].cards = [next(it) if c is None else c for c in template]
+            at += n
