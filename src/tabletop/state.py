@@ -601,11 +601,11 @@ class State:
             ids.extend(shown)
             if log:
                 ids.extend(self._seen_log(player).cards)
-            for c in ids:
-                if str(c) not in cards:
-                    info = self._card_info(c)
-                    if info is not None:
-                        cards[str(c)] = info
+            card_info = self._card_info
+            for c in dict.fromkeys(ids):  # each once, in order
+                info = card_info(c)
+                if info is not None:
+                    cards[str(c)] = info
         out: dict[str, Any] = {
             "game": self.game.name,
             "player": seat,

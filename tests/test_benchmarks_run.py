@@ -1,0 +1,39 @@
+"""The benchmark scripts run and print what their docs say (no timing is asserted)."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+from contextlib import redirect_stdout
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def script(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_run_reports_every_figure_and_the_ratio_to_python_chess() -> None:
+    pytest.importorskip("chess")
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert script("run").main(["station_assault", "--games", "2", "--chess", "1"]) == 0
+    doc = json.loads(out.getvalue())
+    assert doc["reference"]["decisions_per_s"] > 0
+    (r,) = doc["results"]
+    assert r["game"] == "station_assault"
+    for key in ["clone_us", "dumps_us", "loads_trusted_us", "view_us", "state_kib"]:
+        assert r[key] > 0
+    assert r["games_per_gib"] == round(1024 * 1024 / r["finished_state_kib"])
+    ratio = r["ratio_to_chess"]["checked"]
+    want = r["playout_checked"]["decisions_per_s"] / doc["reference"]["decisions_per_s"]
+    assert ratio == pytest.approx(want)
