@@ -58,8 +58,11 @@ class Sampler:
     def _shuffle(self, ids: list[int]) -> None:
         # Sorting by C-level random keys: several times faster than a
         # Fisher-Yates shuffle driven by the pure-Python Rng, and as uniform.
+        # (Sorted by key alone: of two equal keys, which a 53-bit float makes
+        # vanishingly rare, the one first in ``ids`` stays first.)
         rand = self.rand.random
-        ids[:] = [c for _, c in sorted([(rand(), c) for c in ids])]
+        keys = [rand() for _ in ids]
+        ids[:] = [ids[i] for i in sorted(range(len(ids)), key=keys.__getitem__)]
 
     def sample(self) -> State:
         new = self.info.clone()

@@ -39,6 +39,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from math import log, sqrt
 
 from ..errors import TabletopError
 from ..model import Action
@@ -192,9 +193,9 @@ class ISMCTSBot:
             best_v = -math.inf
             for a in legal:
                 ch = children[a]
-                ch.avail += 1
-                q = (ch.total / ch.visits - shift) * scale
-                v = q + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                ch.avail = avail = ch.avail + 1
+                visits = ch.visits
+                v = (ch.total / visits - shift) * scale + c * sqrt(log(avail) / visits)
                 if v > best_v:
                     best_v, best_a, best_child = v, a, ch
             d.apply(best_a, check=False)
