@@ -205,7 +205,7 @@ from .data import (
     UNITS,
 )
 from .facts import system_facts
-from .heuristic import heuristic
+from .heuristic import heuristic, values
 from .observation import OBSERVATION
 from .options import RebellionOptions
 from .position import FACTS as POSITION_FACTS
@@ -277,6 +277,7 @@ GAME = Game(
         "Base tactic cards (not used, RR-01, RR-14)": BASE_TACTICS,
     },
     heuristic=heuristic,
+    search={"values": values},
     description=(
         "The galactic civil war for two: the Empire hunts the hidden Rebel base with "
         "probe droids and overwhelming fleets, while the Rebels win hearts, strike "

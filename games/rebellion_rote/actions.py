@@ -262,6 +262,13 @@ class Place(Action):
     loc: int
 
 
+PLACE: tuple[tuple[Place, ...], ...] = tuple(
+    tuple(Place(u, loc) for loc in range(NUM_LOCATIONS)) for u in range(len(UNITS))
+)
+"""``PLACE[unit][loc]``: every ``place`` action, built once (setup and deployment list
+many of them; an action is immutable, so one object serves every list)."""
+
+
 @attrs.frozen
 class Assign(Action):
     """Put a mission card face down: ``card`` is its card id (``ids.mission_card``)."""

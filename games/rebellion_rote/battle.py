@@ -106,7 +106,7 @@ class Battle:
         b.after = self.after
         b.round = self.round
         b.came_from = self.came_from[:]
-        b.damage = [d[:] for d in self.damage]
+        b.damage = list(map(list.copy, self.damage))
         b.doomed = self.doomed[:]
         b.first = self.first[:]
         b.retreated = self.retreated[:]
@@ -115,8 +115,8 @@ class Battle:
         b.revealed = self.revealed
         b.canceled = self.canceled[:]
         b.picked = self.picked[:]
-        b.denied = [d[:] for d in self.denied]
-        b.prevent = [p[:] for p in self.prevent]
+        b.denied = list(map(list.copy, self.denied))
+        b.prevent = list(map(list.copy, self.prevent))
         b.no_repair = self.no_repair[:]
         b.shield = self.shield[:]
         b.dice = self.dice[:]
@@ -124,7 +124,7 @@ class Battle:
         b.reroll_used = self.reroll_used
         b.retreat_round = self.retreat_round[:]
         b.ground_lost = self.ground_lost[:]
-        b.round_end = [r[:] for r in self.round_end]
+        b.round_end = list(map(list.copy, self.round_end))
         b.frozen = self.frozen[:]
         b.last_hit = self.last_hit
         b.steps = self.steps[:]

@@ -45,6 +45,8 @@ when the last Imperial ground unit leaves or is destroyed.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 import attrs
 
 from .data import (
@@ -123,6 +125,15 @@ GROUND_OF: tuple[tuple[int, ...], tuple[int, ...]] = tuple(  # type: ignore[assi
 SHIPS_OF: tuple[tuple[int, ...], tuple[int, ...]] = tuple(  # type: ignore[assignment]
     tuple(i for i in UNITS_OF[side] if UNITS[i].theater == "space") for side in (REBEL, IMPERIAL)
 )
+UNIT_SPAN: tuple[slice, slice] = (
+    slice(UNITS_OF[REBEL][0], UNITS_OF[REBEL][-1] + 1),
+    slice(UNITS_OF[IMPERIAL][0], UNITS_OF[IMPERIAL][-1] + 1),
+)
+"""Per side: its unit types as one slice of a ``Board.units`` row (data lists each side's
+units together), so a count over them runs in one step."""
+assert all(
+    tuple(range(NUM_UNITS)[UNIT_SPAN[side]]) == UNITS_OF[side] for side in (REBEL, IMPERIAL)
+), "each side's unit types must be contiguous in data.UNITS"
 CAPACITY: tuple[int, ...] = tuple(u.capacity for u in UNITS)
 IS_GROUND: tuple[bool, ...] = tuple(u.theater == "ground" for u in UNITS)
 SUBJUGATES: tuple[bool, ...] = tuple(
@@ -182,14 +193,14 @@ class Board:
         b.sabotage = self.sabotage[:]
         b.destroyed = self.destroyed[:]
         b.markers = self.markers[:]
-        b.units = [row[:] for row in self.units]
+        b.units = list(map(list.copy, self.units))
         b.leader_loc = self.leader_loc[:]
         b.leader_status = self.leader_status[:]
         b.captured = self.captured
         b.rings = self.rings[:]
         b.leader_side = self.leader_side[:]
         b.detained = self.detained
-        b.queue = [q[:] for q in self.queue]
+        b.queue = list(map(list.copy, self.queue))
         b.time = self.time
         b.reputation = self.reputation
         b.base_revealed = self.base_revealed
@@ -204,24 +215,19 @@ class Board:
     def count(self, loc: int, side: int, theater: str = "") -> int:
         """Units of ``side`` at ``loc`` (of one theater if given)."""
         row = self.units[loc]
-        ids = (
-            UNITS_OF[side]
-            if not theater
-            else (GROUND_OF if theater == "ground" else SHIPS_OF)[side]
-        )
-        return sum(row[u] for u in ids)
+        if not theater:
+            return sum(row[UNIT_SPAN[side]])
+        ids = (GROUND_OF if theater == "ground" else SHIPS_OF)[side]
+        return sum(map(row.__getitem__, ids))
 
     def has_units(self, loc: int, side: int) -> bool:
-        row = self.units[loc]
-        return any(row[u] for u in UNITS_OF[side])
+        return any(self.units[loc][UNIT_SPAN[side]])
 
     def has_ground(self, loc: int, side: int) -> bool:
-        row = self.units[loc]
-        return any(row[u] for u in GROUND_OF[side])
+        return any(map(self.units[loc].__getitem__, GROUND_OF[side]))
 
     def has_ships(self, loc: int, side: int) -> bool:
-        row = self.units[loc]
-        return any(row[u] for u in SHIPS_OF[side])
+        return any(map(self.units[loc].__getitem__, SHIPS_OF[side]))
 
     def add_unit(self, unit: int, loc: int, n: int = 1) -> None:
         """Put ``n`` figures of ``unit`` at ``loc``; Imperial ground units settle its
@@ -241,9 +247,17 @@ class Board:
 
     def in_supply(self, unit: int) -> int:
         """Figures of ``unit`` not on the board and not on a build queue."""
-        used = sum(row[unit] for row in self.units)
-        used += sum(q.count(unit) for q in self.queue)
+        used: int = sum(map(itemgetter(unit), self.units))
+        used += sum([q.count(unit) for q in self.queue])
         return UNITS[unit].supply - used
+
+    def supply(self) -> list[int]:
+        """:meth:`in_supply` of every unit type at once (index: unit type)."""
+        used = list(map(sum, zip(*self.units)))
+        for q in self.queue:
+            for u in q:
+                used[u] += 1
+        return [UNITS[u].supply - n for u, n in enumerate(used)]
 
     # ------------------------------------------------------------ leaders
     def leaders_at(self, loc: int, side: int) -> list[int]:

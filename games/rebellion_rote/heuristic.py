@@ -80,6 +80,7 @@ __all__ = [
     "heuristic",
     "hidden_hunt",
     "search",
+    "values",
 ]
 
 
@@ -405,3 +406,11 @@ def heuristic(state: State, player: int) -> float:
     assert isinstance(state, RebellionState)
     value = empire_value(state)
     return value if state._viewer(player) == IMPERIAL else -value
+
+
+def values(state: State) -> list[float]:
+    """:func:`heuristic` of every seat at once (the search bot's leaf values): the Empire's
+    value is worked out once and shared by the seats."""
+    assert isinstance(state, RebellionState)
+    value = empire_value(state)
+    return [value if state._viewer(p) == IMPERIAL else -value for p in range(state.num_players)]

@@ -342,8 +342,10 @@ class RebellionState(State):
         return None
 
     def _card_info(self, card: int) -> dict[str, Any] | None:
-        """The public facts of card id ``card`` (:func:`.table.card_info`)."""
-        return table.card_info(card)
+        """The public facts of card id ``card`` (:func:`.table.card_info`, inlined: a view
+        asks for every card it shows)."""
+        facts = table.CARD_FACTS.get(card)
+        return None if facts is None else dict(facts)
 
     def _view_cards(self, player: int | None, state_view: dict[str, Any]) -> list[int]:
         """The card ids the state view names outside the zones (:func:`.table.view_cards`)."""
@@ -500,6 +502,10 @@ class RebellionState(State):
         }
 
     def _copy_into(self, new: State) -> None:
+        """Copy every pack field into the clone ``new``, sharing what is never changed in
+        place: an idle battle (``battle.system`` -1) is shared, since a combat starts
+        with a new :class:`.Battle` (:func:`.rules.combat.flow.start_combat`) and ends by
+        putting a new idle one in its place, and nothing writes to an idle one."""
         assert isinstance(new, RebellionState)
         new.board = self.board.copy()
         new.phase = self.phase
@@ -508,20 +514,21 @@ class RebellionState(State):
         new.sets_revealed = self.sets_revealed
         new.rebel_setup_system = self.rebel_setup_system
         new.passed = self.passed[:]
-        new.slots = [[s[:] for s in side] for side in self.slots]
-        new.battle = self.battle.copy()
+        new.slots = [list(map(list.copy, side)) for side in self.slots]
+        bt = self.battle
+        new.battle = bt.copy() if bt.system >= 0 else bt  # an idle battle is shared
         new.doomed_leaders = self.doomed_leaders[:]
         new.end_of_command = self.end_of_command[:]
         new.resolving = self.resolving[:]
         new.combat_after_mission = self.combat_after_mission
-        new.builds = [b[:] for b in self.builds]
-        new.build_used = [b[:] for b in self.build_used]
+        new.builds = list(map(list.copy, self.builds))
+        new.build_used = list(map(list.copy, self.build_used))
         new.leaving = self.leaving[:]
         new.deployed = self.deployed[:]
         new.new_bunkers = self.new_bunkers[:]
         new.recruit_card = self.recruit_card[:]
         new.recruit_leader = self.recruit_leader[:]
-        new.hand_recruits = [h[:] for h in self.hand_recruits]
+        new.hand_recruits = list(map(list.copy, self.hand_recruits))
         new.objective_backs = self.objective_backs[:]
         new.objective_hand_backs = self.objective_hand_backs[:]
         new.objective_draws = self.objective_draws
@@ -529,7 +536,7 @@ class RebellionState(State):
         new.objective_kept = self.objective_kept
         new.mission_leaders = self.mission_leaders[:]
         new.roll_off = self.roll_off[:]
-        new.mission_dice = [d[:] for d in self.mission_dice]
+        new.mission_dice = list(map(list.copy, self.mission_dice))
         new.yoda_round = self.yoda_round
         new.misdirected = self.misdirected[:]
         new.attempt_bonus = self.attempt_bonus[:]

@@ -111,6 +111,7 @@ from .combat import start_combat
 from .markers import offer_removals
 from .missions import apply_reveal, legal_reveals
 from .mobilization import start_rapid_mobilization
+from .team import CYCLE, LEADER_ROLE
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -283,8 +284,6 @@ def activators(s: RebellionState, player: int) -> list[int]:
     team game, only those of the role whose turn it is (:mod:`.team`)."""
     out = [x for x in s.board.pool(player) if LEADERS[x].can_activate]
     if s.num_players > 2 and s.phase == "command" and s.team_turn >= 0:
-        from .team import CYCLE, LEADER_ROLE
-
         side, role = CYCLE[s.team_turn]
         if side == player:
             out = [x for x in out if LEADER_ROLE[x] == role]

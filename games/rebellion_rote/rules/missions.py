@@ -233,6 +233,14 @@ def systems_for(s: RebellionState, m: MissionDef) -> list[int]:
     return [x for x in locs if fits(s, m, x)]
 
 
+def has_system(s: RebellionState, m: MissionDef) -> bool:
+    """Whether mission ``m`` fits some location (``systems_for`` is not empty), stopping
+    at the first one."""
+    if m.where == "rebel_base_space":
+        return fits(s, m, REBEL_BASE)
+    return any(fits(s, m, x) for x in range(NUM_SYSTEMS))
+
+
 # ---------------------------------------------------------------- revealing
 def revealable(s: RebellionState, player: int, slot: int) -> bool:
     card = mission_of(s.zones[f"assigned{player}"].cards[slot])
@@ -240,7 +248,7 @@ def revealable(s: RebellionState, player: int, slot: int) -> bool:
     if m.timing == "opposing" or any(e.kind not in BUILT for e in m.effects):
         return False  # Subversion is revealed only against an attempt (roe_missions)
     leaders = [rings.skills(s.board, x) for x in s.slots[player][slot]]  # K-2SO (RR-154)
-    return requirement_met(leaders, m.skill, m.requirement) and bool(systems_for(s, m))
+    return requirement_met(leaders, m.skill, m.requirement) and has_system(s, m)
 
 
 def legal_reveals(s: RebellionState, player: int) -> list[Action]:

@@ -71,7 +71,7 @@ from typing import TYPE_CHECKING
 
 from tabletop import Action, Rng
 
-from ..actions import Build, Discard, Eliminate, Place, Stop, SystemChoice
+from ..actions import PLACE, Build, Discard, Eliminate, Place, Stop, SystemChoice
 from ..board import (
     ELIMINATED,
     OFF,
@@ -282,19 +282,29 @@ def build_step(s: RebellionState) -> None:
 
 
 # ================================================================ build
+ICON_SLOTS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((loc, i) for i in range(len(icons))) for loc, icons in enumerate(ICONS)
+)
+"""Per location: (location, icon index) of each of its build icons, built once."""
+
+
 def icon_slots(s: RebellionState, p: int) -> list[tuple[int, int]]:
     """(location, icon index) of every icon ``p`` may build from this phase."""
     b = s.board
     out: list[tuple[int, int]] = []
     for loc in range(NUM_SYSTEMS):
-        if b.destroyed[loc] or b.sabotage[loc] or b.has_units(loc, 1 - p):
+        if b.destroyed[loc] or b.sabotage[loc]:
             continue
         if (p == REBEL and rebel_system(b, loc)) or (p == IMPERIAL and b.loyalty[loc] == IMPERIAL):
-            out.extend((loc, i) for i in range(len(ICONS[loc])))
+            slots = ICON_SLOTS[loc]  # every icon
         elif p == IMPERIAL and b.subjugated[loc] and ICONS[loc]:
-            out.append((loc, 0))
+            slots = ICON_SLOTS[loc][:1]  # a subjugated system: its first icon
+        else:
+            continue
+        if not b.has_units(loc, 1 - p):
+            out.extend(slots)
     if p == REBEL and not base_space_blocked(s):
-        out.extend((REBEL_BASE, i) for i in range(len(ICONS[REBEL_BASE])))
+        out.extend(ICON_SLOTS[REBEL_BASE])
     return out
 
 
@@ -311,6 +321,14 @@ def supply_left(s: RebellionState, p: int, u: int) -> int:
     return s.board.in_supply(u) - sum(1 for v, _ in s.builds[p] if v == u)
 
 
+def supply_now(s: RebellionState, p: int) -> list[int]:
+    """:func:`supply_left` of every unit type at once (index: unit type)."""
+    supply = s.board.supply()
+    for u, _ in s.builds[p]:
+        supply[u] -= 1
+    return supply
+
+
 def replaceable(s: RebellionState, u: int) -> list[int]:
     """Locations with a figure of ``u`` that may be destroyed to build another (never a
     Death Star)."""
@@ -324,6 +342,8 @@ def build_options(s: RebellionState, p: int) -> list[Action]:
     last = max((loc for loc, _ in used), default=0)
     out: list[Action] = []
     seen: set[tuple[int, int]] = set()
+    buildable: dict[int, bool] = {}  # per unit type: in the supply or replaceable
+    supply: list[int] | None = None  # supply_now, worked out at the first unit type
     for loc, i in icon_slots(s, p):
         if loc < last or (loc, i) in used:
             continue
@@ -331,7 +351,12 @@ def build_options(s: RebellionState, p: int) -> list[Action]:
         for u in BUILDS.get(icon, ()):
             if F_SIDE[u] != p or (u, loc) in seen:
                 continue
-            if supply_left(s, p, u) > 0 or replaceable(s, u):
+            ok = buildable.get(u)
+            if ok is None:
+                if supply is None:
+                    supply = supply_now(s, p)
+                ok = buildable[u] = supply[u] > 0 or bool(replaceable(s, u))
+            if ok:
                 seen.add((u, loc))
                 out.append(Build(u, loc))
     return out
@@ -453,8 +478,24 @@ def finish_deploy(s: RebellionState, p: int) -> None:
         end_refresh(s)
 
 
-def deploy_targets(s: RebellionState, p: int, u: int) -> list[int]:
-    """Where ``p`` may deploy a unit of type ``u`` now."""
+def open_systems(s: RebellionState, p: int) -> list[int]:
+    """The systems where ``p`` may deploy some unit as far as the system goes: fewer than
+    ``DEPLOY_LIMIT`` units deployed there this phase, no sabotage marker, no unit of the
+    other side (:func:`deploy_targets` adds each unit type's own conditions)."""
+    b = s.board
+    deployed = s.deployed
+    return [
+        loc
+        for loc in range(NUM_SYSTEMS)
+        if deployed[loc] < DEPLOY_LIMIT and not b.sabotage[loc] and not b.has_units(loc, 1 - p)
+    ]
+
+
+def deploy_targets(
+    s: RebellionState, p: int, u: int, systems: list[int] | None = None
+) -> list[int]:
+    """Where ``p`` may deploy a unit of type ``u`` now (``systems``: :func:`open_systems`,
+    when the caller has it already)."""
     b = s.board
     if u == DEATH_STAR:
         return [
@@ -463,11 +504,7 @@ def deploy_targets(s: RebellionState, p: int, u: int) -> list[int]:
             if b.units[loc][DSUC] and s.deployed[loc] < DEPLOY_LIMIT
         ]
     out = []
-    for loc in range(NUM_SYSTEMS):
-        if s.deployed[loc] >= DEPLOY_LIMIT or b.sabotage[loc]:
-            continue
-        if b.has_units(loc, 1 - p):
-            continue
+    for loc in open_systems(s, p) if systems is None else systems:
         if b.destroyed[loc] and F.theater[u] == 1 and transport_room(b, p, loc) <= 0:
             continue  # ground units enter a destroyed system only within transport capacity
         remote = REMOTE[loc] and not b.destroyed[loc]  # a destroyed system is not remote
@@ -486,7 +523,10 @@ def deploy_targets(s: RebellionState, p: int, u: int) -> list[int]:
 
 
 def deploy_options(s: RebellionState, p: int) -> list[Action]:
-    return [Place(u, loc) for u in sorted(set(s.leaving)) for loc in deploy_targets(s, p, u)]
+    systems = open_systems(s, p)
+    return [
+        PLACE[u][loc] for u in sorted(set(s.leaving)) for loc in deploy_targets(s, p, u, systems)
+    ]
 
 
 def legal_deploy(s: RebellionState, d: DeployUnits) -> list[Action]:

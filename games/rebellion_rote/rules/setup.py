@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 
 from tabletop import Action, Vis, Zone
 
-from ..actions import MissionSet, Place, SystemChoice
+from ..actions import PLACE, MissionSet, Place, SystemChoice
 from ..board import GROUND_OF, POOL, Board, imperial_system
 from ..data import (
     ACTIONS,
@@ -326,7 +326,7 @@ def legal_place(s: RebellionState, d: PlaceUnits) -> list[Action]:
         for u, n in enumerate(d.remaining):
             if n:
                 locs = bare if forced and UNITS[u].theater == "ground" else places
-                out.extend(Place(u, loc) for loc in locs)
+                out.extend(map(PLACE[u].__getitem__, locs))
         return out
     if s.rebel_setup_system >= 0:
         places = [s.rebel_setup_system]
@@ -334,7 +334,7 @@ def legal_place(s: RebellionState, d: PlaceUnits) -> list[Action]:
         places = [i for i in range(NUM_SYSTEMS) if not b.has_units(i, IMPERIAL)]
     for u, n in enumerate(d.remaining):
         if n:
-            out.extend(Place(u, loc) for loc in (*places, REBEL_BASE))
+            out.extend(map(PLACE[u].__getitem__, (*places, REBEL_BASE)))
     return out
 
 

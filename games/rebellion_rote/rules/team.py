@@ -385,6 +385,23 @@ def _owned(s: RebellionState, a: Action, player: int, d: Decision) -> bool | Non
     return None
 
 
+def _own_options(s: RebellionState, d: Decision, player: int, legal: list[Action]) -> list[Action]:
+    """The options of ``legal`` that are seat ``player``'s own or anyone's (:func:`_owned`
+    not False); the systems of a Command turn share one answer, worked out once."""
+    shared: bool | None = None  # _owned of a system to activate
+    out: list[Action] = []
+    for a in legal:
+        if isinstance(a, A.SystemChoice) and isinstance(d, D.CommandTurn):
+            if shared is None:
+                shared = bool(_owned(s, a, player, d))
+            owned: bool | None = shared
+        else:
+            owned = _owned(s, a, player, d)
+        if owned is not False:
+            out.append(a)
+    return out
+
+
 def card_usable(s: RebellionState, card: int, player: int, side: int) -> bool:
     """An action card of ``side``'s hand (``card``: its index into ``ACTIONS``) is used by the
     seat of that side that controls a leader pictured on it (the seat of the leader's colour);
@@ -407,7 +424,7 @@ def _offer(s: RebellionState, d: Decision, legal: list[Action]) -> tuple[int, li
     for i in range(min(s.team_declined, last), len(seats)):
         p = seats[i]
         if i == last or _may_have(s, d, p, legal):
-            mine = [a for a in legal if _owned(s, a, p, d) is not False]
+            mine = _own_options(s, d, p, legal)
             return p, mine or legal  # a forced choice none of his: the team's options
     raise AssertionError("unreachable: the last seat is always asked")
 

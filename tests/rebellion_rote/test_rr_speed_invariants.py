@@ -1,0 +1,113 @@
+"""What the fast paths of the pack rely on, checked over random games: an idle battle
+shared between clones is never written to, the one-pass counts (``Board.supply``,
+``has_system``, the unit slices) agree with their plain definitions, and the search bot's
+``values`` agree with ``heuristic``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rebellion_rote import GAME
+from rebellion_rote.battle import Battle
+from rebellion_rote.board import GROUND_OF, NUM_UNITS, SHIPS_OF, UNITS_OF, Board
+from rebellion_rote.data import IMPERIAL, MISSIONS, NUM_LOCATIONS, REBEL, UNITS
+from rebellion_rote.heuristic import heuristic, values
+from rebellion_rote.rules.missions import has_system, systems_for
+from rebellion_rote.rules.refresh import supply_left, supply_now
+from rebellion_rote.state import RebellionState
+from tabletop.bots import RandomBot
+
+CASES: list[tuple[int, dict[str, Any] | None]] = [(0, None), (1, None), (2, {"players": 4})]
+
+
+def games() -> list[tuple[int, dict[str, Any] | None]]:
+    return CASES
+
+
+def play(seed: int, options: dict[str, Any] | None) -> list[RebellionState]:
+    """Every state of one random game, as clones (one per decision)."""
+    state = GAME.new_state(seed=seed, options=options)
+    assert isinstance(state, RebellionState)
+    bot = RandomBot(seed)
+    out: list[RebellionState] = []
+    while not state.is_terminal:
+        out.append(state.clone())  # type: ignore[arg-type]
+        state.apply(bot.choose(state))
+    out.append(state)
+    return out
+
+
+def plain_counts(b: Board, loc: int, side: int) -> tuple[bool, bool, bool, int, int, int]:
+    """``has_units``, ``has_ground``, ``has_ships`` and the three ``count`` of ``side`` at
+    ``loc``, by their definitions."""
+    row = b.units[loc]
+    return (
+        any(row[u] for u in UNITS_OF[side]),
+        any(row[u] for u in GROUND_OF[side]),
+        any(row[u] for u in SHIPS_OF[side]),
+        sum(row[u] for u in UNITS_OF[side]),
+        sum(row[u] for u in GROUND_OF[side]),
+        sum(row[u] for u in SHIPS_OF[side]),
+    )
+
+
+@pytest.mark.parametrize(("seed", "options"), games())
+def test_idle_battle_is_shared_and_never_written(seed: int, options: dict[str, Any] | None) -> None:
+    state = GAME.new_state(seed=seed, options=options)
+    assert isinstance(state, RebellionState)
+    bot = RandomBot(seed)
+    idle_seen = combat_seen = 0
+    while not state.is_terminal:
+        copy = state.clone()
+        assert isinstance(copy, RebellionState)
+        if state.battle.system < 0:
+            idle_seen += 1
+            assert copy.battle is state.battle
+            assert state.battle == Battle()
+        else:
+            combat_seen += 1
+            assert copy.battle is not state.battle
+            assert copy.battle == state.battle
+        action = bot.choose(state)
+        copy.apply(action)  # the clone plays on: the original's idle battle stays as it was
+        assert state.battle.system >= 0 or state.battle == Battle()
+        state.apply(action)
+        assert state.battle.system >= 0 or state.battle == Battle()
+    assert idle_seen > 100
+    assert combat_seen > 10
+
+
+@pytest.mark.parametrize(("seed", "options"), games())
+def test_fast_counts_agree_with_their_definitions(
+    seed: int, options: dict[str, Any] | None
+) -> None:
+    for s in play(seed, options)[::5]:
+        b = s.board
+        for loc in range(NUM_LOCATIONS):
+            for side in (REBEL, IMPERIAL):
+                fast = (
+                    b.has_units(loc, side),
+                    b.has_ground(loc, side),
+                    b.has_ships(loc, side),
+                    b.count(loc, side),
+                    b.count(loc, side, "ground"),
+                    b.count(loc, side, "space"),
+                )
+                assert fast == plain_counts(b, loc, side)
+        assert b.supply() == [b.in_supply(u) for u in range(NUM_UNITS)]
+        for u in range(NUM_UNITS):
+            used = sum(row[u] for row in b.units) + sum(q.count(u) for q in b.queue)
+            assert b.in_supply(u) == UNITS[u].supply - used
+        for p in (REBEL, IMPERIAL):
+            assert supply_now(s, p) == [supply_left(s, p, u) for u in range(NUM_UNITS)]
+        for m in MISSIONS:
+            assert has_system(s, m) == bool(systems_for(s, m))
+
+
+@pytest.mark.parametrize(("seed", "options"), games())
+def test_values_are_the_heuristic_of_every_seat(seed: int, options: dict[str, Any] | None) -> None:
+    assert GAME.search["values"] is values
+    for s in play(seed, options)[::9]:
+        assert values(s) == [heuristic(s, p) for p in range(s.num_players)]
