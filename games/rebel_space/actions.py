@@ -12,7 +12,7 @@ each a block over its fields (cards 0..142, booleans 0..1, draw 1..2).
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 import attrs
 
@@ -213,6 +213,7 @@ class Pass(Action):
 
 
 _C = NUM_CARDS
+_A = TypeVar("_A", bound=Action)
 
 ACTION_SPACE = ActionSpace(
     [
@@ -237,3 +238,31 @@ ACTION_SPACE = ActionSpace(
         (Pass, {}),
     ]
 )
+
+
+# ---------------------------------------------------------------- made once
+# Actions are frozen, so the legal-action generators hand out these shared
+# instances instead of making new ones on every decision.
+def _each_card(cls: type[_A]) -> tuple[_A, ...]:
+    return tuple(cls(c) for c in range(NUM_CARDS))  # type: ignore[call-arg]
+
+
+ADD_UNIT = _each_card(AddUnit)
+FIRE = _each_card(Fire)
+TARGET = _each_card(Target)
+PLAY_CARD = _each_card(PlayCard)
+CHOOSE = _each_card(Choose)
+CASUALTY = _each_card(Casualty)
+DEPLOY = _each_card(Deploy)
+DISCARD_CARD = _each_card(Discard)
+ATTACH = tuple(Attach(h) for h in range(NUM_CARDS))
+"""``ADD_UNIT[c]`` is ``AddUnit(c)``, and so on for each action naming one card."""
+DRAW = {1: Draw(1), 2: Draw(2)}
+START_GROUP = (StartGroup(False), StartGroup(True))
+"""``START_GROUP[space]``."""
+CLOSE_GROUP = CloseGroup()
+FINISH_DECLARING = FinishDeclaring()
+BLOCK = Block()
+LET_THROUGH = LetThrough()
+DEAL_DAMAGE = DealDamage()
+PASS = Pass()

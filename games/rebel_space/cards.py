@@ -145,6 +145,8 @@ EFFECT = tuple(CARDS[d].effect for d in DEF)
 IS_HERO = tuple(CARDS[d].is_hero for d in DEF)
 IS_ATTACHMENT = tuple(CARDS[d].is_attachment for d in DEF)
 IS_UNIT = tuple(CARDS[d].is_unit for d in DEF)
+IS_DEPLOYED = tuple(IS_UNIT[i] or IS_ATTACHMENT[i] for i in range(NUM_CARDS))
+"""Deployed into play: units, and items and companions (onto a hero)."""
 IS_PSI = tuple(CARDS[d].type == "Psi" for d in DEF)
 PILOT = tuple(CARDS[d].has("pilot") for d in DEF)
 CAPTAIN = tuple(CARDS[d].has("captain") for d in DEF)
@@ -300,3 +302,5 @@ def by_side(side: str) -> list[CardDef]:
 
 REBEL_BASES = frozenset(ids_named("Rebel Base"))
 """The Rebel Base: the one unit an option may keep from attacking (RS-31)."""
+CAN_ATTACK_NO_BASE = tuple(CAN_ATTACK[i] and i not in REBEL_BASES for i in range(NUM_CARDS))
+""":data:`CAN_ATTACK` when the option keeps the Rebel Base from attacking (RS-31)."""

@@ -14,7 +14,7 @@ import attrs
 
 from tabletop import Decision
 
-__all__ = ["DECISION_CLASSES"]
+__all__ = ["DECISION_CLASSES", "ask"]
 
 
 @attrs.frozen(kw_only=True)
@@ -147,3 +147,13 @@ DECISION_CLASSES: list[type[Decision]] = [
     TargetChoice,
     HandLimit,
 ]
+
+_MADE: dict[type[Decision], tuple[Decision, Decision]] = {
+    cls: (cls(player=0), cls(player=1)) for cls in DECISION_CLASSES
+}
+
+
+def ask(cls: type[Decision], player: int) -> Decision:
+    """The decision ``cls`` for ``player``: made once per seat (a decision is frozen
+    and carries only the player, so every state shares the same two)."""
+    return _MADE[cls][player]

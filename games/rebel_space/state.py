@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -15,7 +15,7 @@ from . import render
 from .cards import CARD_INFO, DECK_IDS, NUM_CARDS, OWNER
 from .events import TurnBegan
 from .rules import targets
-from .rules.copies import one_per_copy
+from .rules.effects import keep_deck_search_possible
 from .rules.flow import HANDLERS, advance
 from .rules.turn import draw
 
@@ -94,8 +94,10 @@ class RebelSpaceState(State):
 
     # ------------------------------------------------------------ hooks
     def _legal_actions(self) -> list[Action]:
+        """The generator of the decision on top (copies that look the same are
+        offered once: each generator passes its cards through ``distinct_copies``)."""
         top = self.stack[-1]
-        return one_per_copy(self, HANDLERS[top.kind][0](self, top.player))
+        return HANDLERS[top.kind][0](self, top.player)
 
     def _apply(self, action: Action) -> None:
         top = self.stack.pop()
@@ -216,39 +218,47 @@ class RebelSpaceState(State):
         return position_facts(self)
 
     def _resample(self, player: int, rng: Rng) -> None:
-        from .rules.effects import keep_deck_search_possible
-
         keep_deck_search_possible(self, player, rng)
 
     def _copy_into(self, new: State) -> None:
-        assert isinstance(new, RebelSpaceState)
+        """Copy the pack's fields into the clone ``new``. The lists the rules
+        replace and never change in place are shared: ``host`` (``units.set_host``),
+        ``attacked``, ``used``, ``ion_used``, ``boost``, ``b_att``, ``b_def``,
+        ``battle_psi`` and ``cas_units`` (``common.without``). ``groups`` and the
+        lists parallel to it are copied, only when a group was declared, and
+        ``forming`` (it becomes a group, changed in place)."""
+        if TYPE_CHECKING:  # clone() passes a new state of this class (no check at run time)
+            assert isinstance(new, RebelSpaceState)
         new.turn = self.turn
         new.turn_number = self.turn_number
         new.phase = self.phase
         new.step = self.step
         new.budget = self.budget
         new.pending = self.pending
-        new.host = self.host[:]
-        new.groups = [g[:] for g in self.groups]
-        new.group_space = self.group_space[:]
-        new.blocks = [g[:] for g in self.blocks]
-        new.through = self.through[:]
+        new.host = self.host
+        if self.groups:
+            new.groups = list(map(list.copy, self.groups))
+            new.group_space = self.group_space[:]
+            new.blocks = list(map(list.copy, self.blocks))
+            new.through = self.through[:]
+        else:
+            new.groups, new.group_space, new.blocks, new.through = [], [], [], []
         new.cur = self.cur
         new.forming = self.forming[:]
         new.forming_space = self.forming_space
-        new.attacked = self.attacked[:]
-        new.used = self.used[:]
-        new.ion_used = self.ion_used[:]
-        new.boost = self.boost[:]
+        new.attacked = self.attacked
+        new.used = self.used
+        new.ion_used = self.ion_used
+        new.boost = self.boost
         new.extra_attacks = self.extra_attacks
-        new.b_att = self.b_att[:]
-        new.b_def = self.b_def[:]
+        new.b_att = self.b_att
+        new.b_def = self.b_def
         new.b_space = self.b_space
         new.b_damage = self.b_damage
         new.psi_turn = self.psi_turn
         new.psi_passes = self.psi_passes
-        new.battle_psi = self.battle_psi[:]
-        new.cas_units = self.cas_units[:]
+        new.battle_psi = self.battle_psi
+        new.cas_units = self.cas_units
         new.cas_budget = self.cas_budget
         new.cas_picker = self.cas_picker
         new.cas_winner_attacks = self.cas_winner_attacks

@@ -15,21 +15,28 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import (
+    ADD_UNIT,
+    BLOCK,
+    CLOSE_GROUP,
+    DEAL_DAMAGE,
+    FINISH_DECLARING,
+    FIRE,
+    LET_THROUGH,
+    PASS,
+    PLAY_CARD,
+    START_GROUP,
+    TARGET,
     AddUnit,
     Block,
     Boost,
-    CloseGroup,
-    DealDamage,
-    FinishDeclaring,
     Fire,
-    LetThrough,
-    Pass,
     PlayCard,
     StartGroup,
     Target,
 )
 from ..cards import (
     CAN_ATTACK,
+    CAN_ATTACK_NO_BASE,
     CAN_BLOCK,
     CAPTAIN,
     EFFECT,
@@ -37,7 +44,6 @@ from ..cards import (
     GROUND_KIND,
     IS_HERO,
     PILOT,
-    REBEL_BASES,
     SHIP,
     SIDES,
     SPACE_KIND,
@@ -51,10 +57,12 @@ from ..decisions import (
     SurpriseWindow,
     TrapWindow,
     UnblockedChoice,
+    ask,
 )
 from ..events import CardPlayed, GroupDeclared, LetThroughEvent, Targeted
 from .battle import start_battle
-from .common import may_hold, zone
+from .common import ACTIVE, DISCARD, HAND, INACTIVE, may_hold, without
+from .copies import distinct_copies
 from .units import destroy, in_play
 
 if TYPE_CHECKING:
@@ -96,20 +104,29 @@ def fits(group: list[int], card: int, space: bool) -> bool:
     return IS_HERO[card] and heroes_fit([*group, card])
 
 
+def joiners(group: list[int], cards: list[int], space: bool) -> list[int]:
+    """The ``cards`` that may join this group (:func:`fits`, for many cards at once)."""
+    if not space:
+        return [c for c in cards if GROUND_KIND[c]]
+    return [c for c in cards if SPACE_KIND[c] or (IS_HERO[c] and heroes_fit([*group, c]))]
+
+
 def may_attack(s: RebelSpaceState, card: int) -> bool:
-    if not CAN_ATTACK[card]:
-        return False
-    return s.options.rebel_base_may_attack or card not in REBEL_BASES
+    return attackers_table(s)[card]
+
+
+def attackers_table(s: RebelSpaceState) -> tuple[bool, ...]:
+    """Card id -> may it attack (RS-12; the Rebel Base only if the option lets it, RS-31)."""
+    return CAN_ATTACK if s.options.rebel_base_may_attack else CAN_ATTACK_NO_BASE
 
 
 def free_attackers(s: RebelSpaceState) -> list[int]:
     """Active units of the attacker not yet in a group (RS-13, RS-14)."""
     taken = s.attacked
     forming = s.forming
+    can = attackers_table(s)
     return [
-        c
-        for c in zone(s, "active", s.turn).cards
-        if may_attack(s, c) and c not in taken and c not in forming
+        c for c in s.zones[ACTIVE[s.turn]].cards if can[c] and c not in taken and c not in forming
     ]
 
 
@@ -119,7 +136,7 @@ def free_blockers(s: RebelSpaceState) -> list[int]:
     forming = s.forming
     return [
         c
-        for c in zone(s, "active", 1 - s.turn).cards
+        for c in s.zones[ACTIVE[1 - s.turn]].cards
         if CAN_BLOCK[c] and c not in used and c not in forming
     ]
 
@@ -127,7 +144,7 @@ def free_blockers(s: RebelSpaceState) -> list[int]:
 def can_start(units: list[int], space: bool) -> bool:
     """A group of this kind can be started: some non-hero unit may open it."""
     table = SPACE_KIND if space else GROUND_KIND
-    return any(table[c] for c in units)
+    return any(map(table.__getitem__, units))
 
 
 # ---------------------------------------------------------------- declaring (RS-14)
@@ -147,9 +164,12 @@ def step_attack_start(s: RebelSpaceState) -> None:
 
 def step_declare(s: RebelSpaceState) -> None:
     units = free_attackers(s)
-    mt = s.turn == REBEL and may_hold(s, REBEL, "multiple_targets")
-    if can_start(units, False) or can_start(units, True) or mt:
-        s.stack.append(DeclareGroups(player=s.turn))
+    if (
+        can_start(units, False)
+        or can_start(units, True)
+        or (s.turn == REBEL and may_hold(s, REBEL, "multiple_targets"))
+    ):
+        s.stack.append(ask(DeclareGroups, s.turn))
     else:
         finish_declaring(s)
 
@@ -158,14 +178,13 @@ def legal_declare(s: RebelSpaceState, p: int) -> list[Action]:
     units = free_attackers(s)
     out: list[Action] = []
     if can_start(units, False):
-        out.append(StartGroup(False))
+        out.append(START_GROUP[False])
     if can_start(units, True):
-        out.append(StartGroup(True))
+        out.append(START_GROUP[True])
     if p == REBEL:
-        out.extend(
-            PlayCard(c) for c in sorted(zone(s, "hand", p).cards) if EFFECT[c] == "multiple_targets"
-        )
-    out.append(FinishDeclaring())
+        cards = sorted(c for c in s.zones[HAND[p]].cards if EFFECT[c] == "multiple_targets")
+        out.extend(PLAY_CARD[c] for c in distinct_copies(s, cards))
+    out.append(FINISH_DECLARING)
     return out
 
 
@@ -176,7 +195,7 @@ def apply_declare(s: RebelSpaceState, p: int, a: Action) -> None:
         s.step = "form_group"
     elif isinstance(a, PlayCard):
         # Multiple Targets: a second attack phase after this one (RS-23).
-        s.move(a.card, zone(s, "hand", p), zone(s, "discard", p))
+        s.move(a.card, s.zones[HAND[p]], s.zones[DISCARD[p]])
         s.extra_attacks += 1
         s.emit(CardPlayed(player=p, card=a.card))
     else:
@@ -189,14 +208,15 @@ def finish_declaring(s: RebelSpaceState) -> None:
 
 
 def step_form_group(s: RebelSpaceState) -> None:
-    s.stack.append(FormGroup(player=s.turn))
+    s.stack.append(ask(FormGroup, s.turn))
 
 
 def legal_form_group(s: RebelSpaceState, p: int) -> list[Action]:
     space, group = s.forming_space, s.forming
-    out: list[Action] = [AddUnit(c) for c in sorted(free_attackers(s)) if fits(group, c, space)]
+    cards = joiners(group, sorted(free_attackers(s)), space)
+    out: list[Action] = [ADD_UNIT[c] for c in distinct_copies(s, cards)]
     if group:
-        out.append(CloseGroup())
+        out.append(CLOSE_GROUP)
     return out
 
 
@@ -209,7 +229,7 @@ def apply_form_group(s: RebelSpaceState, p: int, a: Action) -> None:
     s.group_space.append(s.forming_space)
     s.blocks.append([])
     s.through.append(False)
-    s.attacked.extend(group)
+    s.attacked = s.attacked + group
     s.forming = []
     s.emit(GroupDeclared(player=p, space=s.group_space[-1], cards=tuple(group), blocking=False))
     s.step = "declare"
@@ -218,18 +238,17 @@ def apply_form_group(s: RebelSpaceState, p: int, a: Action) -> None:
 # ---------------------------------------------------------------- Surprise Attack (RS-23)
 def step_surprise(s: RebelSpaceState) -> None:
     if s.turn == REBEL and may_hold(s, REBEL, "surprise_attack"):
-        s.stack.append(SurpriseWindow(player=REBEL))
+        s.stack.append(ask(SurpriseWindow, REBEL))
     else:
         s.cur, s.step = 0, "ion"
 
 
 def boost_cards(s: RebelSpaceState, p: int, effect: str) -> list[Action]:
     out: list[Action] = []
-    for c in sorted(zone(s, "hand", p).cards):
-        if EFFECT[c] == effect:
-            out.append(Boost(c, False))
-            out.append(Boost(c, True))
-    out.append(Pass())
+    for c in distinct_copies(s, sorted(c for c in s.zones[HAND[p]].cards if EFFECT[c] == effect)):
+        out.append(Boost(c, False))
+        out.append(Boost(c, True))
+    out.append(PASS)
     return out
 
 
@@ -239,8 +258,10 @@ def legal_surprise(s: RebelSpaceState, p: int) -> list[Action]:
 
 def apply_boost(s: RebelSpaceState, p: int, a: Action, base: int, after: str) -> None:
     if isinstance(a, Boost):
-        s.move(a.card, zone(s, "hand", p), zone(s, "discard", p))
-        s.boost[base + (1 if a.space else 0)] += 1
+        s.move(a.card, s.zones[HAND[p]], s.zones[DISCARD[p]])
+        boost = s.boost[:]
+        boost[base + (1 if a.space else 0)] += 1
+        s.boost = boost
         s.emit(CardPlayed(player=p, card=a.card, space=a.space))
         return
     s.cur, s.step = 0, after
@@ -254,7 +275,7 @@ def apply_surprise(s: RebelSpaceState, p: int, a: Action) -> None:
 def ready_cannons(s: RebelSpaceState) -> list[int]:
     return [
         c
-        for c in zone(s, "active", 1 - s.turn).cards
+        for c in s.zones[ACTIVE[1 - s.turn]].cards
         if EFFECT[c] == "ion_cannon" and c not in s.ion_used
     ]
 
@@ -265,15 +286,16 @@ def step_ion(s: RebelSpaceState) -> None:
         return
     group = s.groups[s.cur]
     if any(SHIP[c] for c in group) and ready_cannons(s):
-        s.stack.append(IonCannon(player=1 - s.turn))
+        s.stack.append(ask(IonCannon, 1 - s.turn))
     else:
         s.step = "block"
 
 
 def legal_ion(s: RebelSpaceState, p: int) -> list[Action]:
-    out: list[Action] = [Fire(c) for c in sorted(s.groups[s.cur]) if SHIP[c]]
+    ships = [c for c in sorted(s.groups[s.cur]) if SHIP[c]]
+    out: list[Action] = [FIRE[c] for c in distinct_copies(s, ships)]
     if s.options.ion_cannon_may_hold:
-        out.append(Pass())
+        out.append(PASS)
     return out
 
 
@@ -282,10 +304,10 @@ def apply_ion(s: RebelSpaceState, p: int, a: Action) -> None:
         s.step = "block"
         return
     cannon = ready_cannons(s)[0]
-    s.ion_used.append(cannon)
+    s.ion_used = [*s.ion_used, cannon]
     group = s.groups[s.cur]
     group.remove(a.card)
-    s.attacked.remove(a.card)
+    s.attacked = without(s.attacked, a.card)
     destroy(s, a.card, "Ion Cannon")
     unload_heroes(s, group)
 
@@ -296,7 +318,7 @@ def unload_heroes(s: RebelSpaceState, group: list[int]) -> None:
     the others leave the group and stay active, not having attacked."""
     for hero in heroes_left_behind(group):
         group.remove(hero)
-        s.attacked.remove(hero)
+        s.attacked = without(s.attacked, hero)
 
 
 def heroes_left_behind(group: list[int]) -> list[int]:
@@ -321,14 +343,14 @@ def step_block(s: RebelSpaceState) -> None:
     group = s.groups[s.cur]
     space = s.group_space[s.cur]
     if group and can_start(free_blockers(s), space):
-        s.stack.append(BlockChoice(player=1 - s.turn))
+        s.stack.append(ask(BlockChoice, 1 - s.turn))
     else:
         kind = "space" if space else "ground"
         let_through(s, f"the {SIDES[1 - s.turn]} has no active {kind} unit free to block")
 
 
 def legal_block(s: RebelSpaceState, p: int) -> list[Action]:
-    return [Block(), LetThrough()]
+    return [BLOCK, LET_THROUGH]
 
 
 def let_through(s: RebelSpaceState, reason: str = "") -> None:
@@ -351,14 +373,15 @@ def apply_block(s: RebelSpaceState, p: int, a: Action) -> None:
 
 
 def step_form_block(s: RebelSpaceState) -> None:
-    s.stack.append(FormBlock(player=1 - s.turn))
+    s.stack.append(ask(FormBlock, 1 - s.turn))
 
 
 def legal_form_block(s: RebelSpaceState, p: int) -> list[Action]:
     space, group = s.forming_space, s.forming
-    out: list[Action] = [AddUnit(c) for c in sorted(free_blockers(s)) if fits(group, c, space)]
+    cards = joiners(group, sorted(free_blockers(s)), space)
+    out: list[Action] = [ADD_UNIT[c] for c in distinct_copies(s, cards)]
     if group:
-        out.append(CloseGroup())
+        out.append(CLOSE_GROUP)
     return out
 
 
@@ -368,7 +391,7 @@ def apply_form_block(s: RebelSpaceState, p: int, a: Action) -> None:
         return
     group = s.forming
     s.blocks[s.cur] = group
-    s.used.extend(group)
+    s.used = s.used + group
     s.forming = []
     s.emit(GroupDeclared(player=p, space=s.forming_space, cards=tuple(group), blocking=True))
     s.cur += 1
@@ -379,7 +402,7 @@ def apply_form_block(s: RebelSpaceState, p: int, a: Action) -> None:
 def step_trap(s: RebelSpaceState) -> None:
     d = 1 - s.turn
     if d == IMPERIAL and may_hold(s, IMPERIAL, "trap"):
-        s.stack.append(TrapWindow(player=d))
+        s.stack.append(ask(TrapWindow, d))
     else:
         s.cur, s.step = 0, "resolve"
 
@@ -413,21 +436,21 @@ def step_resolve(s: RebelSpaceState) -> None:
     if s.blocks[s.cur]:
         start_battle(s, group, s.blocks[s.cur], space, damage=False)
     elif targets(s, space):
-        s.stack.append(UnblockedChoice(player=s.turn))
+        s.stack.append(ask(UnblockedChoice, s.turn))
     else:
         start_battle(s, group, [], space, damage=True)
 
 
 def legal_unblocked(s: RebelSpaceState, p: int) -> list[Action]:
-    out: list[Action] = [DealDamage()]
-    out.extend(Target(c) for c in targets(s, s.group_space[s.cur]))
+    out: list[Action] = [DEAL_DAMAGE]
+    out.extend(TARGET[c] for c in distinct_copies(s, targets(s, s.group_space[s.cur])))
     return out
 
 
 def apply_unblocked(s: RebelSpaceState, p: int, a: Action) -> None:
     group, space = s.groups[s.cur], s.group_space[s.cur]
     if isinstance(a, Target):
-        s.used.append(a.card)
+        s.used = [*s.used, a.card]
         s.emit(Targeted(group=s.cur, card=a.card, cards=tuple(group)))
         start_battle(s, group, [a.card], space, damage=False)
     else:
@@ -437,7 +460,7 @@ def apply_unblocked(s: RebelSpaceState, p: int, a: Action) -> None:
 def step_attack_end(s: RebelSpaceState) -> None:
     """Surviving attackers go to the Inactive Zone (RS-13); Multiple Targets
     gives another attack phase; then the deploy phase."""
-    active, inactive = zone(s, "active", s.turn), zone(s, "inactive", s.turn)
+    active, inactive = s.zones[ACTIVE[s.turn]], s.zones[INACTIVE[s.turn]]
     for c in s.attacked:
         if c in active.cards:
             active.cards.remove(c)

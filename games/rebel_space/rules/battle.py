@@ -12,12 +12,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Casualty, Pass, PlayPsi
+from ..actions import CASUALTY, PASS, Casualty, PlayPsi
 from ..cards import EFFECT, IS_HERO, IS_PSI, PSIONIC, SHIP
-from ..decisions import PickCasualty, PsiWindow
+from ..decisions import PickCasualty, PsiWindow, ask
 from ..events import BattleFought, CardPlayed
-from .common import deal_damage, may_hold, zone
-from .units import battle_value, controller, damage, destroy, discard_attached, has_active
+from .common import ATTACHED, HAND, deal_damage, may_hold, without
+from .copies import distinct_copies
+from .units import (
+    battle_value,
+    controller,
+    damage,
+    destroy,
+    discard_attached,
+    has_active,
+    set_host,
+)
 
 if TYPE_CHECKING:
     from tabletop import Action
@@ -54,7 +63,7 @@ def step_psi(s: RebelSpaceState) -> None:
         return
     p = s.psi_turn
     if psionic_heroes(s, p) and may_hold(s, p, "psi"):
-        s.stack.append(PsiWindow(player=p))
+        s.stack.append(ask(PsiWindow, p))
     else:
         s.psi_passes += 1
         s.psi_turn = 1 - p
@@ -63,17 +72,19 @@ def step_psi(s: RebelSpaceState) -> None:
 def legal_psi(s: RebelSpaceState, p: int) -> list[Action]:
     heroes = sorted(psionic_heroes(s, p))
     out: list[Action] = [
-        PlayPsi(c, h) for c in sorted(zone(s, "hand", p).cards) if IS_PSI[c] for h in heroes
+        PlayPsi(c, h)
+        for c in distinct_copies(s, sorted(c for c in s.zones[HAND[p]].cards if IS_PSI[c]))
+        for h in heroes
     ]
-    out.append(Pass())
+    out.append(PASS)
     return out
 
 
 def apply_psi(s: RebelSpaceState, p: int, a: Action) -> None:
     if isinstance(a, PlayPsi):
-        s.move(a.card, zone(s, "hand", p), zone(s, "attached", p))
-        s.host[a.card] = a.hero
-        s.battle_psi.append(a.card)
+        s.move(a.card, s.zones[HAND[p]], s.zones[ATTACHED[p]])
+        set_host(s, a.card, a.hero)
+        s.battle_psi = [*s.battle_psi, a.card]
         s.emit(CardPlayed(player=p, card=a.card, target=a.hero))
         s.psi_passes = 0
     else:
@@ -136,25 +147,25 @@ def casualty_options(s: RebelSpaceState) -> list[int]:
 
 def step_casualty(s: RebelSpaceState) -> None:
     if casualty_options(s):
-        s.stack.append(PickCasualty(player=s.cas_picker))
+        s.stack.append(ask(PickCasualty, s.cas_picker))
     else:
         end_battle(s)
 
 
 def legal_casualty(s: RebelSpaceState, p: int) -> list[Action]:
-    return [Casualty(c) for c in casualty_options(s)]
+    return [CASUALTY[c] for c in distinct_copies(s, casualty_options(s))]
 
 
 def apply_casualty(s: RebelSpaceState, p: int, a: Action) -> None:
     assert isinstance(a, Casualty)
     s.cas_budget -= battle_value(s, a.card, s.cas_winner_attacks)
-    s.cas_units.remove(a.card)
+    s.cas_units = without(s.cas_units, a.card)
     destroy(s, a.card, "battle losses")
 
 
 def end_battle(s: RebelSpaceState) -> None:
     """Psi cards still on heroes are discarded (RS-22); on to the next group."""
-    attached = s.zones[f"attached{0}"].cards + s.zones[f"attached{1}"].cards
+    attached = s.zones[ATTACHED[0]].cards + s.zones[ATTACHED[1]].cards
     for c in s.battle_psi:
         if c in attached and EFFECT[c] == "psi":
             discard_attached(s, c)

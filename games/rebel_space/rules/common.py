@@ -13,8 +13,35 @@ if TYPE_CHECKING:
     from ..state import RebelSpaceState
 
 
+DECK = ("deck0", "deck1")
+HAND = ("hand0", "hand1")
+ACTIVE = ("active0", "active1")
+INACTIVE = ("inactive0", "inactive1")
+DISCARD = ("discard0", "discard1")
+ATTACHED = ("attached0", "attached1")
+"""Each player's zone names: ``s.zones[HAND[p]]`` is ``p``'s hand (names made once,
+since the rules look zones up on every step)."""
+ZONE_NAMES = {
+    "deck": DECK,
+    "hand": HAND,
+    "active": ACTIVE,
+    "inactive": INACTIVE,
+    "discard": DISCARD,
+    "attached": ATTACHED,
+}
+
+
 def zone(s: RebelSpaceState, name: str, p: int) -> Zone:
-    return s.zones[f"{name}{p}"]
+    """``p``'s zone of kind ``name`` (``"hand"``...)."""
+    return s.zones[ZONE_NAMES[name][p]]
+
+
+def without(cards: list[int], card: int) -> list[int]:
+    """A new list: ``cards`` less its first ``card`` (``ValueError`` if none), as
+    ``list.remove`` would leave it. The attack and battle lists that clones share
+    are replaced this way, never changed in place (see ``RebelSpaceState._copy_into``)."""
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
 
 
 def may_hold(s: RebelSpaceState, p: int, effect: str) -> bool:
@@ -25,8 +52,8 @@ def may_hold(s: RebelSpaceState, p: int, effect: str) -> bool:
     ids = IDS_BY_EFFECT.get((p, effect), ())
     if not ids:
         return False
-    discard = s.zones[f"discard{p}"].cards
-    attached = s.zones[f"attached{p}"].cards
+    discard = s.zones[DISCARD[p]].cards
+    attached = s.zones[ATTACHED[p]].cards
     return any(c not in discard and c not in attached for c in ids)
 
 
@@ -41,8 +68,8 @@ def deal_damage(s: RebelSpaceState, p: int, n: int) -> None:
     loses when damage takes the last card, or lands on an empty deck (RS-03, RS-29)."""
     if n <= 0:
         return
-    deck = s.zones[f"deck{p}"]
-    discard = s.zones[f"discard{p}"]
+    deck = s.zones[DECK[p]]
+    discard = s.zones[DISCARD[p]]
     taken: list[int] = []
     for _ in range(min(n, len(deck.cards))):
         c = deck.cards.pop()

@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..actions import Choose
+from ..actions import CHOOSE, Choose
 from ..cards import EFFECT, FACILITY, IS_HERO
 from ..events import CardPlayed, HeroToHand, Spied, TookControl
-from .common import zone
+from .common import DECK, DISCARD, HAND, INACTIVE, zone
+from .copies import distinct_copies
 from .units import destroy, in_play
 
 if TYPE_CHECKING:
@@ -39,31 +40,31 @@ class EndEffect:
 
     def playable(self, s: RebelSpaceState, p: int) -> bool:
         if self.needs_opponent_hand:
-            return bool(zone(s, "hand", 1 - p).cards)
+            return bool(s.zones[HAND[1 - p]].cards)
         return self.targets is None or bool(self.targets(s, p))
 
 
 # ---------------------------------------------------------------- Medi-Bot / Cybernetics
 def heroes_in_discard(s: RebelSpaceState, p: int) -> list[int]:
-    return sorted(c for c in zone(s, "discard", p).cards if IS_HERO[c])
+    return sorted(c for c in s.zones[DISCARD[p]].cards if IS_HERO[c])
 
 
 def hero_from_discard(s: RebelSpaceState, p: int, hero: int) -> None:
     """Take a hero from your discard into your hand; the opponent saw which (RS-32)."""
-    hand = zone(s, "hand", p)
-    s.move(hero, zone(s, "discard", p), hand)
+    hand = s.zones[HAND[p]]
+    s.move(hero, s.zones[DISCARD[p]], hand)
     hand.reveal_to(1 - p, [hero])
     s.emit(HeroToHand(player=p, card=hero, source="discard"))
 
 
 # ---------------------------------------------------------------- Recruit / Shuttle
 def heroes_in_deck(s: RebelSpaceState, p: int) -> list[int]:
-    return sorted(c for c in zone(s, "deck", p).cards if IS_HERO[c])
+    return sorted(c for c in s.zones[DECK[p]].cards if IS_HERO[c])
 
 
 def hero_from_deck(s: RebelSpaceState, p: int, hero: int) -> None:
     """Take a hero from your deck into your hand (shown), then shuffle (RS-24, RS-32)."""
-    hand, deck = zone(s, "hand", p), zone(s, "deck", p)
+    hand, deck = s.zones[HAND[p]], s.zones[DECK[p]]
     s.move(hero, deck, hand)
     s.rng.shuffle(deck.cards)
     hand.reveal_to(1 - p, [hero])
@@ -82,7 +83,7 @@ def take_control(s: RebelSpaceState, p: int, hero: int) -> None:
         if hero in z.cards:
             z.cards.remove(hero)
             break
-    zone(s, "inactive", p).cards.append(hero)
+    s.zones[INACTIVE[p]].cards.append(hero)
     s.emit(TookControl(player=p, card=hero))
 
 
@@ -99,7 +100,7 @@ def sabotage(s: RebelSpaceState, p: int, facility: int) -> None:
 def spy(s: RebelSpaceState, p: int, _: int) -> None:
     """Look at the opponent's hand; those cards stay known to ``p`` while they
     stay in it (RS-24)."""
-    hand = zone(s, "hand", 1 - p)
+    hand = s.zones[HAND[1 - p]]
     hand.reveal_to(p)
     s.emit(Spied(player=p, cards=tuple(sorted(hand.cards)), to=(p,)))
 
@@ -123,7 +124,7 @@ def keep_deck_search_possible(s: RebelSpaceState, player: int, rng: Rng) -> None
     if END_EFFECTS[EFFECT[s.pending]].targets is not heroes_in_deck:
         return
     p = s.turn
-    hand, deck = zone(s, "hand", p), zone(s, "deck", p)
+    hand, deck = s.zones[HAND[p]], s.zones[DECK[p]]
     if any(IS_HERO[c] for c in deck.cards):
         return
     known = set(hand.known.get(player, ()))
@@ -137,7 +138,7 @@ def keep_deck_search_possible(s: RebelSpaceState, player: int, rng: Rng) -> None
 def play_end_card(s: RebelSpaceState, p: int, card: int) -> None:
     """Play an end-phase card: it goes face up to the discard at once; a card
     with targets then asks for one."""
-    s.move(card, zone(s, "hand", p), zone(s, "discard", p))
+    s.move(card, s.zones[HAND[p]], s.zones[DISCARD[p]])
     eff = END_EFFECTS[EFFECT[card]]
     if eff.targets is None:
         s.emit(CardPlayed(player=p, card=card))
@@ -150,7 +151,7 @@ def play_end_card(s: RebelSpaceState, p: int, card: int) -> None:
 def legal_targets(s: RebelSpaceState, p: int) -> list[Action]:
     eff = END_EFFECTS[EFFECT[s.pending]]
     assert eff.targets is not None
-    return [Choose(c) for c in eff.targets(s, p)]
+    return [CHOOSE[c] for c in distinct_copies(s, eff.targets(s, p))]
 
 
 def resolve_target(s: RebelSpaceState, p: int, a: Action) -> None:

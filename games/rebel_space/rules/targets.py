@@ -52,6 +52,7 @@ from tabletop.targets import Target
 
 from .. import actions as A
 from ..cards import EFFECT, NUM_CARDS
+from .common import ACTIVE
 
 if TYPE_CHECKING:
     from ..state import RebelSpaceState
@@ -84,7 +85,7 @@ def card(c: int, role: str = "") -> Target:
 def _cannon(s: RebelSpaceState) -> int:
     """The defender's Ion Cannon that fires now (the first ready one)."""
     used = s.ion_used
-    for c in s.zones[f"active{1 - s.turn}"].cards:
+    for c in s.zones[ACTIVE[1 - s.turn]].cards:
         if EFFECT[c] == "ion_cannon" and c not in used:
             return c
     return -1

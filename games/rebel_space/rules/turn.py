@@ -4,13 +4,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Attach, Deploy, Discard, Draw, Pass, PlayCard
+from ..actions import (
+    ATTACH,
+    DEPLOY,
+    DISCARD_CARD,
+    DRAW,
+    PASS,
+    PLAY_CARD,
+    Attach,
+    Deploy,
+    Discard,
+    Draw,
+    Pass,
+    PlayCard,
+)
 from ..cards import (
     COST,
     EFFECT,
     END_PHASE_EFFECTS,
     EXTRA_DRAW,
     IS_ATTACHMENT,
+    IS_DEPLOYED,
     IS_HERO,
     IS_UNIT,
     OWNER,
@@ -22,11 +36,13 @@ from ..decisions import (
     EndPhaseChoice,
     HandLimit,
     TargetChoice,
+    ask,
 )
 from ..events import Activated, Deployed, Discarded, Drew, TurnBegan
-from .common import lose, zone
+from .common import ACTIVE, ATTACHED, DECK, DISCARD, HAND, INACTIVE, lose
+from .copies import distinct_copies
 from .effects import END_EFFECTS, legal_targets, play_end_card, resolve_target
-from .units import in_play
+from .units import in_play, set_host
 
 if TYPE_CHECKING:
     from tabletop import Action
@@ -41,7 +57,7 @@ def extra_draws(s: RebelSpaceState, p: int) -> int:
 
 
 def draw(s: RebelSpaceState, p: int, n: int) -> None:
-    deck, hand = zone(s, "deck", p), zone(s, "hand", p)
+    deck, hand = s.zones[DECK[p]], s.zones[HAND[p]]
     got = []
     for _ in range(min(n, len(deck.cards))):
         c = deck.cards.pop()
@@ -53,14 +69,14 @@ def draw(s: RebelSpaceState, p: int, n: int) -> None:
 
 def step_draw(s: RebelSpaceState) -> None:
     p = s.turn
-    if not zone(s, "deck", p).cards:
+    if not s.zones[DECK[p]].cards:
         lose(s, p, "had to draw from an empty deck")
         return
-    s.stack.append(ChooseDraw(player=p))
+    s.stack.append(ask(ChooseDraw, p))
 
 
 def legal_draw(s: RebelSpaceState, p: int) -> list[Action]:
-    return [Draw(1), Draw(2)] if len(zone(s, "deck", p).cards) >= 2 else [Draw(1)]
+    return [DRAW[1], DRAW[2]] if len(s.zones[DECK[p]].cards) >= 2 else [DRAW[1]]
 
 
 def apply_draw(s: RebelSpaceState, p: int, a: Action) -> None:
@@ -72,7 +88,7 @@ def apply_draw(s: RebelSpaceState, p: int, a: Action) -> None:
 # ---------------------------------------------------------------- activation (RS-06)
 def step_activate(s: RebelSpaceState) -> None:
     p = s.turn
-    inactive, active = zone(s, "inactive", p), zone(s, "active", p)
+    inactive, active = s.zones[INACTIVE[p]], s.zones[ACTIVE[p]]
     moved = tuple(inactive.cards)
     active.cards.extend(moved)
     inactive.cards.clear()
@@ -83,26 +99,29 @@ def step_activate(s: RebelSpaceState) -> None:
 
 
 # ---------------------------------------------------------------- deploy (RS-07)
-def deployable(s: RebelSpaceState, p: int, card: int) -> bool:
-    cost = COST[card]
-    if cost == 0 or cost > s.budget:
-        return False
-    if IS_UNIT[card]:
-        return True
-    return IS_ATTACHMENT[card] and any(IS_HERO[h] for h in in_play(s, p))
+def deployable(s: RebelSpaceState, p: int) -> list[int]:
+    """The cards of ``p``'s hand that ``p`` may deploy now, in id order: each
+    has a cost within the points left, and is a unit, or an item or companion
+    with a hero of ``p`` in play to go on."""
+    hero_in_play = any(map(IS_HERO.__getitem__, s.zones[ACTIVE[p]].cards)) or any(
+        map(IS_HERO.__getitem__, s.zones[INACTIVE[p]].cards)
+    )
+    kind_fits = IS_DEPLOYED if hero_in_play else IS_UNIT  # items need a hero to go on
+    budget = s.budget
+    return [c for c in sorted(s.zones[HAND[p]].cards) if 0 < COST[c] <= budget and kind_fits[c]]
 
 
 def step_deploy(s: RebelSpaceState) -> None:
     p = s.turn
-    if s.budget <= 0 or not zone(s, "hand", p).cards:
+    if s.budget <= 0 or not s.zones[HAND[p]].cards:
         s.phase, s.step = "end", "end"
         return
-    s.stack.append(DeployChoice(player=p))
+    s.stack.append(ask(DeployChoice, p))
 
 
 def legal_deploy(s: RebelSpaceState, p: int) -> list[Action]:
-    out: list[Action] = [Deploy(c) for c in sorted(zone(s, "hand", p).cards) if deployable(s, p, c)]
-    out.append(Pass())
+    out: list[Action] = [DEPLOY[c] for c in distinct_copies(s, deployable(s, p))]
+    out.append(PASS)
     return out
 
 
@@ -115,26 +134,26 @@ def apply_deploy(s: RebelSpaceState, p: int, a: Action) -> None:
     s.budget -= COST[c]
     if IS_ATTACHMENT[c]:
         # Shown at once (face up, not yet on a hero): RS-07.
-        s.move(c, zone(s, "hand", p), zone(s, "attached", OWNER[c]))
+        s.move(c, s.zones[HAND[p]], s.zones[ATTACHED[OWNER[c]]])
         s.pending = c
         s.step = "attach"
         return
-    s.move(c, zone(s, "hand", p), zone(s, "inactive", p))
+    s.move(c, s.zones[HAND[p]], s.zones[INACTIVE[p]])
     s.emit(Deployed(player=p, card=c))
 
 
 def step_attach(s: RebelSpaceState) -> None:
-    s.stack.append(AttachChoice(player=s.turn))
+    s.stack.append(ask(AttachChoice, s.turn))
 
 
 def legal_attach(s: RebelSpaceState, p: int) -> list[Action]:
-    return [Attach(h) for h in sorted(in_play(s, p)) if IS_HERO[h]]
+    return [ATTACH[h] for h in sorted(in_play(s, p)) if IS_HERO[h]]
 
 
 def apply_attach(s: RebelSpaceState, p: int, a: Action) -> None:
     assert isinstance(a, Attach)
     c = s.pending
-    s.host[c] = a.hero
+    set_host(s, c, a.hero)
     s.pending = -1
     s.emit(Deployed(player=p, card=c, hero=a.hero))
     s.step = "deploy"
@@ -143,19 +162,20 @@ def apply_attach(s: RebelSpaceState, p: int, a: Action) -> None:
 # ---------------------------------------------------------------- end phase (RS-08, RS-24)
 def step_end(s: RebelSpaceState) -> None:
     p = s.turn
-    if not zone(s, "hand", p).cards:
+    if not s.zones[HAND[p]].cards:
         s.step = "limit"
         return
-    s.stack.append(EndPhaseChoice(player=p))
+    s.stack.append(ask(EndPhaseChoice, p))
 
 
 def legal_end(s: RebelSpaceState, p: int) -> list[Action]:
-    out: list[Action] = []
-    for c in sorted(zone(s, "hand", p).cards):
-        eff = EFFECT[c]
-        if eff in END_PHASE_EFFECTS and END_EFFECTS[eff].playable(s, p):
-            out.append(PlayCard(c))
-    out.append(Pass())
+    cards = [
+        c
+        for c in sorted(s.zones[HAND[p]].cards)
+        if EFFECT[c] in END_PHASE_EFFECTS and END_EFFECTS[EFFECT[c]].playable(s, p)
+    ]
+    out: list[Action] = [PLAY_CARD[c] for c in distinct_copies(s, cards)]
+    out.append(PASS)
     return out
 
 
@@ -168,7 +188,7 @@ def apply_end(s: RebelSpaceState, p: int, a: Action) -> None:
 
 
 def step_target(s: RebelSpaceState) -> None:
-    s.stack.append(TargetChoice(player=s.turn))
+    s.stack.append(ask(TargetChoice, s.turn))
 
 
 def legal_target(s: RebelSpaceState, p: int) -> list[Action]:
@@ -181,19 +201,19 @@ def apply_target(s: RebelSpaceState, p: int, a: Action) -> None:
 
 def step_limit(s: RebelSpaceState) -> None:
     p = s.turn
-    if len(zone(s, "hand", p).cards) > s.options.hand_limit:
-        s.stack.append(HandLimit(player=p))
+    if len(s.zones[HAND[p]].cards) > s.options.hand_limit:
+        s.stack.append(ask(HandLimit, p))
         return
     next_turn(s)
 
 
 def legal_limit(s: RebelSpaceState, p: int) -> list[Action]:
-    return [Discard(c) for c in sorted(zone(s, "hand", p).cards)]
+    return [DISCARD_CARD[c] for c in distinct_copies(s, sorted(s.zones[HAND[p]].cards))]
 
 
 def apply_limit(s: RebelSpaceState, p: int, a: Action) -> None:
     assert isinstance(a, Discard)
-    s.move(a.card, zone(s, "hand", p), zone(s, "discard", p))
+    s.move(a.card, s.zones[HAND[p]], s.zones[DISCARD[p]])
     s.emit(Discarded(player=p, card=a.card))
 
 

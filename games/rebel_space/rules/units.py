@@ -19,6 +19,7 @@ from ..cards import (
     SPACE,
 )
 from ..events import Destroyed
+from .common import ACTIVE, ATTACHED, DISCARD, INACTIVE, zone
 
 if TYPE_CHECKING:
     from ..state import RebelSpaceState
@@ -26,22 +27,30 @@ if TYPE_CHECKING:
 
 def controller(s: RebelSpaceState, card: int) -> int:
     """The player controlling ``card`` in play (-1: not in play as a unit)."""
-    z = s.zones
     for p in (0, 1):
-        if card in z[f"active{p}"].cards or card in z[f"inactive{p}"].cards:
+        if card in s.zones[ACTIVE[p]].cards or card in s.zones[INACTIVE[p]].cards:
             return p
     return -1
 
 
 def in_play(s: RebelSpaceState, p: int) -> list[int]:
     """Units ``p`` controls, active then inactive."""
-    return s.zones[f"active{p}"].cards + s.zones[f"inactive{p}"].cards
+    return s.zones[ACTIVE[p]].cards + s.zones[INACTIVE[p]].cards
 
 
 def attachments(s: RebelSpaceState, hero: int) -> list[int]:
     """Cards attached to ``hero`` (items, companions, Psi cards)."""
     host = s.host
-    return [c for p in (0, 1) for c in s.zones[f"attached{p}"].cards if host[c] == hero]
+    return [c for p in (0, 1) for c in s.zones[ATTACHED[p]].cards if host[c] == hero]
+
+
+def set_host(s: RebelSpaceState, card: int, hero: int) -> None:
+    """Put the attached ``card`` on ``hero`` (-1: on none). Clones share ``host``
+    (a clone then copies no list of 143 ids), so it is replaced here, never
+    changed in place."""
+    host = s.host[:]
+    host[card] = hero
+    s.host = host
 
 
 def rating(s: RebelSpaceState, card: int, space: bool) -> int:
@@ -71,28 +80,27 @@ def battle_value(s: RebelSpaceState, card: int, attacking: bool) -> int:
 
 def has_active(s: RebelSpaceState, p: int, effect: str) -> bool:
     """Whether ``p`` has an active unit with this effect (Defense Shields, RS-17)."""
-    return any(EFFECT[c] == effect for c in s.zones[f"active{p}"].cards)
+    return effect in map(EFFECT.__getitem__, s.zones[ACTIVE[p]].cards)
 
 
 def destroy(s: RebelSpaceState, card: int, cause: str) -> None:
     """Remove a unit from play to its owner's discard, with its attachments (RS-11, RS-25)."""
-    z = s.zones
     for p in (0, 1):
-        for name in (f"active{p}", f"inactive{p}"):
-            zone = z[name]
-            if card in zone.cards:
-                zone.cards.remove(card)
+        for name in ("active", "inactive"):
+            cards = zone(s, name, p).cards
+            if card in cards:
+                cards.remove(card)
                 break
     for a in attachments(s, card):
-        z[f"attached{OWNER[a]}"].cards.remove(a)
-        s.host[a] = -1
-        z[f"discard{OWNER[a]}"].cards.append(a)
-    z[f"discard{OWNER[card]}"].cards.append(card)
+        s.zones[ATTACHED[OWNER[a]]].cards.remove(a)
+        set_host(s, a, -1)
+        s.zones[DISCARD[OWNER[a]]].cards.append(a)
+    s.zones[DISCARD[OWNER[card]]].cards.append(card)
     s.emit(Destroyed(card=card, cause=cause))
 
 
 def discard_attached(s: RebelSpaceState, card: int) -> None:
     """An attached card (a Psi card at the end of a battle) goes to its owner's discard."""
-    s.zones[f"attached{OWNER[card]}"].cards.remove(card)
-    s.host[card] = -1
-    s.zones[f"discard{OWNER[card]}"].cards.append(card)
+    s.zones[ATTACHED[OWNER[card]]].cards.remove(card)
+    set_host(s, card, -1)
+    s.zones[DISCARD[OWNER[card]]].cards.append(card)
