@@ -344,9 +344,15 @@ class State:
 
     def legal_actions(self) -> list[Action]:
         """Every legal atomic action, in a deterministic order; ``[]`` when over."""
-        if self._legal is None:
-            self._legal = [] if self.result is not None else self._legal_actions()
-        return list(self._legal)
+        return list(self._legal_list())
+
+    def _legal_list(self) -> list[Action]:
+        """The legal actions without a copy, for the library's own bots on their hot
+        path: the list the state keeps, which the caller must not change."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.result is not None else self._legal_actions()
+        return legal
 
     def is_legal(self, action: object) -> bool:
         """Whether ``action`` is exactly one of :meth:`legal_actions` (see :meth:`apply`)."""

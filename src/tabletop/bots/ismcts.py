@@ -176,7 +176,7 @@ class ISMCTSBot:
             shift, scale = 0.0, 1.0
         # selection and expansion
         while not d.is_terminal:
-            legal = d.legal_actions()
+            legal = d._legal_list()
             player = d.current_player
             assert player is not None
             children = node.children
@@ -208,7 +208,7 @@ class ISMCTSBot:
             if policy is not None:
                 d.apply(policy(d, rng), check=False)
             else:
-                legal = d.legal_actions()
+                legal = d._legal_list()
                 d.apply(legal[rng.below(len(legal))], check=False)
             steps += 1
         if d.is_terminal:

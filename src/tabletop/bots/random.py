@@ -22,7 +22,7 @@ class RandomBot:
         self.rng = Rng(seed)
 
     def choose(self, state: State) -> Action:
-        actions = state.legal_actions()
+        actions = state._legal_list()  # (not changed here: no copy needed)
         if not actions:
             raise TabletopError("RandomBot.choose: the game is over, there is nothing to choose")
         return actions[self.rng.below(len(actions))]
