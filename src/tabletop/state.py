@@ -664,8 +664,14 @@ class State:
         lo = bisect_left(seen.index, start if start >= 0 else max(0, n + start))
         hi = len(seen.index) if stop is None else bisect_left(seen.index, _clip(stop, n))
         out = [d.copy() for d in seen.entries[lo:hi]]
-        for i in seen.nested[bisect_left(seen.nested, lo) : bisect_left(seen.nested, hi)]:
-            out[i - lo] = _fresh(out[i - lo])
+        nested = seen.nested
+        for j in range(bisect_left(nested, lo), bisect_left(nested, hi)):
+            entry = out[nested[j] - lo]
+            flat, deep = seen.nested_keys[j]
+            for k in flat:
+                entry[k] = entry[k][:]
+            for k in deep:
+                entry[k] = _fresh(entry[k])
         return out
 
     def _log_cards(self, player: int | None) -> list[int]:
@@ -686,7 +692,7 @@ class State:
                 return made
             made = made.extended(self, player, log)
         else:
-            made = _SeenLog(0, None, [], [], [], []).extended(self, player, log)
+            made = _SeenLog(0, None, [], [], [], [], []).extended(self, player, log)
         cache[player] = made
         return made
 
@@ -898,13 +904,15 @@ class _SeenLog:
     logged, and a log only grows or is put back whole (a failed action, a reload), so
     the same object there means the same events before it. ``nested`` lists the
     entries (by position in ``entries``) that hold a list or dict, which a copy for a
-    caller copies too."""
+    caller copies too, and ``nested_keys`` for each the keys of those values: a list
+    of plain values (copied by a slice), and anything deeper."""
 
     length: int
     last: Event | None
     index: list[int]
     entries: list[dict[str, Any]]
     nested: list[int]
+    nested_keys: list[tuple[tuple[str, ...], tuple[str, ...]]]
     cards: list[int]
 
     def extends_to(self, log: list[Event]) -> bool:
@@ -916,19 +924,35 @@ class _SeenLog:
         old ones may be shared with a clone)."""
         conv = state.game.converter
         index, entries, cards = self.index[:], self.entries[:], self.cards[:]
-        nested = self.nested[:]
+        nested, nested_keys = self.nested[:], self.nested_keys[:]
         for i in range(self.length, len(log)):
             seen = log[i].seen_by(player)
             if seen is not None:
                 d = conv.unstructure(seen)
                 d.pop("to", None)
                 d["text"] = state._narrate(seen)
-                if any(type(v) in (dict, list) for v in d.values()):
+                keys = _container_keys(d)
+                if keys is not None:
                     nested.append(len(entries))
+                    nested_keys.append(keys)
                 index.append(i)
                 entries.append(d)
                 cards.extend(card_ids(seen))
-        return _SeenLog(len(log), log[-1] if log else None, index, entries, nested, cards)
+        last = log[-1] if log else None
+        return _SeenLog(len(log), last, index, entries, nested, nested_keys, cards)
+
+
+def _container_keys(d: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The keys of ``d`` whose values are lists of plain values, and those of any other
+    list or dict; None when it has neither."""
+    flat: list[str] = []
+    deep: list[str] = []
+    for k, v in d.items():
+        if type(v) is list and not any(type(x) in (dict, list) for x in v):
+            flat.append(k)
+        elif type(v) in (dict, list):
+            deep.append(k)
+    return (tuple(flat), tuple(deep)) if flat or deep else None
 
 
 def _fresh(value: Any) -> Any:
