@@ -333,3 +333,30 @@ def test_dumps_reuses_the_text_of_the_log_only_while_the_log_is_what_it_was(
     check(state)
     state.log.clear()
     check(state)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_a_trusted_load_reads_the_history_by_its_actions_texts(
+    game: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = list(states(game, 11))[-1]
+    text = tabletop.dumps(state)
+    assert game.codec.lazy_history  # every action of the bundled packs is numbers only
+    assert codec.split_history(text) is not None
+    assert tabletop.loads(text, trusted=True).history == state.history
+    # with the table of known texts full, actions are read all the same
+    monkeypatch.setattr(codec, "INTERNED", 0)
+    game.codec._action_texts.clear()
+    assert tabletop.loads(text, trusted=True).history == state.history
+    assert not game.codec._action_texts
+    monkeypatch.undo()
+    # an action that does not read is the error a whole load gives
+    first = json.dumps(codec.decode(text)["state"]["history"][0], separators=(",", ":"))
+    for bad in ['{"kind":"no such action"}', first[:-1] + ',"extra":1}', "{}", "[1]"]:
+        broken = text.replace('"history":[' + first, '"history":[' + bad, 1)
+        assert broken != text
+        with pytest.raises(RecordError) as whole:
+            tabletop.loads(broken.replace(",", ", "), trusted=True)  # spaced: read whole
+        with pytest.raises(RecordError) as got:
+            tabletop.loads(broken, trusted=True)
+        assert str(got.value) == str(whole.value)

@@ -566,15 +566,41 @@ class _Compiler:
                     return None
         return attrs.fields_dict(self.game.state_cls)["log"].type
 
+    # ------------------------------------------------------------ the history, by action
+    def action_type(self) -> Any | None:
+        """The declared type of the actions of the state's ``history``, if a saved
+        state's history can be cut out of its text and read one action's text at a
+        time (see :func:`split_history`); None otherwise.
+
+        It can when ``history`` is followed by ``log`` in the state's fields and
+        every action's fields hold numbers only (ints, bools, None, enums of ints,
+        and lists or tuples of them): no text and no object, so ``},{`` occurs in
+        the history's text only between two actions.
+        """
+        names = [f.name for f in self._fields(self.game.state_cls)]
+        if "history" not in names or names[names.index("history") + 1 :][:1] != ["log"]:
+            return None
+        elem = _homogeneous(attrs.fields_dict(self.game.state_cls)["history"].type)
+        if elem is None or self._tag_base(elem) is not Action:
+            return None
+        for cls in self.tagged[Action]:
+            for f in self._fields(cls):
+                if not _numbers(f.type):
+                    return None
+        return elem
+
     # ------------------------------------------------------------ build
-    def build(self) -> tuple[Any, Any, Any, Any]:
+    def build(self) -> tuple[Any, Any, Any, Any, Any]:
         """The compiled functions: unstructure, structure, structure of a log (or None),
-        and unstructure for text (or None)."""
+        unstructure for text (or None), and structure of one action of the history
+        (or None)."""
         un = self.un_class(self.game.state_cls)
         un_text = self.un_state_text()
         st = self.st_class(self.game.state_cls)
         log_t = self.log_type()
         st_log = self.st_helper(log_t) if log_t is not None else None
+        action_t = self.action_type()
+        st_action = self.st_helper(action_t) if action_t is not None else None
         ns = self.src.build()
         for table, fns, unstructure in self._fill:
             for cls, fn in fns.items():
@@ -584,6 +610,7 @@ class _Compiler:
             ns[st],
             ns[st_log] if st_log is not None else None,
             ns[un_text] if un_text is not None else None,
+            ns[st_action] if st_action is not None else None,
         )
 
 
@@ -597,6 +624,21 @@ def _flat(t: Any) -> bool:
     if _hashable_in(_origin(t), _SEQS):
         args = [a for a in get_args(t) if a is not Ellipsis]
         return bool(args) and all(_flat(a) for a in args)
+    return False
+
+
+def _numbers(t: Any) -> bool:
+    """Whether values of type ``t`` are JSON numbers, ``true``/``false``, ``null``, or
+    lists of them: no text and no object."""
+    if t in (int, bool, type(None)):
+        return True
+    if isinstance(t, type) and issubclass(t, enum.Enum):
+        return all(type(m.value) is int for m in t)
+    if _is_union(t):
+        return all(_numbers(a) for a in get_args(t))
+    if _hashable_in(_origin(t), _SEQS):
+        args = [a for a in get_args(t) if a is not Ellipsis]
+        return bool(args) and all(_numbers(a) for a in args)
     return False
 
 
@@ -670,6 +712,32 @@ def split_log(text: str) -> tuple[str, str] | None:
     return text[:start] + "[]" + text[end:], text[start:end]
 
 
+_HISTORY_START = ',"history":['
+_HISTORY_END = '],"log":['
+
+
+def split_history(text: str) -> tuple[str, str] | None:
+    """``text`` of a saved state with its state's history left empty, and the text of
+    the actions in it (between the brackets); None if ``text`` has no place that looks
+    like the history's.
+
+    The history is the value of the first key ``"history"`` whose value is a list, up
+    to the first key ``"log"`` after a list. In the compact text of a state whose
+    codec reads histories by action (:attr:`StateCodec.lazy_history`), that is exactly
+    the history (only the options come before it). In other text the cut may be wrong;
+    then what is left is not JSON (a cut from inside the options leaves their objects
+    unclosed), or not the state the codec expects, and the caller reads the whole text.
+    """
+    start = text.find(_HISTORY_START)
+    if start < 0:
+        return None
+    start += len(_HISTORY_START)
+    end = text.find(_HISTORY_END, start)
+    if end < 0:
+        return None
+    return text[:start] + text[end:], text[start:end]
+
+
 class StateCodec:
     """A pack's compiled state codec (see the module docstring); made on first use."""
 
@@ -679,11 +747,56 @@ class StateCodec:
         self._st: Callable[[Any], Any] | None = None
         self._st_log: Callable[[Any], Any] | None = None
         self._un_text: Callable[[Any], dict[str, Any]] | None = None
+        self._st_action: Callable[[Any], Any] | None = None
+        self._action_texts: dict[str, Any] = {}
+        """Actions already read, by their text in a saved history (at most
+        :data:`INTERNED`): the same text is the same action, checked once."""
         self._compiled = False
 
     def _compile(self) -> None:
-        self._un, self._st, self._st_log, self._un_text = _Compiler(self.game).build()
+        built = _Compiler(self.game).build()
+        self._un, self._st, self._st_log, self._un_text, self._st_action = built
         self._compiled = True
+
+    @property
+    def lazy_history(self) -> bool:
+        """Whether a saved state's history can be cut out of its text and read one
+        action's text at a time (:func:`split_history`, :meth:`structure_history`)."""
+        if not self._compiled:
+            self._compile()
+        return self._st_action is not None
+
+    def structure_history(self, text: str) -> list[Any]:
+        """The actions of a saved history's text (what :func:`split_history` cut out):
+        each action's text read and checked as a whole load would, once, then known by
+        its text; :class:`Mismatch` for anything it does not expect."""
+        if not self._compiled:
+            self._compile()
+        read = self._st_action
+        if read is None:
+            raise Mismatch
+        if not text:
+            return []
+        if text[0] != "{" or text[-1] != "}":
+            raise Mismatch
+        known = self._action_texts
+        pieces = text[1:-1].split("},{")
+        new = set(pieces).difference(known)
+        extra: dict[str, Any] = {}  # read now, when the table of known texts is full
+        for piece in new:
+            try:
+                action = read(decode("{" + piece + "}"))
+            except Mismatch:
+                raise
+            except Exception as exc:  # not JSON, not an object, no known kind...
+                raise Mismatch from exc
+            if len(known) < INTERNED:
+                known[piece] = action
+            else:
+                extra[piece] = action
+        if extra:
+            return [extra[p] if p in extra else known[p] for p in pieces]
+        return list(map(known.__getitem__, pieces))
 
     @property
     def lazy_log(self) -> bool:

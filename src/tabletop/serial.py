@@ -25,7 +25,7 @@ from typing import Any
 
 from cattrs.errors import BaseValidationError
 
-from .codec import Mismatch, decode, encode, split_log
+from .codec import Mismatch, decode, encode, split_history, split_log
 from .errors import (
     IllegalActionError,
     OptionsError,
@@ -346,8 +346,11 @@ def _loads_lazy(raw: str, limits: Limits) -> State | None:
     """The trusted state of ``raw`` with its log left to be read when first used
     (:func:`tabletop.state.defer_log`), or None if ``raw`` cannot be read so.
 
-    The log is cut out of the text (:func:`tabletop.codec.split_log`) and the
-    rest read as usual, by the pack's compiled codec; text the codec does not
+    The log is cut out of the text (:func:`tabletop.codec.split_log`), and the
+    history (:func:`tabletop.codec.split_history`), which is read one action's text
+    at a time (:meth:`~tabletop.codec.StateCodec.structure_history`: the same text is
+    the same action, checked once); the rest is read as usual, by the pack's
+    compiled codec; text the codec does not
     take as it is (or where no log can be cut) is read whole, by the caller.
     The log is read, and checked exactly as a whole load would check it, when
     the state's ``log`` is first used; a log that does not read raises the
@@ -356,8 +359,11 @@ def _loads_lazy(raw: str, limits: Limits) -> State | None:
     cut = split_log(raw)
     if cut is None:
         return None
+    # The history too is cut out, and read by its actions' texts, which repeat (a
+    # pack whose codec cannot has its head read again, history and all).
+    head, history = split_history(cut[0]) or (cut[0], None)
     try:
-        data = decode(cut[0])
+        data = decode(head)
     except (ValueError, RecursionError):
         return None
     if type(data) is not dict or type(data.get("state")) is not dict:
@@ -367,14 +373,39 @@ def _loads_lazy(raw: str, limits: Limits) -> State | None:
         game = _game_of(data, "saved state")
     except RecordError:
         return None  # the whole text says what is wrong
-    if not game.codec.lazy_log:
+    codec = game.codec
+    if not codec.lazy_log:
         return None
+    if history is not None and not codec.lazy_history:
+        return _loads_lazy_whole_head(game, raw, cut, limits)
     try:
-        state = game.codec.structure(data["state"])
+        state = codec.structure(data["state"])
+        if history is not None:
+            if history.count("},{") >= limits.max_actions:
+                return None  # too long: the whole load says so
+            state.history = codec.structure_history(history)
     except Mismatch:
         return None
+    return _deferred(game, state, raw, cut[1], limits)
+
+
+def _loads_lazy_whole_head(
+    game: Game, raw: str, cut: tuple[str, str], limits: Limits
+) -> State | None:
+    """:func:`_loads_lazy` for a pack whose histories are not read by action: the text
+    without its log read whole."""
+    try:
+        data = decode(cut[0])
+        state = game.codec.structure(data["state"])
+    except (ValueError, RecursionError, TypeError, Mismatch):
+        return None
+    return _deferred(game, state, raw, cut[1], limits)
+
+
+def _deferred(game: Game, state: State, raw: str, log_text: str, limits: Limits) -> State:
+    """``state`` counted (:func:`_counted`), its log left to read from ``log_text``."""
     state = _counted(game, state, limits)
-    defer_log(state, functools.partial(_read_log, game, raw, cut[1], limits))
+    defer_log(state, functools.partial(_read_log, game, raw, log_text, limits))
     return state
 
 
