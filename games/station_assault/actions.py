@@ -106,6 +106,11 @@ class To(Action):
     card: int
     side: int
 
+    def __hash__(self) -> int:
+        # The search keys its tree by action and a node has a ``to`` for every cell of
+        # the frontier: one number, not a tuple, is what those lookups hash.
+        return hash(self.card * 4 + self.side)
+
 
 @attrs.frozen
 class Home(Action):

@@ -26,6 +26,7 @@ __all__ = [
     "Placed",
     "Stayed",
     "WaveStarted",
+    "stayed",
 ]
 
 
@@ -92,6 +93,18 @@ class Stayed(Event):
     kind: ClassVar[str] = "stayed"
     player: int
     card: int = card_field()
+
+
+_STAYED: dict[int, Stayed] = {}
+"""One shared ``Stayed`` per card (events are frozen)."""
+
+
+def stayed(player: int, card: int) -> Stayed:
+    """``Stayed(player=player, card=card)``, made once per card and shared."""
+    e = _STAYED.get(card)
+    if e is None or e.player != player:
+        e = _STAYED[card] = Stayed(player=player, card=card)
+    return e
 
 
 @attrs.frozen(kw_only=True)

@@ -107,31 +107,56 @@ def expected_losses(s: AssaultState) -> list[float]:
     damage on each card as a share of its Victory, each card's shot at its most valuable
     enemy neighbour (weighted by whether it has acted), then the hands."""
     fp, shields, worth = _stats(s.table)
-    grid, pos, damage, acted, team = s.grid, s.pos, s.damage, s.acted, s.team
+    damage, acted = s.damage, s.acted
+    aims = _aims(s, fp, shields, worth)
     loss = [0.0] * s.num_players
-    east, north, west, south = DELTA
-    get = grid.get
     for c in s.board:
-        owner = c // CARDS_PER_DECK
         dmg = damage[c]
         if dmg:
-            loss[owner] += dmg * worth[c]
-        here = pos[c]
-        side = team[owner]
-        f = fp[c]
-        best = 0.0
-        target = -1
-        for t in (get(here + east), get(here + north), get(here + west), get(here + south)):
-            if t is None or team[t // CARDS_PER_DECK] == side:
-                continue
-            left = shields[t] - damage[t]
-            v = (f if f < left else left) * worth[t]
-            if v > best:
-                best, target = v, t
-        if target >= 0:
-            loss[target // CARDS_PER_DECK] += best * (NEXT_WAVE if acted[c] else PENDING)
+            loss[c // CARDS_PER_DECK] += dmg * worth[c]
+        aim = aims.get(c)
+        if aim is not None:
+            loss[aim[2] // CARDS_PER_DECK] += aim[0] * (NEXT_WAVE if acted[c] else PENDING)
     _hands(s, fp, loss)
     return loss
+
+
+Aim = tuple[float, int, int]
+"""A card's best shot: its value, the side it fires to (0 east .. 3 south) and the target."""
+
+
+def _aims(
+    s: AssaultState, fp: tuple[int, ...], shields: tuple[int, ...], worth: tuple[float, ...]
+) -> dict[int, Aim]:
+    """Each card's best shot: the enemy neighbour it would take most Victory from (the
+    first by side east, north, west, south of equal ones), if it can take any.
+
+    Each pair of enemy neighbours is found once, from the card to the west or south of
+    the other (its east and north neighbours), and gives the shots both ways."""
+    pos, damage, side = s.pos, s.damage, s.card_side
+    get = s.grid.get
+    east, north = DELTA[0], DELTA[1]
+    pairs = []
+    for c in s.board:
+        here = pos[c]
+        mine = side[c]
+        t = get(here + east)
+        if t is not None and side[t] != mine:
+            pairs.append((c, t, 0))
+        t = get(here + north)
+        if t is not None and side[t] != mine:
+            pairs.append((c, t, 1))
+    aims: dict[int, Aim] = {}
+    for a, b, to in pairs:
+        for c, t in ((a, b), (b, a)):  # a fires at b on its side ``to``, b at a opposite
+            left = shields[t] - damage[t]
+            f = fp[c]
+            v = (f if f < left else left) * worth[t]
+            best = aims.get(c)
+            if v > 0.0 if best is None else v > best[0] or (v == best[0] and to < best[1]):
+                aims[c] = (v, to, t)
+            to += 2
+    return aims
 
 
 _STATS: dict[int, tuple[ShipTable, tuple[float, ...]]] = {}

@@ -73,7 +73,15 @@ from tabletop import PositionError
 from tabletop.positions import Fact, Facts, check_int, lookup
 
 from .decisions import ChooseDestination, ChooseMulligan, ChooseShip, ChooseTarget
-from .rules.grid import HALF, cell, enemies_next_to, rebuild_front, set_card, xy
+from .rules.grid import (
+    HALF,
+    cell,
+    enemies_next_to,
+    forget_front_order,
+    rebuild_front,
+    set_card,
+    xy,
+)
 from .rules.setup import DECK, HAND, HAND_SIZE, PILE, REMOVED, recount
 from .rules.text import count_of
 from .rules.victory import DUEL_TARGET, ELIMINATION, TEAM_TARGET_PER_PLAYER
@@ -321,6 +329,7 @@ def _clear(s: AssaultState) -> None:
     s.grid = {}
     s.board = []
     s.front = {}
+    forget_front_order(s)
     s.damage = [0] * len(s.damage)
     s.acted = [False] * len(s.acted)
     s.mulligan = [-1] * s.num_players
@@ -498,6 +507,7 @@ def _place_stations(s: AssaultState, facts: Facts, names: _Names) -> None:
         set_card(s, c, home)
     s.board = sorted(s.grid.values())
     s.front = rebuild_front(s)
+    forget_front_order(s)
 
 
 def _counts(s: AssaultState, players: list[_Player]) -> None:

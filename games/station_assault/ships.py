@@ -134,6 +134,8 @@ class ShipTable:
     victory: tuple[int, ...]
     deck_size: int
     """Ships per deck (the Station not counted)."""
+    slot: tuple[int, ...] = ()
+    """Where each card id counts in ``AssaultState.avail``: ``owner * SPEEDS + speed``."""
 
     def name(self, card: int) -> str:
         return self.types[self.card_type[card]].name
@@ -193,6 +195,7 @@ def _check_table(types: Sequence[ShipType], source: str) -> ShipTable:
         shields=stat("shields"),
         victory=stat("victory"),
         deck_size=ships,
+        slot=tuple(c // CARDS_PER_DECK * SPEEDS + sp for c, sp in enumerate(stat("speed"))),
     )
 
 

@@ -22,7 +22,7 @@ from tabletop.targets import Target
 
 from .actions import Act, Fire, Home, Mulligan, Play, Stay, To
 from .decisions import ChooseDestination, ChooseShip, ChooseTarget
-from .rules import acting, firing, mulligan, secrets, setup, targets, text
+from .rules import acting, firing, grid, mulligan, secrets, setup, targets, text
 from .ships import ShipTable
 
 __all__ = ["AssaultState"]
@@ -54,8 +54,11 @@ class AssaultState(State):
     lost: list[int] = attrs.field(factory=list)
     """Victory of each player's own cards destroyed."""
     alive: list[bool] = attrs.field(factory=list)
+    """Whether each player is still in (a free for all puts players out). Replaced, never
+    changed in place, once the game is under way: clones share it."""
     mulligan: list[int] = attrs.field(factory=list)
-    """-1 undecided, 0 kept, 1 redrew (hidden from the others until all chose)."""
+    """-1 undecided, 0 kept, 1 redrew (hidden from the others until all chose). Replaced,
+    never changed in place, once the game is under way: clones share it."""
     initiative: int = 0
     wave: int = 0
     """0 during the mulligan, then 1, 2, ..."""
@@ -66,12 +69,30 @@ class AssaultState(State):
     wave_damage: int = 0
     wave_had_hands: bool = False
     _tbl: ShipTable | None = attrs.field(default=None, metadata={"transient": True})
+    _sides: tuple[int, ...] | None = attrs.field(default=None, metadata={"transient": True})
+    front_order: tuple[list[int], list[Action]] | None = attrs.field(
+        default=None, metadata={"transient": True}
+    )
+    """The values of ``front`` in ascending order and the ``To`` of each: the placements
+    in legal order (``grid.front_order``; not saved, made when first asked for, then kept
+    in step with ``front`` by the only two functions that change it)."""
+    front_shared: bool = attrs.field(default=False, metadata={"transient": True})
+    """``front_order`` is shared with a clone (or the state cloned): copy it before a change."""
 
     @property
     def table(self) -> ShipTable:
         t = self._tbl
         if t is None:
             t = self._tbl = self.options.table()
+        return t
+
+    @property
+    def card_side(self) -> tuple[int, ...]:
+        """The side of each card id, ``team[card // CARDS_PER_DECK]``: made once, as the
+        seating never changes."""
+        t = self._sides
+        if t is None:
+            t = self._sides = grid.card_sides(self.team)
         return t
 
     # ------------------------------------------------------------ core hooks
@@ -185,8 +206,8 @@ class AssaultState(State):
         new.avail = self.avail[:]
         new.score = self.score[:]
         new.lost = self.lost[:]
-        new.alive = self.alive[:]
-        new.mulligan = self.mulligan[:]
+        new.alive = self.alive
+        new.mulligan = self.mulligan
         new.initiative = self.initiative
         new.wave = self.wave
         new.speed = self.speed
@@ -194,3 +215,9 @@ class AssaultState(State):
         new.wave_damage = self.wave_damage
         new.wave_had_hands = self.wave_had_hands
         new._tbl = self._tbl
+        new._sides = self._sides
+        order = new.front_order = self.front_order
+        if order is not None:  # shared until either state changes the frontier
+            new.front_shared = self.front_shared = True
+        else:
+            new.front_shared = False

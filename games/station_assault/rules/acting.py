@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from tabletop import Action
 
 from ..actions import ACT, PLAY, STAY, Act, Play, To
-from ..decisions import ChooseDestination
-from ..events import Moved, Placed, Stayed
+from ..decisions import ChooseDestination, choose_destination
+from ..events import Moved, Placed, stayed
 from ..ships import CARDS_PER_DECK, SPEEDS
 from . import firing
 from .grid import DELTA, destinations, lift_card, set_card, xy
@@ -26,20 +26,30 @@ if TYPE_CHECKING:
 
 
 def ship_choices(s: AssaultState, p: int) -> list[Action]:
-    """Ship types of this Speed in the hand, then this Speed's un-acted cards in play."""
+    """Ship types of this Speed in the hand, then this Speed's un-acted cards in play.
+
+    The available count (``avail``: the hand's ships of this Speed and the un-acted
+    cards of this Speed in play) says how many of the latter there are, so the scan of
+    ``p``'s cards in play stops at the last of them (or is skipped)."""
     tbl = s.table
     speed, ctype, sp = tbl.speed, tbl.card_type, s.speed
-    out: list[Action] = []
-    types = {ctype[c] for c in s.zones[HAND[p]].cards if speed[c] == sp}
-    for t in sorted(types):
-        out.append(PLAY[t])
-    board, acted = s.board, s.acted
-    lo = bisect.bisect_left(board, p * CARDS_PER_DECK)
-    hi = bisect.bisect_left(board, (p + 1) * CARDS_PER_DECK, lo)
-    for i in range(lo, hi):
-        c = board[i]
-        if speed[c] == sp and not acted[c]:
-            out.append(ACT[c])
+    types = set()
+    in_hand = 0
+    for c in s.zones[HAND[p]].cards:
+        if speed[c] == sp:
+            types.add(ctype[c])
+            in_hand += 1
+    out: list[Action] = [PLAY[t] for t in sorted(types)] if types else []
+    left = s.avail[p * SPEEDS + sp] - in_hand
+    if left:
+        board, acted = s.board, s.acted
+        i = bisect.bisect_left(board, p * CARDS_PER_DECK)
+        while left:
+            c = board[i]
+            if speed[c] == sp and not acted[c]:
+                out.append(ACT[c])
+                left -= 1
+            i += 1
     return out
 
 
@@ -54,12 +64,15 @@ def play(s: AssaultState, action: Play) -> None:
     """Take a ship of that type from the hand (the lowest id: copies are alike)."""
     p = s.stack.pop().player
     hand = s.zones[HAND[p]]
-    ctype = s.table.card_type
-    card = min(c for c in hand.cards if ctype[c] == action.ship)
+    ctype, ship = s.table.card_type, action.ship
+    card = -1
+    for c in hand.cards:
+        if ctype[c] == ship and (card < 0 or c < card):
+            card = c
     hand.remove(card)
     s.avail[p * SPEEDS + s.speed] -= 1
     s.acted[card] = True
-    s.stack.append(ChooseDestination(player=p, card=card, from_hand=True))
+    s.stack.append(choose_destination(p, card, True))
 
 
 def act(s: AssaultState, action: Act) -> None:
@@ -68,10 +81,10 @@ def act(s: AssaultState, action: Act) -> None:
     s.avail[p * SPEEDS + s.speed] -= 1
     s.acted[card] = True
     if card % CARDS_PER_DECK == 0:  # a Station never moves (SSA-08)
-        s.emit(Stayed(player=p, card=card))
+        s.emit(stayed(p, card))
         firing.fire_step(s, p, card)
     else:
-        s.stack.append(ChooseDestination(player=p, card=card, from_hand=False))
+        s.stack.append(choose_destination(p, card, False))
 
 
 def go_to(s: AssaultState, action: To) -> None:
@@ -100,7 +113,7 @@ def go_home(s: AssaultState) -> None:
 def stay(s: AssaultState) -> None:
     top = s.stack.pop()
     assert isinstance(top, ChooseDestination)
-    s.emit(Stayed(player=top.player, card=top.card))
+    s.emit(stayed(top.player, top.card))
     firing.fire_step(s, top.player, top.card)
 
 

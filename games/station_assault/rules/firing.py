@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 from tabletop import Action
 
 from ..actions import FIRE, Fire
-from ..decisions import ChooseTarget
+from ..decisions import ChooseTarget, choose_target
 from ..events import Destroyed, Fired
-from ..ships import CARDS_PER_DECK, SPEEDS
+from ..ships import CARDS_PER_DECK
 from . import turns, victory
 from .grid import enemies_next_to, lift_card
 from .setup import PILE
@@ -35,7 +35,7 @@ def fire_step(s: AssaultState, p: int, card: int) -> None:
     """Compulsory fire: none adjacent, no shot; one, it is shot; several, ``p`` chooses."""
     targets = enemies_next_to(s, card, s.pos[card])
     if len(targets) > 1:
-        s.stack.append(ChooseTarget(player=p, card=card))
+        s.stack.append(choose_target(p, card))
         return
     if targets:
         shoot(s, card, targets[0])
@@ -55,7 +55,8 @@ def shoot(s: AssaultState, card: int, target: int) -> None:
     shields = tbl.shields[target]
     total = s.damage[target] + fp
     s.wave_damage += fp
-    s.emit(Fired(card=card, target=target, damage=fp, total=min(total, shields)))
+    shown = total if total < shields else shields  # excess damage is lost
+    s.emit(Fired(card=card, target=target, damage=fp, total=shown))
     if total >= shields:
         destroy(s, target, card // CARDS_PER_DECK)
     else:
@@ -70,7 +71,7 @@ def destroy(s: AssaultState, card: int, by: int) -> None:
     board = s.board
     del board[bisect.bisect_left(board, card)]
     if not s.acted[card]:
-        s.avail[victim * SPEEDS + tbl.speed[card]] -= 1
+        s.avail[tbl.slot[card]] -= 1
     s.acted[card] = False
     v = tbl.victory[card]
     if s.options.mode == "free_for_all":

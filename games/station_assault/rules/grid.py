@@ -12,6 +12,7 @@ name cells by an adjacent card (see ``actions.py``) and views and events give
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from ..actions import HOME, TO, TO_FLAT
@@ -26,6 +27,11 @@ STRIDE = 1 << 20
 HALF = STRIDE // 2
 DELTA = (STRIDE, 1, -STRIDE, -1)
 """Cell offsets of the sides: 0 east, 1 north, 2 west, 3 south."""
+SIDES = tuple(enumerate(DELTA))
+"""``(side, offset)`` pairs."""
+
+FrontOrder = tuple[list[int], list["Action"]]
+"""The frontier's codes, ascending, and the ``to`` action of each (``front_order``)."""
 
 # Station starting cells by mode and number of players, in seat order.
 DUEL_LAYOUT = ((0, 0), (4, 0))
@@ -64,49 +70,120 @@ def layout(mode: str, players: int) -> tuple[tuple[int, int], ...]:
 
 
 def set_card(s: AssaultState, card: int, at: int) -> None:
-    """Put ``card`` on the empty cell ``at`` (keeping the frontier)."""
-    s.grid[at] = card
+    """Put ``card`` on the empty cell ``at`` (keeping the frontier and its order)."""
+    grid = s.grid
+    grid[at] = card
     s.pos[card] = at
     front = s.front
-    front.pop(at, None)
-    grid = s.grid
-    for side in range(4):
-        n = at + DELTA[side]
+    order = _own_order(s) if s.front_shared else s.front_order
+    old = front.pop(at, None)
+    if order is not None and old is not None:
+        _reorder(order, old, -1)
+    base = card << 2
+    for side, d in SIDES:
+        n = at + d
         if n not in grid:
             v = front.get(n)
             if v is None or v >> 2 > card:
-                front[n] = card << 2 | side
+                w = front[n] = base | side
+                if order is not None:  # _reorder(order, v, w), inlined: the hot path
+                    codes, moves = order
+                    if v is not None:
+                        i = bisect_left(codes, v)
+                        del codes[i], moves[i]
+                    i = bisect_left(codes, w)
+                    codes.insert(i, w)
+                    moves.insert(i, TO_FLAT[w])
 
 
 def lift_card(s: AssaultState, card: int) -> None:
-    """Take ``card`` off the grid (keeping the frontier)."""
+    """Take ``card`` off the grid (keeping the frontier and its order)."""
     at = s.pos[card]
     grid, front = s.grid, s.front
+    order = _own_order(s) if s.front_shared else s.front_order
     del grid[at]
     s.pos[card] = -1
     for d in DELTA:
         n = at + d
         v = front.get(n)
         if v is not None and v >> 2 == card:
-            v = anchor_of(s, n, -1)
-            if v < 0:
+            w = anchor_of(s, n, -1)
+            if w < 0:
                 del front[n]
             else:
-                front[n] = v
+                front[n] = w
+            if order is not None:
+                _reorder(order, v, w)
     v = anchor_of(s, at, -1)
     if v >= 0:
         front[at] = v
+        if order is not None:
+            _reorder(order, -1, v)
+
+
+def _own_order(s: AssaultState) -> FrontOrder | None:
+    """The state's sorted frontier, copied first if a clone shares it (``None`` while it
+    was never asked for). Called only when ``s.front_shared``."""
+    order = s.front_order
+    if order is not None and s.front_shared:
+        order = s.front_order = (order[0][:], order[1][:])
+    s.front_shared = False
+    return order
+
+
+def _reorder(order: FrontOrder, old: int, new: int) -> None:
+    """Frontier code ``old`` (and its ``to`` action) out and ``new`` in at its sorted place
+    (-1: none)."""
+    codes, moves = order
+    if old >= 0:
+        i = bisect_left(codes, old)
+        del codes[i], moves[i]
+    if new >= 0:
+        i = bisect_left(codes, new)
+        codes.insert(i, new)
+        moves.insert(i, TO_FLAT[new])
+
+
+def front_order(s: AssaultState) -> FrontOrder:
+    """The frontier's codes in ascending order and their ``to`` actions, in step: the
+    placements in legal order.
+
+    Kept on the state (``front_order``, not saved) once asked for: ``set_card`` and
+    ``lift_card``, the only writers of the frontier, keep it in step; a clone shares it
+    (``front_shared``) until either state changes the frontier and takes a copy; and
+    whatever sets ``s.front`` anew (a position) drops it (``forget_front_order``) to be
+    sorted again here."""
+    order = s.front_order
+    if order is None:
+        codes = sorted(s.front.values())
+        flat = TO_FLAT
+        order = s.front_order = (codes, [flat[v] for v in codes])
+    return order
+
+
+def forget_front_order(s: AssaultState) -> None:
+    """Drop the sorted frontier (``front_order``) after ``s.front`` was set anew."""
+    s.front_order = None
+    s.front_shared = False
 
 
 def anchor_of(s: AssaultState, at: int, exclude: int) -> int:
     """``anchor << 2 | side`` naming empty cell ``at`` by its lowest-id neighbour in play
     other than ``exclude``; -1 when it has none."""
-    grid = s.grid
+    get = s.grid.get
     best = -1
-    for side in range(4):
-        a = grid.get(at - DELTA[side])
-        if a is not None and a != exclude and (best < 0 or a < best >> 2):
-            best = a << 2 | side
+    a = get(at - STRIDE)  # the cell is east (side 0) of a
+    if a is not None and a != exclude:
+        best = a << 2
+    a = get(at - 1)  # north (1)
+    if a is not None and a != exclude and (best < 0 or a < best >> 2):
+        best = a << 2 | 1
+    a = get(at + STRIDE)  # west (2)
+    if a is not None and a != exclude and (best < 0 or a < best >> 2):
+        best = a << 2 | 2
+    a = get(at + 1)  # south (3)
+    if a is not None and a != exclude and (best < 0 or a < best >> 2):
+        best = a << 2 | 3
     return best
 
 
@@ -133,8 +210,9 @@ def destinations(s: AssaultState, card: int, from_hand: bool) -> list[Action]:
 
     With the ``any`` anchor the frontier ``s.front`` (every empty cell next to
     a card, with its lowest-id neighbour) is kept up to date as cards come and
-    go, so this is a sort of its values; only the cells the mover itself
-    anchors need a second look. The ``friendly`` anchor scans the cards.
+    go, and so is its sorted copy (``front_order``), so this is a copy of that
+    list; only the cells the mover itself anchors need a second look. The
+    ``friendly`` anchor scans the cards.
     """
     friendly = s.options.anchor == "friendly"
     if friendly:
@@ -150,22 +228,32 @@ def destinations(s: AssaultState, card: int, from_hand: bool) -> list[Action]:
 
 
 def _front_cells(s: AssaultState, card: int, from_hand: bool) -> list[Action]:
-    front = s.front
+    """The frontier in (anchor, side) order (``front_order``); for a ship in play, the
+    cells it anchors itself are named again by their next neighbour, or dropped."""
+    codes, moves = s.front_order or front_order(s)
     if from_hand:
-        codes = sorted(front.values())
-    else:
-        codes = [v for v in front.values() if v >> 2 != card]
-        here = s.pos[card]
-        for d in DELTA:
-            n = here + d
-            v = front.get(n)
-            if v is not None and v >> 2 == card:
-                v = anchor_of(s, n, card)
-                if v >= 0:
-                    codes.append(v)
-        codes.sort()
-    flat = TO_FLAT
-    return [flat[v] for v in codes]
+        return moves[:]
+    lo = bisect_left(codes, card << 2)
+    hi = bisect_left(codes, (card + 1) << 2, lo)
+    if lo == hi:
+        return moves[:]
+    here = s.pos[card]
+    again = []
+    for i in range(lo, hi):
+        v = anchor_of(s, here + DELTA[codes[i] & 3], card)
+        if v >= 0:
+            again.append(v)
+    out = moves[:lo]
+    if len(again) > 1:
+        again.sort()
+    start = hi
+    for v in again:  # each above the mover's codes: merged into the rest in order
+        i = bisect_left(codes, v, start)
+        out += moves[start:i]
+        out.append(TO_FLAT[v])
+        start = i
+    out += moves[start:]
+    return out
 
 
 def _cells(s: AssaultState, card: int, friendly: bool) -> list[Action]:
@@ -189,13 +277,25 @@ def _cells(s: AssaultState, card: int, friendly: bool) -> list[Action]:
 
 def enemies_next_to(s: AssaultState, card: int, at: int) -> list[int]:
     """Enemy cards orthogonally adjacent to cell ``at``, by id (SSA-09, SSA-16)."""
-    grid, team = s.grid, s.team
-    me = team[card // CARDS_PER_DECK]
+    get = s.grid.get
+    side = s.card_side
+    me = side[card]
     out = []
-    for d in DELTA:
-        t = grid.get(at + d)
-        if t is not None and team[t // CARDS_PER_DECK] != me:
+    for t in (get(at + STRIDE), get(at + 1), get(at - STRIDE), get(at - 1)):
+        if t is not None and side[t] != me:
             out.append(t)
     if len(out) > 1:
         out.sort()
     return out
+
+
+_SIDES: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def card_sides(team: list[int]) -> tuple[int, ...]:
+    """The side of each card id by the seats' sides ``team`` (one tuple per seating)."""
+    key = tuple(team)
+    got = _SIDES.get(key)
+    if got is None:
+        got = _SIDES[key] = tuple(t for t in key for _ in range(CARDS_PER_DECK))
+    return got

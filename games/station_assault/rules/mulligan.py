@@ -29,7 +29,8 @@ def choices() -> list[Action]:
 
 def choose(s: AssaultState, action: Mulligan) -> None:
     p = s.stack.pop().player
-    s.mulligan[p] = int(action.redraw)
+    answers = s.mulligan = s.mulligan[:]  # replaced, not changed: clones share it
+    answers[p] = int(action.redraw)
     s.emit(MulliganChosen(player=p, redraw=action.redraw, to=(p,)))
     if p + 1 < s.num_players:
         s.stack.append(ChooseMulligan(player=p + 1))

@@ -29,9 +29,10 @@ if TYPE_CHECKING:
 
 def resample(s: AssaultState, player: int, rng: Rng) -> None:
     if s.wave == 0:
-        for q, m in enumerate(s.mulligan):
+        answers = s.mulligan = s.mulligan[:]  # shared with the state this was cloned from
+        for q, m in enumerate(answers):
             if q != player and m != -1:
-                s.mulligan[q] = rng.below(2)
+                answers[q] = rng.below(2)
     else:
         top = s.stack[-1] if s.stack else None
         chooser = top.player if isinstance(top, ChooseShip) else -1

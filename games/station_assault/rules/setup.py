@@ -71,12 +71,16 @@ def draw(s: AssaultState, p: int, count: int) -> None:
 
 def recount(s: AssaultState) -> None:
     """Rebuild the available-ship counts from the hands and the grid (SSA-05)."""
-    speed = s.table.speed
+    tbl = s.table
+    speed, slot = tbl.speed, tbl.slot
     avail = [0] * (s.num_players * SPEEDS)
+    zones = s.zones
     for p in range(s.num_players):
-        for c in s.zones[HAND[p]].cards:
-            avail[p * SPEEDS + speed[c]] += 1
+        base = p * SPEEDS
+        for c in zones[HAND[p]].cards:
+            avail[base + speed[c]] += 1
+    acted = s.acted
     for c in s.board:
-        if not s.acted[c]:
-            avail[c // CARDS_PER_DECK * SPEEDS + speed[c]] += 1
+        if not acted[c]:
+            avail[slot[c]] += 1
     s.avail = avail

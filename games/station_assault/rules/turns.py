@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..decisions import ChooseShip
+from ..decisions import CHOOSE_SHIP
 from ..events import WaveStarted
 from ..ships import CARDS_PER_DECK, SPEEDS, STATION_SPEED
 from . import victory
@@ -50,7 +50,7 @@ def open_speed(s: AssaultState) -> None:
     while s.speed <= STATION_SPEED:
         q = first_available(s, s.initiative)
         if q >= 0:
-            s.stack.append(ChooseShip(player=q))
+            s.stack.append(CHOOSE_SHIP[q])
             return
         s.speed += 1
         s.passed_over = 0
@@ -63,7 +63,7 @@ def end_turn(s: AssaultState, player: int) -> None:
         return
     q = first_available(s, player + 1)
     if q >= 0:
-        s.stack.append(ChooseShip(player=q))
+        s.stack.append(CHOOSE_SHIP[q])
         return
     s.speed += 1
     s.passed_over = 0

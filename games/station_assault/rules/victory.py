@@ -55,7 +55,8 @@ def after_destruction(s: AssaultState, by: int, victim: int) -> None:
 
 def eliminate(s: AssaultState, p: int) -> None:
     """``p`` is out (SSA-15): cards leave the table, hand and deck are removed."""
-    s.alive[p] = False
+    alive = s.alive = s.alive[:]  # replaced, not changed: clones share it
+    alive[p] = False
     lo, hi = p * CARDS_PER_DECK, (p + 1) * CARDS_PER_DECK
     keep = []
     for c in s.board:
