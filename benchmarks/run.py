@@ -20,8 +20,9 @@ a trusted ``loads`` of it allocates, its log included) and of a finished one,
 with how many finished games' states fit in a GiB (``games_per_gib``: what an
 analysis worker that keeps whole games would hold), and the peak memory
 (tracemalloc) of playing one game.
-Each timing is the median of five runs (see ``per_call_us``). Timings on a
-shared machine are noisy: compare runs made side by side.
+Each timing is the median of five runs (see ``per_call_us``), in CPU time of
+this process (``clock``). Timings on a shared machine are still noisy (caches,
+frequency): compare runs made side by side (``benchmarks/compare.py``).
 """
 
 from __future__ import annotations
@@ -37,11 +38,16 @@ from typing import Any
 import tabletop
 from tabletop.bots import RandomBot
 
+clock = time.process_time
+"""Every timing is in CPU seconds of this process: what other processes on a shared
+machine take (or a hypervisor steals) is not counted, so runs made at different
+moments compare better than by the wall clock."""
+
 
 def playouts(game: Any, games: int, seed: int, check: bool) -> dict[str, float]:
     steps = 0
     lengths = []
-    t0 = time.perf_counter()
+    t0 = clock()
     for g in range(games):
         state = game.new_state(seed=seed + g)
         bot = RandomBot(seed + g)
@@ -51,7 +57,7 @@ def playouts(game: Any, games: int, seed: int, check: bool) -> dict[str, float]:
             n += 1
         steps += n
         lengths.append(n)
-    dt = time.perf_counter() - t0
+    dt = clock() - t0
     return {
         "decisions_per_s": steps / dt,
         "games_per_s": games / dt,
@@ -71,14 +77,14 @@ def chess_playouts(games: int, seed: int) -> dict[str, Any] | None:
     import random
 
     steps = 0
-    t0 = time.perf_counter()
+    t0 = clock()
     for g in range(games):
         rng = random.Random(seed + g)
         board = chess.Board()
         while not board.is_game_over():
             board.push(rng.choice(list(board.legal_moves)))
             steps += 1
-    dt = time.perf_counter() - t0
+    dt = clock() - t0
     return {
         "chess_version": chess.__version__,
         "decisions_per_s": steps / dt,
@@ -131,10 +137,10 @@ def per_call_us(fn: Any, repeat: int) -> float:
     n = max(1, repeat // 5)
     runs = []
     for _ in range(5):
-        t0 = time.perf_counter()
+        t0 = clock()
         for _ in range(n):
             fn()
-        runs.append((time.perf_counter() - t0) / n)
+        runs.append((clock() - t0) / n)
     return 1e6 * statistics.median(runs)
 
 
