@@ -214,7 +214,7 @@ def _reason(events: list[Any]) -> str:
     the card a reputation event names, else "other" and the step's event kinds."""
     for e in events:
         if e.kind == "reputation_gained":
-            return f"objective: {OBJECTIVES[e.card].name}"
+            return f"objective: {card_name(e.card)}"
     for e in events:
         if e.kind == "objective_played":
             return f"objective: {card_name(e.card)}"
