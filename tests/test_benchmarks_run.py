@@ -37,3 +37,14 @@ def test_run_reports_every_figure_and_the_ratio_to_python_chess() -> None:
     ratio = r["ratio_to_chess"]["checked"]
     want = r["playout_checked"]["decisions_per_s"] / doc["reference"]["decisions_per_s"]
     assert ratio == pytest.approx(want)
+
+
+def test_rebellion_strength_names_the_objective_that_moved_reputation() -> None:
+    """Reputation events carry the objective's card id, which the benchmark names."""
+    from rebellion_rote.data import OBJECTIVES
+    from rebellion_rote.events import ReputationGained
+    from rebellion_rote.ids import objective_card
+
+    bench = script("rebellion_strength")
+    event = ReputationGained(amount=1, reputation=9, card=objective_card(0))
+    assert bench._reason([event]) == f"objective: {OBJECTIVES[0].name}"
