@@ -104,6 +104,11 @@ def play_station_assault(
     return n
 
 
+def merged(n: Counter[str], more: Counter[str]) -> Counter[str]:
+    """Two plays' counts together: the most buttons shown is the larger, the rest add."""
+    return Counter({k: max(n[k], more[k]) if k == "most" else n[k] + more[k] for k in n | more})
+
+
 def test_station_assault_played_to_its_end_by_clicking_the_grid(
     context: Any, web_server: str, shots: Path
 ) -> None:
@@ -131,7 +136,7 @@ def test_station_assault_played_to_its_end_by_clicking_the_grid(
         names = page.evaluate(f"() => ({cut})().map(e => e.textContent)")
         raise AssertionError(f"ship names cut or broken: {names}") from None
     more = play_station_assault(page, rng)
-    n = Counter({k: max(n[k], more[k]) if k == "most" else n[k] + more[k] for k in n | more})
+    n = merged(n, more)
     result = finish(page)
     assert "Scores:" in result
     snap(page, shots / "station_assault-end.png")
@@ -143,7 +148,7 @@ def test_station_assault_played_to_its_end_by_clicking_the_grid(
         new_game(page, web_server, "station_assault", ["you", "random"], {"max_waves": 1})
         page.wait_for_selector(CHOICE)
         more = play_station_assault(page, rng)
-        n = Counter({k: max(n[k], more[k]) if k == "most" else n[k] + more[k] for k in n | more})
+        n = merged(n, more)
         finish(page)
     print(f"Space Station Assault: {dict(n)}")
     assert n["cell"] >= 3 and n["hand card"] >= 1, n
