@@ -18,15 +18,21 @@ counts, for every player, the Victory they are *expected to lose*:
 
 Duel and teams compare the sides: what each scored plus what its enemies
 are expected to lose (a duel is won at 60, a team of k at 50 x k). A free
-for all is won by the last player left, so a player compares their own
-expected losses with the mean of the rivals still in (not the least: a
-player who only hurt the healthiest rival would ignore every other shot).
+for all is won by the last player left, so a player's value is their share
+of the chance to be that player: a softmax over the players still in of the
+Victory each can still lose before they are out (``ELIMINATION`` less what
+they lost and are expected to lose), ``FFA_SHARPNESS`` a point, rescaled from
+[0, 1] to [-1, 1]. A rival's loss lowers the rival's share in proportion to
+it, so the shots that count most are those at the rival most likely to
+outlast the player, and the player's own losses count most of all; a rival
+put out has no share left.
 One pass over the cards in play and the hands; the search asks for every
 player's value of a leaf at once (:func:`values`), so one pass serves them all.
 """
 
 from __future__ import annotations
 
+from math import exp
 from typing import TYPE_CHECKING
 
 from .rules.grid import DELTA
@@ -39,7 +45,15 @@ if TYPE_CHECKING:
 
     from .state import AssaultState
 
-__all__ = ["HAND_WEIGHT", "NEXT_WAVE", "PENDING", "expected_losses", "heuristic", "values"]
+__all__ = [
+    "FFA_SHARPNESS",
+    "HAND_WEIGHT",
+    "NEXT_WAVE",
+    "PENDING",
+    "expected_losses",
+    "heuristic",
+    "values",
+]
 
 PENDING = 0.6
 """Weight of the shot of a card next to an enemy that has not acted this wave (it fires
@@ -49,6 +63,13 @@ NEXT_WAVE = 0.3
 both are still there)."""
 HAND_WEIGHT = 0.5
 """Victory a point of Firepower in the hand is expected to take from its owner's enemies."""
+FFA_SHARPNESS = 0.08
+"""How much a point of Victory still to lose weighs in a free for all's shares: a player
+10 points further from elimination than another holds e^0.8, about 2.2 times the
+other's share. Against the mean of the rivals' losses (the value before it), the search
+bot in a free for all of 4 won 75 of 80 games against random players instead of 66 (seeds
+6000-6079, 220 iterations), and against greedy players, who play for the same value, 72 of
+120 instead of 66; 0.04, 0.10 and 0.15 did no better."""
 
 
 def heuristic(state: State, player: int) -> float:
@@ -90,16 +111,20 @@ def _value(s: AssaultState, player: int, loss: list[float]) -> float:
 
 
 def _free_for_all(s: AssaultState, player: int, loss: list[float]) -> float:
-    """The rivals' mean expected losses against the player's own."""
-    if not s.alive[player]:
+    """The player's share of the chance to be the last left, in [-1, 1]: a softmax over
+    the players still in of the Victory each can still lose (see the module)."""
+    alive = s.alive
+    if not alive[player]:
         return -1.0
-    lost, alive = s.lost, s.alive
-    risk = [lost[q] + loss[q] for q in range(s.num_players)]
-    rivals = [risk[q] for q in range(s.num_players) if q != player and alive[q]]
-    if not rivals:
-        return 1.0
-    v = (sum(rivals) / len(rivals) - risk[player]) / ELIMINATION
-    return -1.0 if v < -1.0 else 1.0 if v > 1.0 else v
+    lost = s.lost
+    total = mine = 0.0
+    for q in range(s.num_players):
+        if alive[q]:
+            w = exp(FFA_SHARPNESS * (ELIMINATION - lost[q] - loss[q]))
+            total += w
+            if q == player:
+                mine = w
+    return 2.0 * mine / total - 1.0
 
 
 def expected_losses(s: AssaultState) -> list[float]:

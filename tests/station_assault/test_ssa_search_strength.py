@@ -4,11 +4,19 @@ hundreds of games, which take too long for a test)."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from ssa_helpers import deal, new, station
 
 from station_assault import GAME
-from station_assault.heuristic import NEXT_WAVE, PENDING, expected_losses, heuristic
+from station_assault.heuristic import (
+    FFA_SHARPNESS,
+    NEXT_WAVE,
+    PENDING,
+    expected_losses,
+    heuristic,
+)
 from tabletop import Rng, State
 from tabletop.bots import GreedyBot, ISMCTSBot, RandomBot
 
@@ -89,14 +97,29 @@ def test_teams_count_the_whole_side() -> None:
     assert v[1] == v[3] == pytest.approx(-12 / 100)
 
 
-def test_free_for_all_compares_with_the_rivals_mean_and_a_player_out_scores_minus_one() -> None:
+def test_free_for_all_is_the_share_of_the_chance_to_be_last_left() -> None:
     s = deal({}, initiative=0, options=FREE_FOR_ALL)
-    s.lost = [10, 0, 0]
-    assert heuristic(s, 0) == pytest.approx(-10 / 60)
-    assert heuristic(s, 1) == pytest.approx(5 / 60)  # the rivals' mean loss, 10 / 2
-    s = deal({}, initiative=0, options=FREE_FOR_ALL)
+    assert values(s) == pytest.approx([2 / 3 - 1] * 3)  # an even start: a third each
+    s.lost = [10, 0, 0]  # 50, 60 and 60 Victory left to lose
+    e = math.exp(10 * FFA_SHARPNESS)
+    assert heuristic(s, 0) == pytest.approx(2 / (1 + 2 * e) - 1)
+    assert heuristic(s, 1) == pytest.approx(2 * e / (1 + 2 * e) - 1)
     s.alive[2] = False
     assert heuristic(s, 2) == -1.0
+    assert heuristic(s, 1) == pytest.approx(2 * e / (1 + e) - 1)  # the one put out has no share
+    s.alive[0] = False
+    assert heuristic(s, 1) == 1.0  # the last left
+
+
+def test_in_a_free_for_all_a_shot_at_the_strongest_rival_counts_most() -> None:
+    def after(hits: list[int]) -> float:
+        s = deal({}, initiative=0, options=FREE_FOR_ALL)
+        s.lost = [a + b for a, b in zip([0, 10, 30], hits, strict=True)]
+        return heuristic(s, 0)
+
+    level = after([0, 0, 0])
+    at_strong, at_weak, own = after([0, 5, 0]), after([0, 0, 5]), after([5, 0, 0])
+    assert at_strong > at_weak > level > own
 
 
 def test_a_repeated_question_about_another_state_is_not_answered_from_memory() -> None:
