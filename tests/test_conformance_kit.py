@@ -119,6 +119,22 @@ class CardsWithoutFacts(ToyState):
         return super()._card_info(card)
 
 
+class FactsTableDisagrees(ToyState):
+    """Keeps its card facts as a table (``_card_facts``) that says otherwise than
+    ``_card_info`` for one card."""
+
+    def _card_facts(self) -> dict[int, dict[str, Any]]:
+        out = {}
+        for c in range(40):
+            info = self._card_info(c)
+            if info is not None:
+                out[c] = info
+        if out:
+            first = min(out)
+            out[first] = {**out[first], "name": "something else"}
+        return out
+
+
 class UndeclaredTargetKind(ToyState):
     """Points its actions at a kind the game does not declare."""
 
@@ -150,6 +166,7 @@ class StateCardWithoutFacts(ToyState):
     ("cls", "message"),
     [
         (CardsWithoutFacts, "without their facts"),
+        (FactsTableDisagrees, r"_card_facts\(\) and _card_info\(.*\) disagree"),
         (UndeclaredTargetKind, "a kind the game does not declare"),
         (TargetNotShown, "which the view does not show"),
         (StateCardWithoutFacts, r"in the pack's state without their facts"),

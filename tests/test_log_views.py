@@ -132,3 +132,33 @@ def test_a_failed_action_put_back_leaves_no_stale_narration(
     for _ in range(5):  # past where the dropped events reached
         state.apply(RandomBot(7).choose(state))
         assert state.log_view(0) == narrated_afresh(state, 0)
+
+
+@pytest.mark.parametrize("name", ["rebel_space", "station_assault", "rebellion_rote"])
+def test_a_views_cards_and_prompt_are_its_own_and_its_positions(name: str) -> None:
+    """A view reads the card facts from the pack's table (``_card_facts``) and keeps the
+    prompt with the legal actions it was made for: each view's facts are a copy a caller
+    may change, equal to ``_card_info``, and its prompt is the position's, on a clone
+    too, after every move."""
+    game = tabletop.load(name)
+    state = game.new_state(seed=4)
+    bot = RandomBot(4)
+    facts = state._card_facts()
+    assert facts is not None
+    for _ in range(60):
+        if state.is_terminal:
+            break
+        seat = state.current_player
+        v = state.view(seat)
+        assert v["prompt"] == state.prompt
+        assert v["cards"] == {k: state._card_info(int(k)) for k in v["cards"]}
+        for info in v["cards"].values():
+            info["name"] = "changed by a caller"
+        again = state.view(seat)
+        assert all(info["name"] != "changed by a caller" for info in again["cards"].values())
+        copy = state.clone()
+        assert copy.view(seat)["prompt"] == state.prompt
+        copy.apply(bot.choose(copy))
+        assert copy.view(copy.current_player)["prompt"] == copy.prompt
+        assert state.view(seat)["prompt"] == state.prompt
+        state.apply(bot.choose(state))

@@ -287,6 +287,9 @@ CARD_INFO: tuple[dict[str, object], ...] = tuple(
 )
 """Instance id -> the card's printed facts and its text in words, as views give them."""
 
+CARD_FACTS: dict[int, dict[str, object]] = dict(enumerate(CARD_INFO))
+"""The same by card id as a mapping (what a view reads: ``State._card_facts``)."""
+
 
 def ids_named(name: str) -> tuple[int, ...]:
     """Every instance id of the card called ``name``."""

@@ -12,7 +12,7 @@ from tabletop.positions import Facts
 from tabletop.targets import Target
 
 from . import render
-from .cards import CARD_INFO, DECK_IDS, NUM_CARDS, OWNER
+from .cards import CARD_FACTS, CARD_INFO, DECK_IDS, NUM_CARDS, OWNER
 from .events import TurnBegan
 from .rules import targets
 from .rules.effects import keep_deck_search_possible
@@ -125,6 +125,10 @@ class RebelSpaceState(State):
     def _card_info(self, card: int) -> dict[str, Any] | None:
         """Name, side, type, ratings, cost, flags and printed notes, and the card's text."""
         return dict(CARD_INFO[card]) if 0 <= card < NUM_CARDS else None
+
+    def _card_facts(self) -> dict[int, dict[str, Any]]:
+        """Every card's :meth:`_card_info` at once, for views."""
+        return CARD_FACTS
 
     def _view_cards(self, player: int | None, state_view: dict[str, Any]) -> list[int]:
         """The cards of the attack and the battle, the attachments and their heroes, the

@@ -347,6 +347,10 @@ class RebellionState(State):
         facts = table.CARD_FACTS.get(card)
         return None if facts is None else dict(facts)
 
+    def _card_facts(self) -> dict[int, dict[str, Any]]:
+        """Every card's :meth:`_card_info` at once, for views (:data:`.table.CARD_FACTS`)."""
+        return table.CARD_FACTS
+
     def _view_cards(self, player: int | None, state_view: dict[str, Any]) -> list[int]:
         """The card ids the state view names outside the zones (:func:`.table.view_cards`)."""
         return table.view_cards(state_view)

@@ -160,6 +160,10 @@ class AssaultState(State):
         """Name, owner (seat), Speed, Firepower, Shields, Victory and the card's text."""
         return text.card_info(self.table, card)
 
+    def _card_facts(self) -> dict[int, dict[str, Any]]:
+        """Every card's :meth:`_card_info` at once, for views (one table per ship table)."""
+        return text.card_facts(self.table)
+
     def _view_cards(self, player: int | None, state_view: dict[str, Any]) -> list[int]:
         """The cards on the grid and the ship acting (one played from the hand is in no
         zone while its cell is chosen)."""

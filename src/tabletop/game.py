@@ -384,6 +384,7 @@ class Game:
         state.no_record = ""
         state._legal = None
         state._legal_words = None
+        state._prompt_of = None
         state._log_json = None
         return state
 

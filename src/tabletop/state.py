@@ -48,7 +48,7 @@ import copy
 import random
 import weakref
 from bisect import bisect_left
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -115,6 +115,8 @@ class State:
     )
     """The legal actions' id, notation, words and targets, for :meth:`view`, with the list of
     legal actions they were made for (made again when that list is)."""
+    _prompt_of: tuple[list[Action], str] | None = attrs.field(default=None, metadata=TRANSIENT)
+    """:attr:`prompt` for :meth:`view`, with the list of legal actions it was made for."""
     _log_json: tuple[list[Event], bytes] | None = attrs.field(default=None, metadata=TRANSIENT)
     """The log as :func:`tabletop.dumps` last wrote it: the events then, and their JSON
     (see :func:`tabletop.codec.log_fragment`)."""
@@ -162,6 +164,13 @@ class State:
 
     def _card_info(self, card: int) -> dict[str, Any] | None:
         """Public facts of card ``card`` (name, type, numbers) for views; ``None``: none."""
+        return None
+
+    def _card_facts(self) -> Mapping[int, dict[str, Any]] | None:
+        """Every card id's public facts at once, when the pack keeps them as one table
+        (card id to the dict :meth:`_card_info` would copy): a view then reads each card's
+        from it instead of asking :meth:`_card_info` card by card. ``None`` (the default):
+        ask :meth:`_card_info`. The two must agree; the conformance kit checks it."""
         return None
 
     def _view_cards(self, player: int | None, state_view: dict[str, Any]) -> list[int]:
@@ -290,6 +299,7 @@ class State:
         self.no_record = reason or "this state was not reached by play from its seed"
         self._legal = None
         self._legal_words = None
+        self._prompt_of = None
         self._log_json = None
         self._log_views = None
 
@@ -607,18 +617,26 @@ class State:
             ids.extend(shown)
             if log:
                 ids.extend(self._seen_log(player).cards)
-            card_info = self._card_info
-            for c in dict.fromkeys(ids):  # each once, in order
-                info = card_info(c)
-                if info is not None:
-                    cards[str(c)] = info
+            facts = self._card_facts()
+            if facts is None:
+                card_info = self._card_info
+                for c in dict.fromkeys(ids):  # each once, in order
+                    info = card_info(c)
+                    if info is not None:
+                        cards[str(c)] = info
+            else:
+                get = facts.get
+                for c in dict.fromkeys(ids):
+                    info = get(c)
+                    if info is not None:
+                        cards[str(c)] = info.copy()
         out: dict[str, Any] = {
             "game": self.game.name,
             "player": seat,
             "players": [self.game.player_name(p, self.options) for p in range(self.num_players)],
             "step": len(self.history),
             "current_player": cp,
-            "prompt": self.prompt,
+            "prompt": self._view_prompt(),
             "terminal": self.is_terminal,
             "returns": self.returns(),
             "zones": zones,
@@ -630,6 +648,19 @@ class State:
         if legal is not None:
             out["legal_actions"] = legal
         return out
+
+    def _view_prompt(self) -> str:
+        """:attr:`prompt`, kept with the legal actions it was made for (views of the same
+        position, a clone's included, share it)."""
+        legal = self._legal
+        if legal is None:
+            return self.prompt
+        cached = self._prompt_of
+        if cached is not None and cached[0] is legal:
+            return cached[1]
+        text = self.prompt
+        self._prompt_of = (legal, text)
+        return text
 
     def _legal_entries(self) -> list[tuple[int, str, str, Sequence[Target]]]:
         """Each legal action's id, notation, words and targets: made once for a list of
@@ -663,7 +694,7 @@ class State:
         n = len(self.log)
         lo = bisect_left(seen.index, start if start >= 0 else max(0, n + start))
         hi = len(seen.index) if stop is None else bisect_left(seen.index, _clip(stop, n))
-        out = [d.copy() for d in seen.entries[lo:hi]]
+        out = list(map(dict.copy, seen.entries[lo:hi]))
         nested = seen.nested
         for j in range(bisect_left(nested, lo), bisect_left(nested, hi)):
             entry = out[nested[j] - lo]
@@ -782,6 +813,7 @@ class State:
         new.start = self.start
         new._legal = self._legal
         new._legal_words = self._legal_words
+        new._prompt_of = self._prompt_of
         new._log_json = self._log_json
         new._log_views = None if self._log_views is None else dict(self._log_views)
         self._copy_into(new)

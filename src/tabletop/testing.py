@@ -363,6 +363,15 @@ def _check_card_facts(state: State, seat: int | None, view: dict[str, Any], ctx:
     where["the legal actions"] = [
         t["id"] for a in view.get("legal_actions", ()) for t in a["targets"] if t["kind"] == "card"
     ]
+    facts = state._card_facts()
+    if facts is not None:
+        for c in dict.fromkeys(c for ids in where.values() for c in ids):
+            if facts.get(c) != state._card_info(c):
+                raise _fail(
+                    ctx,
+                    f"_card_facts() and _card_info({c!r}) disagree on card id {c!r}: "
+                    "the view's facts must be the same either way",
+                )
     for place, ids in where.items():
         missing = sorted({c for c in ids if str(c) not in cards})
         if missing:

@@ -87,22 +87,20 @@ def ship_text(t: ShipType) -> str:
     )
 
 
-_FACTS: dict[int, tuple[ShipTable, list[dict[str, Any] | None]]] = {}
+_FACTS: dict[int, tuple[ShipTable, dict[int, dict[str, Any]]]] = {}
 """Each ship table's card facts by card id, made once (tables live as long as the process)."""
 
 
-def card_info(tbl: ShipTable, card: int) -> dict[str, Any] | None:
-    """The public facts of card id ``card`` under ship table ``tbl``; ``None``: no such card."""
+def card_facts(tbl: ShipTable) -> dict[int, dict[str, Any]]:
+    """Every card id's public facts under ship table ``tbl`` (made once a table; the
+    caller must not change them: :func:`card_info` gives a copy)."""
     entry = _FACTS.get(id(tbl))
     if entry is None or entry[0] is not tbl:
         texts = [ship_text(t) for t in tbl.types]
-        facts: list[dict[str, Any] | None] = []
+        facts: dict[int, dict[str, Any]] = {}
         for c, k in enumerate(tbl.card_type):
-            if k < 0:
-                facts.append(None)
-                continue
-            facts.append(
-                {
+            if k >= 0:
+                facts[c] = {
                     "name": tbl.types[k].name,
                     "owner": c // CARDS_PER_DECK,
                     "speed": tbl.speed[c],
@@ -111,12 +109,13 @@ def card_info(tbl: ShipTable, card: int) -> dict[str, Any] | None:
                     "victory": tbl.victory[c],
                     "text": texts[k],
                 }
-            )
         entry = _FACTS[id(tbl)] = (tbl, facts)
-    facts = entry[1]
-    if not 0 <= card < len(facts):
-        return None
-    info = facts[card]
+    return entry[1]
+
+
+def card_info(tbl: ShipTable, card: int) -> dict[str, Any] | None:
+    """The public facts of card id ``card`` under ship table ``tbl``; ``None``: no such card."""
+    info = card_facts(tbl).get(card)
     return None if info is None else dict(info)
 
 
