@@ -89,6 +89,8 @@ def values(state: State) -> list[float]:
     if s.result is not None:
         return list(s.result)
     loss = expected_losses(s)
+    if s.options.mode == "free_for_all":
+        return _free_for_all_shares(s, loss)
     return [_value(s, p, loss) for p in range(s.num_players)]
 
 
@@ -126,6 +128,19 @@ def _free_for_all(s: AssaultState, player: int, loss: list[float]) -> float:
             if q == player:
                 mine = w
     return 2.0 * mine / total - 1.0
+
+
+def _free_for_all_shares(s: AssaultState, loss: list[float]) -> list[float]:
+    """:func:`_free_for_all` for every player at once: each weight worked out once (the
+    same sums, so the same numbers)."""
+    alive, lost = s.alive, s.lost
+    weights = [0.0] * s.num_players
+    total = 0.0
+    for q in range(s.num_players):
+        if alive[q]:
+            w = weights[q] = exp(FFA_SHARPNESS * (ELIMINATION - lost[q] - loss[q]))
+            total += w
+    return [2.0 * weights[p] / total - 1.0 if alive[p] else -1.0 for p in range(s.num_players)]
 
 
 def expected_losses(s: AssaultState) -> list[float]:

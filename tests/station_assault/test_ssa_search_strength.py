@@ -43,6 +43,17 @@ def test_terminal_states_score_their_returns(options: dict[str, object] | None) 
     assert values(s) == s.returns()
 
 
+@pytest.mark.parametrize("options", [None, FREE_FOR_ALL, TEAMS])
+def test_values_are_each_players_heuristic_exactly(options: dict[str, object] | None) -> None:
+    """The leaf values the search asks for at once are bit for bit each player's own."""
+    s = new(options, 5)
+    rng = Rng(5)
+    while not s.is_terminal:
+        assert values(s) == [heuristic(s, p) for p in range(s.num_players)]
+        acts = s.legal_actions()
+        s.apply(acts[rng.below(len(acts))])
+
+
 def test_an_even_start_is_level_and_a_duel_is_zero_sum() -> None:
     s = deal({0: ["Scout"], 1: ["Scout"]}, initiative=0)
     assert values(s) == [0.0, 0.0]
