@@ -20,8 +20,8 @@ a trusted ``loads`` of it allocates, its log included) and of a finished one,
 with how many finished games' states fit in a GiB (``games_per_gib``: what an
 analysis worker that keeps whole games would hold), and the peak memory
 (tracemalloc) of playing one game.
-Each timing is the median of five runs (see ``per_call_us``), in CPU time of
-this process (``clock``). Timings on a shared machine are still noisy (caches,
+Each per-call timing is the least of ten runs (see ``per_call_us``), in CPU time
+of this process (``clock``). Timings on a shared machine are still noisy (caches,
 frequency): compare runs made side by side (``benchmarks/compare.py``).
 """
 
@@ -134,16 +134,18 @@ def fresh(state: Any) -> Any:
 
 
 def per_call_us(fn: Any, repeat: int) -> float:
-    """µs per call of ``fn``: the median of five runs of ``repeat / 5`` calls each (one
-    run that a collection or another process slowed does not move it)."""
-    n = max(1, repeat // 5)
+    """µs per call of ``fn``: the least of ten runs of ``repeat / 10`` calls each. Other
+    work on a shared machine (a collection, another process) only ever adds time to a
+    run, so the least is the closest to what the call costs, and it moves far less
+    between runs than a median does."""
+    n = max(1, repeat // 10)
     runs = []
-    for _ in range(5):
+    for _ in range(10):
         t0 = clock()
         for _ in range(n):
             fn()
         runs.append((clock() - t0) / n)
-    return 1e6 * statistics.median(runs)
+    return 1e6 * min(runs)
 
 
 def bench(name: str, games: int, seed: int, chess_rate: float | None = None) -> dict[str, Any]:
