@@ -135,6 +135,23 @@ class FactsTableDisagrees(ToyState):
         return out
 
 
+class FactsTableChangeable(ToyState):
+    """Keeps its card facts as a table whose cards hold plain lists, which a caller of one
+    view could change in every other view."""
+
+    def _card_facts(self) -> dict[int, dict[str, Any]]:
+        out = {}
+        for c in range(40):
+            info = self._card_info(c)
+            if info is not None:
+                out[c] = {**info, "tags": ["number"]}
+        return out
+
+    def _card_info(self, card: int) -> dict[str, Any] | None:
+        info = super()._card_info(card)
+        return None if info is None else {**info, "tags": ["number"]}
+
+
 class UndeclaredTargetKind(ToyState):
     """Points its actions at a kind the game does not declare."""
 
@@ -167,6 +184,7 @@ class StateCardWithoutFacts(ToyState):
     [
         (CardsWithoutFacts, "without their facts"),
         (FactsTableDisagrees, r"_card_facts\(\) and _card_info\(.*\) disagree"),
+        (FactsTableChangeable, r"_card_facts\(\) holds a list or dict a caller could change"),
         (UndeclaredTargetKind, "a kind the game does not declare"),
         (TargetNotShown, "which the view does not show"),
         (StateCardWithoutFacts, r"in the pack's state without their facts"),

@@ -3,6 +3,7 @@ exactly what narrating the whole log again gives, after every kind of change."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -162,3 +163,40 @@ def test_a_views_cards_and_prompt_are_its_own_and_its_positions(name: str) -> No
         assert copy.view(copy.current_player)["prompt"] == copy.prompt
         assert state.view(seat)["prompt"] == state.prompt
         state.apply(bot.choose(state))
+
+
+@pytest.mark.parametrize("name", ["rebel_space", "station_assault", "rebellion_rote"])
+def test_a_view_s_card_facts_cannot_change_another_view_s(name: str) -> None:
+    """The lists and dicts inside a view's card facts (a card's lines of text, its flags, a
+    tactic card's halves) are shared by every view and refuse to change in place, with a
+    TypeError that says to copy them; a copy changes freely; the next view and
+    ``_card_info`` read as before."""
+    game = tabletop.load(name)
+    state = game.new_state(seed=6)
+    bot = RandomBot(6)
+    shared = 0
+    for _ in range(80):
+        if state.is_terminal:
+            break
+        seat = state.current_player
+        before = json.loads(json.dumps(state.view(seat)["cards"]))  # nothing shared
+        v = state.view(seat)
+        for info in v["cards"].values():
+            for key, value in list(info.items()):
+                if isinstance(value, (list, dict)):
+                    with pytest.raises(TypeError, match="copy them to change them"):
+                        if isinstance(value, list):
+                            value.append("changed by a caller")
+                        else:
+                            value["changed"] = "by a caller"
+                    own = type(value).__mro__[1](value)  # list(...) or dict(...)
+                    own.clear()
+                    info[key] = own
+                    shared += 1
+        assert json.loads(json.dumps(v["cards"])) != before or not shared
+        assert state.view(seat)["cards"] == before
+        for k, info in before.items():
+            assert json.loads(json.dumps(state._card_info(int(k)))) == info
+        state.apply(bot.choose(state))
+    if name != "station_assault":  # its cards' facts are all plain values
+        assert shared > 0

@@ -13,6 +13,7 @@ from pathlib import Path
 import attrs
 
 from tabletop import load_cards, read_table
+from tabletop.cards import share_facts
 
 __all__ = [
     "CARDS",
@@ -271,21 +272,24 @@ def card_text(c: CardDef) -> str:
 
 
 CARD_INFO: tuple[dict[str, object], ...] = tuple(
-    {
-        "name": CARDS[d].name,
-        "side": CARDS[d].side,
-        "type": CARDS[d].type,
-        "ground": CARDS[d].ground,
-        "space": CARDS[d].space,
-        "damage": CARDS[d].damage,
-        "cost": CARDS[d].cost,
-        "flags": [FLAG_WORDS[f] for f in CARDS[d].flags],
-        "notes": CARDS[d].notes,
-        "text": card_text(CARDS[d]),
-    }
+    share_facts(
+        {
+            "name": CARDS[d].name,
+            "side": CARDS[d].side,
+            "type": CARDS[d].type,
+            "ground": CARDS[d].ground,
+            "space": CARDS[d].space,
+            "damage": CARDS[d].damage,
+            "cost": CARDS[d].cost,
+            "flags": [FLAG_WORDS[f] for f in CARDS[d].flags],
+            "notes": CARDS[d].notes,
+            "text": card_text(CARDS[d]),
+        }
+    )
     for d in DEF
 )
-"""Instance id -> the card's printed facts and its text in words, as views give them."""
+"""Instance id -> the card's printed facts and its text in words, as views give them (its
+lists read-only: views share them)."""
 
 CARD_FACTS: dict[int, dict[str, object]] = dict(enumerate(CARD_INFO))
 """The same by card id as a mapping (what a view reads: ``State._card_facts``)."""

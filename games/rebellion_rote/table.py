@@ -190,6 +190,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletop import Action, Decision
+from tabletop.cards import share_facts
 from tabletop.targets import Target
 
 from . import actions as A
@@ -572,8 +573,9 @@ def _build_facts() -> dict[int, dict[str, Any]]:
     return out
 
 
-CARD_FACTS: dict[int, dict[str, Any]] = _build_facts()
-"""Every card id's public facts (built once at import; :func:`card_info` copies)."""
+CARD_FACTS: dict[int, dict[str, Any]] = {c: share_facts(f) for c, f in _build_facts().items()}
+"""Every card id's public facts (built once at import, their lists and dicts read-only:
+views share them; :func:`card_info` copies the top)."""
 
 
 def card_info(card: int) -> dict[str, Any] | None:

@@ -20,7 +20,15 @@ from .errors import CardDataError
 from .limits import MAX_FILE_BYTES, clip, read_file
 from .strict import make_converter, structure_report
 
-__all__ = ["load_cards", "read_table", "structure_or_raise"]
+__all__ = [
+    "ReadOnlyDict",
+    "ReadOnlyList",
+    "load_cards",
+    "read_only",
+    "read_table",
+    "share_facts",
+    "structure_or_raise",
+]
 
 T = TypeVar("T")
 
@@ -87,3 +95,59 @@ def load_cards(rows: Sequence[Mapping[str, Any]], cls: type[T], source: str = "c
             raise CardDataError(f"{where}: expected a table of fields, got {type(row).__name__}")
         out.append(structure_or_raise(dict(row), cls, where))
     return out
+
+
+_SHARED = (
+    "card facts are shared by every view of every game: copy them to change them "
+    "(list(...) or dict(...))"
+)
+
+
+class ReadOnlyList(list[Any]):
+    """A list that refuses to change in place: card facts that every view shares (a card's
+    lines of text). For everything else it is a list: ``==``, JSON, slicing (which gives a
+    plain list), ``list(x)`` to get one to change."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError(_SHARED)
+
+    append = extend = insert = remove = pop = clear = sort = reverse = _refuse  # type: ignore[assignment]
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copy, deepcopy, pickle: built, not appended
+        return (ReadOnlyList, (list(self),))
+
+
+class ReadOnlyDict(dict[str, Any]):
+    """A dict that refuses to change in place (see :class:`ReadOnlyList`); ``dict(x)`` or
+    ``x.copy()`` gives a plain one."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError(_SHARED)
+
+    __setitem__ = __delitem__ = __ior__ = _refuse  # type: ignore[assignment]
+    update = pop = popitem = clear = setdefault = _refuse  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ReadOnlyDict, (dict(self),))
+
+
+def read_only(value: Any) -> Any:
+    """``value`` with every list and dict in it, at any depth, made read-only
+    (:class:`ReadOnlyList`, :class:`ReadOnlyDict`); other values as they are."""
+    if isinstance(value, dict):
+        return ReadOnlyDict({k: read_only(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return ReadOnlyList(read_only(v) for v in value)
+    return value
+
+
+def share_facts(facts: Mapping[str, Any]) -> dict[str, Any]:
+    """One card's public facts made fit for a table that views share
+    (``State._card_facts``): a plain dict, which a view copies, whose lists and dicts are
+    read-only, so that no caller can change another view's facts through its own."""
+    return {k: read_only(v) for k, v in facts.items()}

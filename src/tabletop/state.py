@@ -617,13 +617,17 @@ class State:
             ids.extend(shown)
             if log:
                 ids.extend(self._seen_log(player).cards)
+            # each card's facts once, in order, as the caller's own: a pack's table
+            # (``_card_facts``) holds read-only lists and dicts (the kit checks it), so a
+            # copy of the top is enough; other facts are copied down to their leaves
             facts = self._card_facts()
             if facts is None:
                 card_info = self._card_info
-                for c in dict.fromkeys(ids):  # each once, in order
+                for c in dict.fromkeys(ids):
                     info = card_info(c)
                     if info is not None:
-                        cards[str(c)] = info
+                        keys = _fact_keys(info)
+                        cards[str(c)] = info if keys is None else _owned(info, keys)
             else:
                 get = facts.get
                 for c in dict.fromkeys(ids):
@@ -985,6 +989,39 @@ def _container_keys(d: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]
         elif type(v) in (dict, list):
             deep.append(k)
     return (tuple(flat), tuple(deep)) if flat or deep else None
+
+
+_FactKeys = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+"""The keys of a card's facts whose values a copy for a caller copies too: lists of plain
+values (copied by a slice), dicts of plain values (by ``dict.copy``), anything deeper."""
+
+
+def _fact_keys(info: dict[str, Any]) -> _FactKeys | None:
+    """:data:`_FactKeys` of one card's facts, or None when none of its values is a plain
+    list or dict (read-only ones, :class:`tabletop.cards.ReadOnlyList`, are shared)."""
+    lists: list[str] = []
+    dicts: list[str] = []
+    deep: list[str] = []
+    for k, v in info.items():
+        t = type(v)
+        if t is list:
+            (deep if any(type(x) in (dict, list) for x in v) else lists).append(k)
+        elif t is dict:
+            (deep if any(type(x) in (dict, list) for x in v.values()) else dicts).append(k)
+    return (tuple(lists), tuple(dicts), tuple(deep)) if lists or dicts or deep else None
+
+
+def _owned(info: dict[str, Any], keys: _FactKeys) -> dict[str, Any]:
+    """A copy of a card's facts ``info`` whose lists and dicts (``keys``) are copies too."""
+    out = info.copy()
+    lists, dicts, deep = keys
+    for k in lists:
+        out[k] = out[k][:]
+    for k in dicts:
+        out[k] = out[k].copy()
+    for k in deep:
+        out[k] = _fresh(out[k])
+    return out
 
 
 def _fresh(value: Any) -> Any:

@@ -57,6 +57,7 @@ from hypothesis import strategies as st
 
 from . import registry
 from .bots.random import RandomBot
+from .cards import ReadOnlyDict, ReadOnlyList
 from .errors import IllegalActionError, TabletopError
 from .game import Game
 from .model import Action, Event, card_ids
@@ -372,6 +373,14 @@ def _check_card_facts(state: State, seat: int | None, view: dict[str, Any], ctx:
                     f"_card_facts() and _card_info({c!r}) disagree on card id {c!r}: "
                     "the view's facts must be the same either way",
                 )
+            key = _changeable_inside(facts.get(c))
+            if key is not None:
+                raise _fail(
+                    ctx,
+                    f"_card_facts() holds a list or dict a caller could change in place "
+                    f"(card id {c!r}, {key!r}): every view shares the table, so build each "
+                    "card's facts with tabletop.cards.share_facts",
+                )
     for place, ids in where.items():
         missing = sorted({c for c in ids if str(c) not in cards})
         if missing:
@@ -380,6 +389,22 @@ def _check_card_facts(state: State, seat: int | None, view: dict[str, Any], ctx:
                 f"view({seat}) shows card id(s) {missing[:8]} in {place} without their facts "
                 "in view['cards'] (give them in _card_info)",
             )
+
+
+def _changeable_inside(info: Any) -> str | None:
+    """The key of the first value in a card's facts that holds a plain (changeable) list or
+    dict at any depth, or None."""
+
+    def changeable(v: Any) -> bool:
+        if isinstance(v, (ReadOnlyList, ReadOnlyDict)):
+            return any(map(changeable, v.values() if isinstance(v, dict) else v))
+        return isinstance(v, (list, dict))
+
+    if isinstance(info, dict):
+        for k, v in info.items():
+            if changeable(v):
+                return str(k)
+    return None
 
 
 def _check_targets(state: State, view: dict[str, Any], legal: list[Action], ctx: str) -> None:
