@@ -78,7 +78,7 @@ def play_station_assault(
                 n["auto"] += 1
             elif page.locator(".sa-cell.target").count():
                 cells = page.locator(".sa-cell.target")
-                cell = cells.nth(rng.randrange(cells.count()))
+                cell = cells.nth(pick(rng, cells.count()))
                 where = str(cell.get_attribute("data-cell", timeout=2000))
                 there = int(cell.get_attribute("data-choices", timeout=2000))
                 cell.click(timeout=2000)
@@ -92,7 +92,7 @@ def play_station_assault(
                     n["narrowed"] += 1
             elif page.locator("[data-zone='Your hand'] .card.target").count():
                 cards = page.locator("[data-zone='Your hand'] .card.target")
-                cards.nth(rng.randrange(cards.count())).click(timeout=2000)
+                cards.nth(pick(rng, cards.count())).click(timeout=2000)
                 n["hand card"] += 1
             else:
                 click_any(page, rng)
@@ -102,6 +102,15 @@ def play_station_assault(
         if moved_on(page, before):
             n["decisions"] += 1
     return n
+
+
+def pick(rng: random.Random, count: int) -> int:
+    """One of ``count`` things just counted on the page; none left (the page was drawn
+    again between the look and the count: a bot moved, a choice was played for you) is a
+    reason to look again."""
+    if count == 0:
+        raise Redrawn("nothing to click any more")
+    return rng.randrange(count)
 
 
 def merged(n: Counter[str], more: Counter[str]) -> Counter[str]:
@@ -211,9 +220,10 @@ def play_rebel_space(page: Any, rng: random.Random, shots: Path | None = None) -
                 want = 1 if blocking else picks.count()
                 for _ in range(want):
                     free = page.locator(".rs-card.pick:not(.picked)")
-                    if not free.count():
+                    left = free.count()
+                    if not left:
                         break
-                    free.nth(rng.randrange(free.count())).click(timeout=2000)
+                    free.nth(rng.randrange(left)).click(timeout=2000)
                 form = [t for t in choices(page) if t.startswith(("Form the group", "Block with"))]
                 if not form:  # (a single choice was being played for the person meanwhile)
                     raise Redrawn("no Form button")
@@ -236,7 +246,7 @@ def play_rebel_space(page: Any, rng: random.Random, shots: Path | None = None) -
                 click_text(page, next(t for t in texts if t.startswith("Let ")))
             elif page.locator(".rs-card.target").count() and rng.random() < 0.8:
                 cards = page.locator(".rs-card.target")
-                cards.nth(rng.randrange(cards.count())).click(timeout=2000)
+                cards.nth(pick(rng, cards.count())).click(timeout=2000)
                 n["card"] += 1
                 if step(page) == before and page.locator("#show-all").count():
                     click_any(page, rng)  # narrowed to that card
