@@ -116,23 +116,12 @@ def _value(s: AssaultState, player: int, loss: list[float]) -> float:
 def _free_for_all(s: AssaultState, player: int, loss: list[float]) -> float:
     """The player's share of the chance to be the last left, in [-1, 1]: a softmax over
     the players still in of the Victory each can still lose (see the module)."""
-    alive = s.alive
-    if not alive[player]:
-        return -1.0
-    lost = s.lost
-    total = mine = 0.0
-    for q in range(s.num_players):
-        if alive[q]:
-            w = exp(FFA_SHARPNESS * (ELIMINATION - lost[q] - loss[q]))
-            total += w
-            if q == player:
-                mine = w
-    return 2.0 * mine / total - 1.0
+    return _free_for_all_shares(s, loss)[player]
 
 
 def _free_for_all_shares(s: AssaultState, loss: list[float]) -> list[float]:
-    """:func:`_free_for_all` for every player at once: each weight worked out once (the
-    same sums, so the same numbers)."""
+    """Every player's :func:`_free_for_all` at once, each weight worked out once (a player
+    out has -1)."""
     alive, lost = s.alive, s.lost
     weights = [0.0] * s.num_players
     total = 0.0

@@ -625,9 +625,11 @@ class State:
                 card_info = self._card_info
                 for c in dict.fromkeys(ids):
                     info = card_info(c)
-                    if info is not None:
-                        keys = _fact_keys(info)
-                        cards[str(c)] = info if keys is None else _owned(info, keys)
+                    if info is not None:  # a fresh dict (the hook's contract)
+                        keys = _container_keys(info)
+                        if keys is not None:
+                            _copy_inside(info, keys)
+                        cards[str(c)] = info
             else:
                 get = facts.get
                 for c in dict.fromkeys(ids):
@@ -701,12 +703,7 @@ class State:
         out = list(map(dict.copy, seen.entries[lo:hi]))
         nested = seen.nested
         for j in range(bisect_left(nested, lo), bisect_left(nested, hi)):
-            entry = out[nested[j] - lo]
-            flat, deep = seen.nested_keys[j]
-            for k in flat:
-                entry[k] = entry[k][:]
-            for k in deep:
-                entry[k] = _fresh(entry[k])
+            _copy_inside(out[nested[j] - lo], seen.nested_keys[j])
         return out
 
     def _log_cards(self, player: int | None) -> list[int]:
@@ -991,37 +988,14 @@ def _container_keys(d: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]
     return (tuple(flat), tuple(deep)) if flat or deep else None
 
 
-_FactKeys = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
-"""The keys of a card's facts whose values a copy for a caller copies too: lists of plain
-values (copied by a slice), dicts of plain values (by ``dict.copy``), anything deeper."""
-
-
-def _fact_keys(info: dict[str, Any]) -> _FactKeys | None:
-    """:data:`_FactKeys` of one card's facts, or None when none of its values is a plain
-    list or dict (read-only ones, :class:`tabletop.cards.ReadOnlyList`, are shared)."""
-    lists: list[str] = []
-    dicts: list[str] = []
-    deep: list[str] = []
-    for k, v in info.items():
-        t = type(v)
-        if t is list:
-            (deep if any(type(x) in (dict, list) for x in v) else lists).append(k)
-        elif t is dict:
-            (deep if any(type(x) in (dict, list) for x in v.values()) else dicts).append(k)
-    return (tuple(lists), tuple(dicts), tuple(deep)) if lists or dicts or deep else None
-
-
-def _owned(info: dict[str, Any], keys: _FactKeys) -> dict[str, Any]:
-    """A copy of a card's facts ``info`` whose lists and dicts (``keys``) are copies too."""
-    out = info.copy()
-    lists, dicts, deep = keys
-    for k in lists:
-        out[k] = out[k][:]
-    for k in dicts:
-        out[k] = out[k].copy()
+def _copy_inside(d: dict[str, Any], keys: tuple[tuple[str, ...], tuple[str, ...]]) -> None:
+    """Replace the lists and dicts of ``d`` named by ``keys`` (:func:`_container_keys`)
+    with copies, so that ``d``, itself a copy, shares nothing a caller could change."""
+    flat, deep = keys
+    for k in flat:
+        d[k] = d[k][:]
     for k in deep:
-        out[k] = _fresh(out[k])
-    return out
+        d[k] = _fresh(d[k])
 
 
 def _fresh(value: Any) -> Any:
