@@ -61,7 +61,7 @@ class FirstWinsState(State):
 
     def _setup(self) -> None:
         for p in range(2):  # the cards stay in hand: the default _played_card finds them
-            self.add_zone(Zone(f"hand{p}", p, Vis.OWNER, cards=[2 * p, 2 * p + 1]))
+            self.add_zone(Zone(f"hand{p}", p, Vis.OWNER), [2 * p, 2 * p + 1])
         self.stack.append(Turn(player=0))
 
     def _legal_actions(self) -> list[Action]:

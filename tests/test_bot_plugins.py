@@ -220,8 +220,8 @@ class PeeksAtHands:
         legal = state.legal_actions()
         me = state.current_player
         hidden = sum(
-            sum(zone.cards)
-            for name, zone in state.zones.items()
+            sum(cards)
+            for name, cards in state.zones.items()
             if name.startswith("hand") and not name.endswith(str(me))
         )
         return legal[hidden % len(legal)]

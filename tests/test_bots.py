@@ -104,7 +104,7 @@ def test_bots_never_read_hidden_information(game: str) -> None:
     me = real.current_player
     assert me is not None
     states = [real, real.resample(me, Rng(1)), real.resample(me, Rng(2))]
-    hidden = [{n: z.cards for n, z in s.zones.items() if not z.visible_to(me)} for s in states]
+    hidden = [{n: s.zones[n] for n, z in s.layout.items() if not z.visible_to(me)} for s in states]
     assert hidden[1] != hidden[2], "the swap must change some hidden fact"
     assert states[1].rng != states[2].rng
     assert states[1].view(me) == states[2].view(me) == real.view(me)

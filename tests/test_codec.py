@@ -360,3 +360,31 @@ def test_a_trusted_load_reads_the_history_by_its_actions_texts(
         with pytest.raises(RecordError) as got:
             tabletop.loads(broken, trusted=True)
         assert str(got.value) == str(whole.value)
+
+
+def test_loads_share_one_layout_and_still_check_its_types() -> None:
+    """A saved layout equal to the last one read is not read again: the loaded states
+    share that layout dict (a layout is never changed in place). ``==`` takes
+    ``true`` for ``1``; the load still refuses it, as the converter does."""
+    state = toy_pack.GAME.new_state(seed=5)
+    text = tabletop.dumps(state)
+    a, b = tabletop.loads(text, trusted=True), tabletop.loads(text, trusted=True)
+    assert a.layout is b.layout and a.layout == state.layout
+    assert tabletop.dumps(b) == text
+    for bad in (True, 1.0):
+        data = json.loads(text)
+        assert (
+            data["state"]["layout"]["hand0"]["vis"]
+            == data["state"]["layout"]["deck1"]["owner"]
+            == 1
+        )
+        data["state"]["layout"]["hand0"]["vis"] = bad
+        data["state"]["layout"]["deck1"]["owner"] = bad
+        forged = json.dumps(data)
+        assert data["state"]["layout"] == json.loads(text)["state"]["layout"]  # == is fooled
+        with pytest.raises(RecordError, match="malformed"):
+            tabletop.loads(forged, trusted=True)
+    c = tabletop.loads(text, trusted=True)
+    assert c.layout is a.layout  # a refused text changed nothing
+    c.add_zone(tabletop.Zone("extra"))
+    assert "extra" not in a.layout and "extra" in c.layout

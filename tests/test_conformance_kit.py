@@ -24,7 +24,7 @@ class LeakyView(ToyState):
 
     def _view(self, player: int | None) -> dict[str, Any]:
         out = super()._view(player)
-        out["hands"] = [self.zones["hand0"].cards[:], self.zones["hand1"].cards[:]]
+        out["hands"] = [self.zones["hand0"][:], self.zones["hand1"][:]]
         return out
 
 
@@ -64,8 +64,8 @@ class OwnApply(ToyState):
 class GlobalShuffle(ToyState):
     """Shuffles with the global random module, not the state's RNG."""
 
-    def shuffle(self, zone: Any) -> None:
-        random.shuffle(zone.cards)
+    def shuffle(self, cards: list[int]) -> None:
+        random.shuffle(cards)
 
 
 @attrs.define(kw_only=True, slots=True, eq=False)
@@ -114,7 +114,7 @@ class CardsWithoutFacts(ToyState):
     """Gives no facts for the cards of player 1's discard pile."""
 
     def _card_info(self, card: int) -> dict[str, Any] | None:
-        if card in self.zones["discard1"].cards:
+        if card in self.zones["discard1"]:
             return None
         return super()._card_info(card)
 
@@ -233,7 +233,7 @@ class ShortObservation(ToyState):
 def _leaky_encode(state: State, player: int) -> list[float]:
     out = toy_pack.OBSERVATION.encode(state, player)
     at = toy_pack.OBSERVATION.offsets["hand"]
-    for c in state.zones[f"hand{1 - player}"].cards:
+    for c in state.zones[f"hand{1 - player}"]:
         out[at + c] = 1.0
     return out
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any, ClassVar
 
 import attrs
@@ -130,7 +131,7 @@ def test_notation_round_trips_and_repr_is_python() -> None:
 def test_illegal_action_is_refused_and_changes_nothing() -> None:
     state = played()
     before = tabletop.dumps(state)
-    hand = state.zones[f"hand{state.current_player}"].cards
+    hand = state.zones[f"hand{state.current_player}"]
     other = next(c for c in range(12) if c not in hand)
     with pytest.raises(IllegalActionError) as err:
         state.apply(toy_pack.Choose(other))
@@ -176,9 +177,9 @@ def test_view_hides_the_other_hand_and_the_rng() -> None:
     v1 = state.view(1)
     assert "cards" not in v1["zones"]["hand0"] and v1["zones"]["hand0"]["count"] == 2
     assert "cards" not in v1["zones"]["chosen0"]
-    assert v1["zones"]["hand1"]["cards"] == state.zones["hand1"].cards
+    assert v1["zones"]["hand1"]["cards"] == state.zones["hand1"]
     # Card facts for every id the player sees, and for no other.
-    own = state.zones["hand1"].cards
+    own = state.zones["hand1"]
     assert set(v1["cards"]) == {str(c) for c in own}
     for c in own:
         v = toy_pack.value(c, 6)
@@ -199,11 +200,48 @@ def test_view_hides_the_other_hand_and_the_rng() -> None:
 
 
 def test_known_cards_show_in_a_hidden_zone() -> None:
-    z = Zone("hand", 0, Vis.OWNER, [3, 5, 9])
-    z.reveal_to(1, [5])
-    assert z.view(1) == {"owner": 0, "count": 3, "known": [5]}
-    z.remove(5)
-    assert z.view(1) == {"owner": 0, "count": 2}
+    s = played(seed=1, steps=0)
+    s.add_zone(Zone("spied", 0, Vis.OWNER), [3, 5, 9])
+    s.add_zone(Zone("spied_out", 0, Vis.PUBLIC))
+    s.reveal("spied", 1, [5, 9])
+    assert s.zone_view("spied", 1) == {"owner": 0, "count": 3, "known": [5, 9]}
+    assert s.zone_view("spied", 0) == {"owner": 0, "count": 3, "cards": [3, 5, 9]}
+    assert s.zone_view("spied", None) == {"owner": 0, "count": 3}
+    s.remove_card(5, "spied")  # forgotten as it leaves
+    assert s.zone_view("spied", 1) == {"owner": 0, "count": 2, "known": [9]}
+    s.zones["spied"].append(5)  # back by hand: still forgotten
+    assert s.known_to("spied", 1) == [9]
+    s.move(9, "spied", "spied_out")
+    assert s.zone_view("spied", 1) == {"owner": 0, "count": 2}
+    assert s.pop_card("spied") == 5 and s.zones["spied"] == [3]
+    with pytest.raises(ValueError, match="exists already"):
+        s.add_zone(Zone("spied", 1, Vis.PUBLIC))
+
+
+def test_a_clone_shares_the_layout_and_copies_the_rest() -> None:
+    s = played(seed=1, steps=3)
+    first, second = s.zones["hand0"][:2]
+    s.reveal("hand0", 1, [first])
+    c = s.clone()
+    assert c.layout is s.layout  # fixed facts, never changed in place
+    assert c.zones == s.zones and c.known == s.known
+    assert all(c.zones[n] is not s.zones[n] for n in s.zones)
+    c.zones["hand0"].append(99)
+    c.add_zone(Zone("extra", None, Vis.PUBLIC))
+    assert 99 not in s.zones["hand0"]
+    assert "extra" not in s.layout and "extra" not in s.zones
+    # what players were shown is shared until either state changes it
+    assert c.known is s.known
+    c.reveal("hand0", 1, [second])
+    assert c.known_to("hand0", 1) == [first, second] and s.known_to("hand0", 1) == [first]
+    d = s.clone()
+    s.remove_card(first, "hand0")  # forgotten in s alone
+    assert s.known_to("hand0", 1) == [] and d.known_to("hand0", 1) == [first]
+    e = d.clone()
+    e.set_known("hand0", 0, [second])
+    d.forget_zone("hand0")
+    assert d.known == {} and e.known == {"hand0": {1: [first], 0: [second]}}
+    assert c.known_to("hand0", 1) == [first, second]
 
 
 def test_resample_keeps_what_the_player_sees_and_redeals_the_rest() -> None:
@@ -212,12 +250,10 @@ def test_resample_keeps_what_the_player_sees_and_redeals_the_rest() -> None:
     for k in range(20):
         r = state.resample(1, Rng(k))
         assert r.view(1) == state.view(1)
-        assert sorted(
-            r.zones["hand0"].cards + r.zones["deck0"].cards + r.zones["chosen0"].cards
-        ) == sorted(
-            state.zones["hand0"].cards + state.zones["deck0"].cards + state.zones["chosen0"].cards
+        assert sorted(r.zones["hand0"] + r.zones["deck0"] + r.zones["chosen0"]) == sorted(
+            state.zones["hand0"] + state.zones["deck0"] + state.zones["chosen0"]
         )
-        hands.add(tuple(sorted(r.zones["hand0"].cards)))
+        hands.add(tuple(sorted(r.zones["hand0"])))
         assert r.determinised and r.rng != state.rng
     assert len(hands) > 1
     with pytest.raises(tabletop.TabletopError, match="resampled"):
@@ -231,12 +267,13 @@ def test_resample_takes_an_rng_a_random_or_a_seed() -> None:
 
     state = played(seed=4, steps=1)
     by_int = state.resample(1, 12345)
-    assert by_int.zones["hand0"].cards == state.resample(1, Rng(12345)).zones["hand0"].cards
+    assert by_int.zones["hand0"] == state.resample(1, Rng(12345)).zones["hand0"]
     r1, r2 = random.Random(7), random.Random(7)
     a, b = state.resample(1, r1), state.resample(1, r2)
-    assert a.zones["hand0"].cards == b.zones["hand0"].cards and a.view(1) == state.view(1)
-    assert a.zones["hand0"].cards == (
-        state.resample(1, Rng(random.Random(7).getrandbits(64))).zones["hand0"].cards
+    assert a.zones["hand0"] == b.zones["hand0"] and a.view(1) == state.view(1)
+    assert (
+        a.zones["hand0"]
+        == (state.resample(1, Rng(random.Random(7).getrandbits(64))).zones["hand0"])
     )
     assert r1.getstate() == r2.getstate() != random.Random(7).getstate()  # it draws from it
     for bad in ("7", 7.0, True, None, [1]):
@@ -310,6 +347,73 @@ def test_dumps_loads_round_trip_and_bad_text() -> None:
     ]:
         with pytest.raises(RecordError):
             tabletop.loads(bad)
+
+
+def _as_format_1(text: str) -> str:
+    """A format-2 saved state written as format 1 did: each zone one object."""
+    data = json.loads(text)
+    body = data["state"]
+    layout, known = body.pop("layout"), body.pop("known")
+    body["zones"] = {
+        name: {
+            "name": name,
+            "owner": layout[name]["owner"],
+            "vis": layout[name]["vis"],
+            "cards": cards,
+            "known": known.get(name, {}),
+            "pool": layout[name]["pool"],
+        }
+        for name, cards in body["zones"].items()
+    }
+    return json.dumps({**data, "format": "tabletop.state/1"})
+
+
+def test_a_state_saved_in_format_1_still_loads() -> None:
+    """Texts an earlier version wrote (zones with their ids inside) load as the same
+    state, safely (rebuilt from the record) and trusted; what a player was shown
+    comes back too."""
+    here = Path(__file__).parent / "data"
+    old = (here / "toy_state_format1.json").read_text()
+    assert json.loads(old)["format"] == "tabletop.state/1"
+    state = played(seed=3, steps=5)
+    for trusted in (False, True):
+        assert tabletop.dumps(tabletop.loads(old, trusted=trusted)) == tabletop.dumps(state)
+    shown = tabletop.loads((here / "toy_state_format1_shown.json").read_text(), trusted=True)
+    assert shown.known == {"hand0": {1: state.zones["hand0"][:1]}}
+    assert shown.zone_view("hand0", 1) == {
+        "owner": 0,
+        "count": len(state.zones["hand0"]),
+        "known": state.zones["hand0"][:1],
+    }
+    assert shown.zones == state.zones and shown.layout == state.layout
+    # and the other way: format 2 written as format 1 reads back the same
+    again = played(seed=4, steps=3)
+    again.reveal("hand1", 0)
+    again.mark_unrecorded("shown by hand")
+    text = tabletop.dumps(again)
+    assert json.loads(text)["format"] == tabletop.STATE_FORMAT == "tabletop.state/2"
+    assert tabletop.dumps(tabletop.loads(_as_format_1(text), trusted=True)) == text
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda z: z.pop("pool"), "zone 'hand0' must be an object with the fields"),
+        (lambda z: z.update(extra=1), "zone 'hand0' must be an object with the fields"),
+        (lambda z: z.update(known=[1]), "'known' must be an object, not list"),
+        (lambda z: z.update(cards="1"), "malformed"),
+        (lambda z: z.update(owner="0"), "malformed"),
+    ],
+)
+def test_a_broken_format_1_zone_is_a_record_error(mutate: Any, message: str) -> None:
+    state = played(seed=3, steps=3)
+    state.mark_unrecorded("by hand")
+    data = json.loads(_as_format_1(tabletop.dumps(state)))
+    mutate(data["state"]["zones"]["hand0"])
+    text = json.dumps(data)
+    for trusted in (False, True):
+        with pytest.raises(RecordError, match=message if trusted else "."):
+            tabletop.loads(text, trusted=trusted)
 
 
 # ----------------------------------------------------------------- options
@@ -434,9 +538,9 @@ def test_seat_and_viewer_hooks() -> None:
     assert state.current_player == 1
     v = state.view(1)
     assert v["player"] == 1 and "legal_actions" in v
-    assert v["zones"]["hand0"]["cards"] == state.zones["hand0"].cards
+    assert v["zones"]["hand0"]["cards"] == state.zones["hand0"]
     assert "cards" not in v["zones"]["hand1"]
     assert "legal_actions" not in state.view(0)
     assert state.log_view(1) == state.log_view(0)
     r = state.resample(1, Rng(5))
-    assert r.zones["hand0"].cards == state.zones["hand0"].cards
+    assert r.zones["hand0"] == state.zones["hand0"]

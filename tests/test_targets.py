@@ -25,7 +25,7 @@ def test_a_target_is_typed_and_json_ready() -> None:
 
 def test_targets_of_a_legal_action_and_refusal_of_others() -> None:
     s = toy_pack.GAME.new_state(seed=3)
-    hand = sorted(s.zones["hand0"].cards)
+    hand = sorted(s.zones["hand0"])
     assert s.targets(Choose(hand[0])) == (Target("card", hand[0]),)
     assert s.targets(Concede()) == ()
     other = next(c for c in range(12) if c not in hand)

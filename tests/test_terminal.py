@@ -75,7 +75,7 @@ def test_help_card_and_card_by_id() -> None:
     assert "no card #999 that you can see" in text
     # The Imperial's hand is not the Rebel's to see.
     state = tabletop.load("rebel_space").new_state(seed=3)
-    secret = state.zones["hand1"].cards[0]
+    secret = state.zones["hand1"][0]
     assert (
         f"no card #{secret} that you can see"
         in run("play", "rebel_space", "--seed", "3", stdin=f"? {secret}\nq\n\n")[1]

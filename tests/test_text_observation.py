@@ -128,7 +128,7 @@ def test_own_cards_come_with_their_texts_and_others_as_counts() -> None:
         assert f"#{c}" in text and facts[str(c)]["text"] in text
     assert "Hidden from you (card counts): you: deck " in text
     assert "Imperial: deck " in text and ", hand 5" in text
-    for c in state.zones["hand1"].cards:
+    for c in state.zones["hand1"]:
         assert f"#{c} " not in text.split("Hidden from you")[1]
 
 

@@ -673,7 +673,7 @@ def _mutated(text: str, change: Any) -> str:
 
 
 def _first_zone(s: dict[str, Any]) -> list[int]:
-    cards: list[int] = next(iter(s["zones"].values()))["cards"]
+    cards: list[int] = next(iter(s["zones"].values()))
     return cards
 
 
@@ -728,7 +728,7 @@ def test_a_position_loads_rebuilt_from_its_document_and_a_hand_edit_only_when_tr
     forged["state"]["start"]["zones"]["active0"] = ["Smuggler"]
     with pytest.raises(RecordError, match="not the state its own record rebuilds"):
         tabletop.loads(json.dumps(forged))
-    s.zones["hand0"].cards.append(s.zones["deck0"].pop())
+    s.zones["hand0"].append(s.pop_card("deck0"))
     s.mark_unrecorded("a card moved by hand")
     text = tabletop.dumps(s)
     with pytest.raises(RecordError, match=r"no record.*trusted=True"):

@@ -33,11 +33,11 @@ def encode(state: State, player: int) -> array.array[float]:
     cp = state.current_player
     if cp is not None:
         one_hot(out, at["to_move"], cp, 2)
-    zone_plane(z[f"hand{player}"], player, out, at["hand"])
-    zone_plane(z[f"chosen{player}"], player, out, at["chosen"])
+    zone_plane(state, f"hand{player}", player, out, at["hand"])
+    zone_plane(state, f"chosen{player}", player, out, at["chosen"])
     for p in range(2):
         out[at["chosen_count"] + p] = float(len(z[f"chosen{p}"]))
-        zone_plane(z[f"discard{p}"], player, out, at["discard"] + CARDS * p)
+        zone_plane(state, f"discard{p}", player, out, at["discard"] + CARDS * p)
         out[at["hand_size"] + p] = len(z[f"hand{p}"]) / 6
         out[at["deck_size"] + p] = len(z[f"deck{p}"]) / 9
         out[at["scores"] + p] = state.scores[p] / 9  # type: ignore[attr-defined]

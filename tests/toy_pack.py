@@ -105,8 +105,9 @@ class ToyState(State):
     def _setup(self) -> None:
         o = self.options
         for p in range(2):
-            deck = self.add_zone(Zone(f"deck{p}", p, Vis.HIDDEN))
-            deck.cards = [p * o.values + v for v in range(o.values)]
+            deck = self.add_zone(
+                Zone(f"deck{p}", p, Vis.HIDDEN), [p * o.values + v for v in range(o.values)]
+            )
             self.shuffle(deck)
             self.add_zone(Zone(f"hand{p}", p, Vis.OWNER))
             self.add_zone(Zone(f"chosen{p}", p, Vis.OWNER))
@@ -115,22 +116,22 @@ class ToyState(State):
             self.draw(p, o.hand_size)
         self.stack.append(ChooseCard(player=0))
 
-    def shuffle(self, zone: Zone) -> None:
-        self.rng.shuffle(zone.cards)
+    def shuffle(self, cards: list[int]) -> None:
+        self.rng.shuffle(cards)
 
     def draw(self, p: int, n: int) -> None:
-        deck, hand = self.zones[f"deck{p}"], self.zones[f"hand{p}"]
+        deck, hand = f"deck{p}", self.zones[f"hand{p}"]
         got = []
-        for _ in range(min(n, len(deck))):
-            c = deck.pop()
-            hand.cards.append(c)
+        for _ in range(min(n, len(self.zones[deck]))):
+            c = self.pop_card(deck)
+            hand.append(c)
             got.append(c)
         if got:
             self.emit(Drew(player=p, cards=tuple(got), to=(p,)))
 
     def _legal_actions(self) -> list[Action]:
         p = self.stack[-1].player
-        acts: list[Action] = [Choose(c) for c in sorted(self.zones[f"hand{p}"].cards)]
+        acts: list[Action] = [Choose(c) for c in sorted(self.zones[f"hand{p}"])]
         acts.append(Concede())
         return acts
 
@@ -141,7 +142,7 @@ class ToyState(State):
             self.finish([-1.0, 1.0] if p == 0 else [1.0, -1.0])
             return
         assert isinstance(action, Choose)
-        self.move(action.card, self.zones[f"hand{p}"], self.zones[f"chosen{p}"])
+        self.move(action.card, f"hand{p}", f"chosen{p}")
         self.emit(Chose(player=p, card=action.card, to=(p,)))
         if p == 0:
             self.stack.append(ChooseCard(player=1))
@@ -150,9 +151,9 @@ class ToyState(State):
 
     def _reveal(self) -> None:
         n = self.options.values
-        c0, c1 = self.zones["chosen0"].pop(), self.zones["chosen1"].pop()
-        self.zones["discard0"].cards.append(c0)
-        self.zones["discard1"].cards.append(c1)
+        c0, c1 = self.pop_card("chosen0"), self.pop_card("chosen1")
+        self.zones["discard0"].append(c0)
+        self.zones["discard1"].append(c1)
         v0, v1 = value(c0, n), value(c1, n)
         winner = 0 if v0 > v1 else 1 if v1 > v0 else None
         if winner is not None:
@@ -160,7 +161,7 @@ class ToyState(State):
         self.emit(Revealed(cards=(c0, c1), winner=winner))
         for p in range(2):
             self.draw(p, 1)
-        if not self.zones["hand0"].cards or not self.zones["hand1"].cards:
+        if not self.zones["hand0"] or not self.zones["hand1"]:
             a, b = self.scores
             self.finish([1.0, -1.0] if a > b else [-1.0, 1.0] if b > a else [0.0, 0.0])
         else:
@@ -209,28 +210,27 @@ class ToyState(State):
                         raise mine.error(zone, f"the {v} is placed twice")
                     placed.add(card)
                     cards.append(card)
-                self.zones[f"{zone}{p}"].cards = cards
+                self.zones[f"{zone}{p}"] = cards
             rest = [c for c in range(p * n, p * n + n) if c not in placed]
             if "deck" in mine.data:
                 if rest:
                     raise mine.error("deck", f"the cards {[value(c, n) for c in rest]} are nowhere")
             else:
                 self.rng.shuffle(rest)
-                self.zones[f"deck{p}"].cards = rest
-            if not self.zones[f"hand{p}"].cards:
+                self.zones[f"deck{p}"] = rest
+            if not self.zones[f"hand{p}"]:
                 raise mine.error("hand", "a round starts with a card in each hand")
         scores = facts.get_list("scores", [0, 0], most=2)
         self.scores = [check_int(x, f"position.scores[{i}]", 0, n) for i, x in enumerate(scores)]
 
     def _position_facts(self) -> dict[str, Any]:
-        if self.zones["chosen0"].cards:
+        if self.zones["chosen0"]:
             raise PositionError("a Numbers duel position starts at a round's start")
         n = self.options.values
         out: dict[str, Any] = {"scores": self.scores[:]}
         for p, who in enumerate(("North", "South")):
             out[who] = {
-                z: [value(c, n) for c in self.zones[f"{z}{p}"].cards]
-                for z in ("hand", "discard", "deck")
+                z: [value(c, n) for c in self.zones[f"{z}{p}"]] for z in ("hand", "discard", "deck")
             }
         return out
 

@@ -45,7 +45,7 @@ from .cards import (
 )
 
 if TYPE_CHECKING:
-    from tabletop import State, Zone
+    from tabletop import State
 
     from .state import RebelSpaceState
 
@@ -92,13 +92,13 @@ _ZONES = tuple(
 
 def threat(state: State, player: int) -> float:
     """What ``player`` can do to the other deck, in damage points (see above)."""
-    z: dict[str, Zone] = state.zones
+    z: dict[str, list[int]] = state.zones
     _, active, inactive, attached, hand = _ZONES[player]
     return (
-        sum(map(_IN_PLAY, z[active].cards))
-        + sum(map(_IN_PLAY, z[inactive].cards))
-        + sum(map(_IN_PLAY, z[attached].cards))
-        + min(HAND_CAP, sum(map(_IN_HAND, z[hand].cards)))
+        sum(map(_IN_PLAY, z[active]))
+        + sum(map(_IN_PLAY, z[inactive]))
+        + sum(map(_IN_PLAY, z[attached]))
+        + min(HAND_CAP, sum(map(_IN_HAND, z[hand])))
     )
 
 
@@ -131,8 +131,8 @@ def heuristic(state: State, player: int) -> float:
         return state.returns()[player]
     other = 1 - player
     z = state.zones
-    mine = len(z[_ZONES[player][0]].cards) + 0.5  # a drawn-out deck still has a turn
-    theirs = len(z[_ZONES[other][0]].cards) + 0.5
+    mine = len(z[_ZONES[player][0]]) + 0.5  # a drawn-out deck still has a turn
+    theirs = len(z[_ZONES[other][0]]) + 0.5
     pending = pending_damage(state)
     if pending:
         if cast("RebelSpaceState", state).turn == player:

@@ -90,12 +90,11 @@ def encode(state: RebelSpaceState, player: int) -> array.array[float]:
     zones = s.zones
     sizes, planes = at["zone_sizes"], at["zones"]
     for i, name in enumerate(ZONE_NAMES):
-        z = zones[name]
-        out[sizes + i] = len(z.cards) / 20
-        zone_plane(z, player, out, planes + i * N)
+        out[sizes + i] = len(zones[name]) / 20
+        zone_plane(s, name, player, out, planes + i * N)
     host = at["host"]
     for p in (0, 1):
-        for c in zones[f"attached{p}"].cards:
+        for c in zones[f"attached{p}"]:
             out[host + c] = (s.host[c] + 1) / N
     for name, groups in (("attack_groups", s.groups), ("block_groups", s.blocks)):
         off = at[name]

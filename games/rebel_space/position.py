@@ -327,20 +327,19 @@ def read_position(s: RebelSpaceState, facts: Facts) -> None:
     budget = facts.get_int("budget", s.options.deploy_points, lo=0, hi=s.options.deploy_points)
     table = _read_table(s, facts, turn, step)
     for name, cards in table.zones.items():
-        zone = s.zones[name]
-        zone.cards = cards
-        zone.known = {}
+        s.zones[name] = cards
+        s.forget_zone(name)
     s.host = [-1] * NUM_CARDS
     for card, hero, _ in table.attach:
-        s.zones[f"attached{OWNER[card]}"].cards.append(card)
+        s.zones[f"attached{OWNER[card]}"].append(card)
         s.host[card] = hero
     s.turn, s.turn_number, s.step, s.phase = turn, number, step, PHASE_OF_STEP[step]
     s.budget = budget
     s.pending = table.resolving
     if step == "attach":
-        s.zones[f"attached{turn}"].cards.append(table.resolving)
+        s.zones[f"attached{turn}"].append(table.resolving)
     elif step == "target":
-        s.zones[f"discard{turn}"].cards.append(table.resolving)
+        s.zones[f"discard{turn}"].append(table.resolving)
     _read_shown(s, facts)
     _read_attack(s, facts, step)
     _check_resolving(s, facts, step)
@@ -455,7 +454,7 @@ def _place_decks(
                     "placed nowhere else (or leave it out, with deck_size)",
                 )
             continue
-        dealt = s.zones[key].cards + s.zones[f"hand{p}"].cards
+        dealt = s.zones[key] + s.zones[f"hand{p}"]
         deck = [c for c in dealt if c not in used]
         if size is not None:
             if size > len(deck):
@@ -467,14 +466,14 @@ def _place_decks(
 
 
 def _read_shown(s: RebelSpaceState, facts: Facts) -> None:
-    """Cards of a hand the other player has seen (``zone.known``)."""
+    """Cards of a hand the other player has seen (``s.known``)."""
     shown = facts.part("shown", {})
     for p in (0, 1):
         key = f"hand{p}"
         labels = read_labels(shown, key)
         if labels:
-            hand = s.zones[key]
-            hand.known = {1 - p: assign(labels, ids_in(hand.cards), f"in {key}")}
+            s.forget_zone(key)
+            s.set_known(key, 1 - p, assign(labels, ids_in(s.zones[key]), f"in {key}"))
 
 
 def _read_attack(s: RebelSpaceState, facts: Facts, step: str) -> None:
@@ -493,7 +492,7 @@ def _read_attack(s: RebelSpaceState, facts: Facts, step: str) -> None:
     most = sum(1 for c in DECK_IDS[0] if EFFECT[c] == "multiple_targets")
     s.extra_attacks = attack.get_int("extra_phases", 0, lo=0, hi=most)
     if s.extra_attacks:
-        played = sum(1 for c in s.zones["discard0"].cards if EFFECT[c] == "multiple_targets")
+        played = sum(1 for c in s.zones["discard0"] if EFFECT[c] == "multiple_targets")
         if s.turn != 0 or s.extra_attacks > played:
             raise attack.error(
                 "extra_phases",
@@ -509,7 +508,7 @@ def _read_attack(s: RebelSpaceState, facts: Facts, step: str) -> None:
     tables = [*groups, *([forming] if forming is not None else [])]
     spaces = [t.get_bool("space", False) for t in tables]
     units = [read_labels(t, "units") or [] for t in tables]
-    active = s.zones[f"active{s.turn}"].cards
+    active = s.zones[f"active{s.turn}"]
     where = f"in active{s.turn} (the attacker's active zone)"
     ids = iter(assign([lab for us in units for lab in us], ids_in(active), where))
     cards = [[next(ids) for _ in us] for us in units]
@@ -555,9 +554,7 @@ def _check_resolving(s: RebelSpaceState, facts: Facts, step: str) -> None:
     if step == "attach":
         if not IS_ATTACHMENT[c]:
             raise PositionError(f"{path}: {NAME[c]} is no item or companion to attach")
-        if not any(
-            IS_HERO[h] for z in ("active", "inactive") for h in s.zones[f"{z}{s.turn}"].cards
-        ):
+        if not any(IS_HERO[h] for z in ("active", "inactive") for h in s.zones[f"{z}{s.turn}"]):
             raise PositionError(
                 f"{path}: the {SIDES[s.turn]} has no hero in play for {NAME[c]} to join"
             )
@@ -579,8 +576,8 @@ def position_facts(s: RebelSpaceState) -> dict[str, Any]:
             "Rebel Space positions start at a decision of the steps "
             f"{', '.join(POINTS.values())}; this state is at step {s.step!r} ({top})"
         )
-    zones = {key: s.zones[key].cards[:] for key in ZONE_KEYS}
-    attached = [c for p in (0, 1) for c in s.zones[f"attached{p}"].cards if c != s.pending]
+    zones = {key: s.zones[key][:] for key in ZONE_KEYS}
+    attached = [c for p in (0, 1) for c in s.zones[f"attached{p}"] if c != s.pending]
     resolving = [s.pending] if s.pending >= 0 else []
     if step == "target":
         zones[f"discard{s.turn}"].remove(s.pending)
@@ -614,17 +611,17 @@ def position_facts(s: RebelSpaceState) -> dict[str, Any]:
 def _write_shown(s: RebelSpaceState) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for p in (0, 1):
-        hand = s.zones[f"hand{p}"]
-        known = hand.known.get(1 - p)
+        hand = f"hand{p}"
+        known = s.known_to(hand, 1 - p)
         if known:
-            out[f"hand{p}"] = write_labels(known, ids_in(hand.cards))
+            out[hand] = write_labels(known, ids_in(s.zones[hand]))
     return out
 
 
 def _write_attack(s: RebelSpaceState, step: str) -> dict[str, Any]:
     if step not in ("declare", "form_group"):
         return {}
-    pool = ids_in(s.zones[f"active{s.turn}"].cards)
+    pool = ids_in(s.zones[f"active{s.turn}"])
     tables = [*s.groups, *([s.forming] if step == "form_group" else [])]
     names = iter(write_labels([c for g in tables for c in g], pool))
     units = [[next(names) for _ in g] for g in tables]
@@ -694,7 +691,7 @@ def find(s: RebelSpaceState, name: str, zone: str | None = None, nth: int = 0) -
     else:
         order = [f"{z}{p}" for z in ("active", "inactive", "attached") for p in (0, 1)]
         order += [n for n in s.zones if n not in order]
-    found = [c for zn in order for c in s.zones[zn].cards if NAME[c] == name]
+    found = [c for zn in order for c in s.zones[zn] if NAME[c] == name]
     if len(found) <= nth:
         raise ValueError(f"no card {name!r} #{nth} in {zone or 'any zone'}")
     return found[nth]

@@ -80,13 +80,14 @@ def card_words(s: RebelSpaceState, c: int) -> str:
     notes: list[str] = []
     owner = OWNER[c]
     for p in (0, 1):
-        if c in s.zones[f"inactive{p}"].cards:
+        if c in s.zones[f"inactive{p}"]:
             notes.append("inactive")
-        if p != owner and (c in s.zones[f"active{p}"].cards or c in s.zones[f"inactive{p}"].cards):
+        if p != owner and (c in s.zones[f"active{p}"] or c in s.zones[f"inactive{p}"]):
             notes.append(f"converted, {SIDES[p]}")
-    hand = s.zones[f"hand{owner}"]
-    if hand.known and c in hand.cards:
-        seen = [SIDES[p] for p, ids in sorted(hand.known.items()) if c in ids]
+    hand = f"hand{owner}"
+    shown = s.known.get(hand)
+    if shown and c in s.zones[hand]:
+        seen = [SIDES[p] for p, ids in sorted(shown.items()) if c in ids]
         if seen:
             notes.append(f"shown to the {and_list(seen)}")
     return f"{NAME[c]} ({'; '.join(notes)})" if notes else NAME[c]
@@ -370,13 +371,13 @@ def render(s: RebelSpaceState, player: int | None) -> str:
             f"discard {len(z[f'discard{p}'])}"
         )
         for name in ("active", "inactive"):
-            units = z[f"{name}{p}"].cards
+            units = z[f"{name}{p}"]
             lines.append(f"   {name}: " + ("; ".join(unit_text(s, c) for c in units) or "-"))
-        hand = z[f"hand{p}"]
+        hand = f"hand{p}"
         if player == p:
-            lines.append("   hand: " + ", ".join(f"#{c} {NAME[c]}" for c in sorted(hand.cards)))
-        elif player is not None and hand.known.get(player):
-            known = ", ".join(f"#{c} {NAME[c]}" for c in sorted(hand.known[player]))
+            lines.append("   hand: " + ", ".join(f"#{c} {NAME[c]}" for c in sorted(z[hand])))
+        elif player is not None and s.known_to(hand, player):
+            known = ", ".join(f"#{c} {NAME[c]}" for c in sorted(s.known_to(hand, player)))
             lines.append(f"   hand (known to you): {known}")
     if s.groups:
         for i, g in enumerate(s.groups):
@@ -412,7 +413,7 @@ def explain(s: RebelSpaceState, a: Action) -> str:
         return ""
     top = s.stack[-1]
     p, kind = top.player, top.kind
-    hand = s.zones[f"hand{p}"].cards
+    hand = s.zones[f"hand{p}"]
     if isinstance(a, A.Deploy):
         if kind != "deploy_choice":
             return "cards are deployed only in the deploy phase"
@@ -425,7 +426,7 @@ def explain(s: RebelSpaceState, a: Action) -> str:
         if IS_ATTACHMENT[a.card]:
             return f"{NAME[a.card]} needs a hero of the {SIDES[p]}'s in play"
     if isinstance(a, A.AddUnit) and kind in ("form_group", "form_block"):
-        if a.card not in s.zones[f"active{p}"].cards:
+        if a.card not in s.zones[f"active{p}"]:
             return f"{NAME[a.card]} is not in the {SIDES[p]}'s Active Zone"
         if a.card in s.attacked or a.card in s.used or a.card in s.forming:
             return f"{NAME[a.card]} is already in a group this attack phase"

@@ -84,9 +84,9 @@ class RebelSpaceState(State):
             for name in ZONES:
                 self.add_zone(Zone(f"{name}{p}", p, VIS[name]))
         for p in (0, 1):
-            deck = self.zones[f"deck{p}"]
-            deck.cards = list(DECK_IDS[p])
-            self.rng.shuffle(deck.cards)
+            deck = list(DECK_IDS[p])
+            self.rng.shuffle(deck)
+            self.zones[f"deck{p}"] = deck
         for p in (0, 1):
             draw(self, p, self.options.starting_hand)
         self.emit(TurnBegan(player=0, number=1))
@@ -174,14 +174,12 @@ class RebelSpaceState(State):
             "step_text": render.step_text(self),
             "deploy_points_left": self.budget,
             "resolving": self.pending if self.pending >= 0 else None,
-            "attached": {
-                str(c): self.host[c] for p in (0, 1) for c in self.zones[f"attached{p}"].cards
-            },
+            "attached": {str(c): self.host[c] for p in (0, 1) for c in self.zones[f"attached{p}"]},
             "converted": sorted(
                 c
                 for p in (0, 1)
                 for name in ("active", "inactive")
-                for c in self.zones[f"{name}{p}"].cards
+                for c in self.zones[f"{name}{p}"]
                 if OWNER[c] != p
             ),
             "attack": {

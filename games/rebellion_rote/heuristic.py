@@ -355,7 +355,7 @@ def candidates(s: RebellionState) -> list[int]:
     return [
         c
         for name in ("probe_deck", "base", "probe_look")
-        for c in z[name].cards
+        for c in z[name]
         if not out[c] and not destroyed[c]
     ]
 

@@ -98,7 +98,7 @@ ROLES: dict[str, tuple[str, ...]] = {
     ),
 }
 """Each card plane gathers the cards the observer sees in these zones (for a hidden
-zone: only the cards it lets them know). A card is in one zone at a time."""
+zone: only the cards they were shown there, ``state.known``). A card is in one zone at a time."""
 ZONE_NAMES = tuple(z for zs in ROLES.values() for z in zs)
 
 ROLE_TEXT = {
@@ -198,15 +198,15 @@ def encode(state: RebellionState, player: int) -> array.array[float]:
 def _cards(state: RebellionState, player: int, out: array.array[float]) -> None:
     at = OBSERVATION.offsets
     sizes = at["zone_sizes"]
-    zones = state.zones
+    zones, layout = state.zones, state.layout
     i = 0
     for role, names in ROLES.items():
         off = at[f"cards_{role}"]
         for name in names:
-            z = zones[name]
-            out[sizes + i] = len(z.cards) / 20
+            ids = zones[name]
+            out[sizes + i] = len(ids) / 20
             i += 1
-            seen = z.cards if z.visible_to(player) else z.known.get(player, ())
+            seen = ids if layout[name].visible_to(player) else state.known_to(name, player)
             for c in seen:
                 out[off + CARD_SLOTS[c]] = 1.0
 

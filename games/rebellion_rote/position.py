@@ -376,8 +376,8 @@ class Reader:
         return out
 
     def put(self, zone: str, cards: list[int]) -> None:
-        self.s.zones[zone].cards = cards
-        self.s.zones[zone].known = {}
+        self.s.zones[zone] = cards
+        self.s.forget_zone(zone)
 
     def side_name(self, value: Any, path: str) -> int:
         return SIDES.index(check_str(value, path, SIDES))
@@ -389,7 +389,7 @@ class Reader:
         base_name = f.get_str("base", DEFAULT_BASE)
         base = lookup(base_name, PROBE_IDS, "system with a probe card", f.at("base"))
         deal(s, sets, base)
-        self.dealt = {k: z.cards[:] for k, z in s.zones.items()}
+        self.dealt = {k: z[:] for k, z in s.zones.items()}
         b = self.board(base)
         s.board = b
         self.probes(base, b.base_revealed)
@@ -712,8 +712,8 @@ class Reader:
             given["objective_deck"] = self.dealt_deck(order, part)
         for z, cards in self.group(given, {c: "objectives_out" for c in STAGE}, order).items():
             self.put(z, cards)
-        s.objective_backs = [STAGE[c] for c in s.zones["objective_deck"].cards]
-        s.objective_hand_backs = [STAGE[c] for c in s.zones["objective_hand"].cards]
+        s.objective_backs = [STAGE[c] for c in s.zones["objective_deck"]]
+        s.objective_hand_backs = [STAGE[c] for c in s.zones["objective_hand"]]
 
     def dealt_deck(self, order: dict[str, list[int]], part: Facts) -> list[int]:
         """The objective deck as dealt, each card placed elsewhere replaced by a card of its
@@ -761,7 +761,7 @@ class Reader:
             for z, cards in self.group(given, default, order).items():
                 self.put(z, cards)
             self.put(f"action_drawn{p}", [])
-            hand = s.zones[f"action_hand{p}"].cards
+            hand = s.zones[f"action_hand{p}"]
             recruits = [-1] * len(hand)
             rec = sp.part("recruited", {})
             for name, leader, path in rec.items():
@@ -786,15 +786,14 @@ class Reader:
                     )
                 if type(cards) is not list:
                     raise PositionError(f"{path}: a list of card names")
-                z = self.s.zones[zone]
-                names = {card_name(c): c for c in z.cards}
+                names = {card_name(c): c for c in self.s.zones[zone]}
                 ids = []
                 for i, v in enumerate(cards):
                     c = lookup(v, names, f"card of {label}", f"{path}[{i}]")
                     if c in ids:
                         raise PositionError(f"{path}[{i}]: {v} is named twice")
                     ids.append(c)
-                z.known[p] = ids
+                self.s.set_known(zone, p, ids)
 
     # -- turns
     def turn_and_phase(self) -> None:
@@ -896,7 +895,7 @@ class Reader:
             s.deployed[lookup(name, LOCATION_IDS, "location", path)] = check_int(n, path, 0, 99)
         draw = part.part("objective_draw", {})
         s.objective_then = draw.get_str("then", "", choices=DRAW_THEN)
-        s.objective_kept = draw.get_int("kept", 0, lo=0, hi=len(s.zones["objective_hand"].cards))
+        s.objective_kept = draw.get_int("kept", 0, lo=0, hi=len(s.zones["objective_hand"]))
         from .rules.team import CYCLE
 
         cycle = [f"{SIDES[x]} {ROLE_NAMES[r]}" for x, r in CYCLE]
@@ -1001,11 +1000,11 @@ def _not_a_point(s: RebellionState) -> str:
         "action_drawn0",
         "action_drawn1",
     ):
-        if s.zones[z].cards:
+        if s.zones[z]:
             return "cards are being looked at"
     for p in (REBEL, IMPERIAL):
         eoc = [mission_card(c) for c, _ in s.end_of_command if MISSIONS[c].side == SIDES[p]]
-        if s.zones[f"missions_played{p}"].cards != eoc:
+        if s.zones[f"missions_played{p}"] != eoc:
             return "a revealed mission is being resolved"
     return ""
 
@@ -1108,12 +1107,12 @@ def _write_cards(s: RebellionState, doc: dict[str, Any]) -> None:
     missions: dict[str, Any] = {}
     for p, side in enumerate(SIDES):
         missions[side] = {
-            "hand": _names(z[f"missions{p}"].cards),
-            "deck": _top_first(z[f"mission_deck{p}"].cards),
-            "discard": _names(z[f"mission_discard{p}"].cards),
+            "hand": _names(z[f"missions{p}"]),
+            "deck": _top_first(z[f"mission_deck{p}"]),
+            "discard": _names(z[f"mission_discard{p}"]),
             "assigned": [
                 {"card": card_name(c), "leaders": [LEADERS[x].name for x in ls]}
-                for c, ls in zip(z[f"assigned{p}"].cards, s.slots[p], strict=True)
+                for c, ls in zip(z[f"assigned{p}"], s.slots[p], strict=True)
             ],
         }
     doc["missions"] = missions
@@ -1129,34 +1128,34 @@ def _write_cards(s: RebellionState, doc: dict[str, Any]) -> None:
             eoc.append(e)
         doc["end_of_command"] = eoc
     doc["projects"] = {
-        "deck": _top_first(z["project_deck"].cards),
-        "discard": _names(z["project_discard"].cards),
+        "deck": _top_first(z["project_deck"]),
+        "discard": _names(z["project_discard"]),
     }
     tactics: dict[str, Any] = {}
     for p, side in enumerate(SIDES):
         t: dict[str, Any] = {}
         for th in THEATERS:
-            t[th] = _names(z[f"tactics_{p}_{th}"].cards)
-            t[f"{th}_discard"] = _names(z[f"tactic_discard_{p}_{th}"].cards)
-        t["removed"] = _names(z[f"tactics_removed_{p}"].cards)
+            t[th] = _names(z[f"tactics_{p}_{th}"])
+            t[f"{th}_discard"] = _names(z[f"tactic_discard_{p}_{th}"])
+        t["removed"] = _names(z[f"tactics_removed_{p}"])
         tactics[side] = t
     doc["tactics"] = tactics
     doc["objectives"] = {
-        "hand": _names(z["objective_hand"].cards),
-        "deck": _top_first(z["objective_deck"].cards),
-        "out": _names(z["objectives_out"].cards),
-        "in_play": _names(z["objectives_in_play"].cards),
-        "discard": _names(z["objective_discard"].cards),
+        "hand": _names(z["objective_hand"]),
+        "deck": _top_first(z["objective_deck"]),
+        "out": _names(z["objectives_out"]),
+        "in_play": _names(z["objectives_in_play"]),
+        "discard": _names(z["objective_discard"]),
     }
     actions: dict[str, Any] = {}
     for p, side in enumerate(SIDES):
-        hand = z[f"action_hand{p}"].cards
+        hand = z[f"action_hand{p}"]
         a: dict[str, Any] = {
             "hand": _names(hand),
-            "deck": _top_first(z[f"action_deck{p}"].cards),
-            "discard": _names(z[f"action_discard{p}"].cards),
-            "in_play": _names(z[f"action_in_play{p}"].cards),
-            "box": _names(z[f"action_box{p}"].cards),
+            "deck": _top_first(z[f"action_deck{p}"]),
+            "discard": _names(z[f"action_discard{p}"]),
+            "in_play": _names(z[f"action_in_play{p}"]),
+            "box": _names(z[f"action_box{p}"]),
         }
         rec = {
             card_name(c): LEADERS[x].name
@@ -1168,19 +1167,19 @@ def _write_cards(s: RebellionState, doc: dict[str, Any]) -> None:
         actions[side] = a
     doc["actions"] = actions
     doc["probes"] = {
-        "deck": _top_first(z["probe_deck"].cards),
-        "hand": _names(z["probe_hand"].cards),
-        "out": _names(z["probes_out"].cards),
-        "under_the_radar": _names(z["radar_probe"].cards),
-        "secret_facility": _names(z["facility_probe"].cards),
-        "sweep_the_area": _names(z["sweep_probe"].cards),
+        "deck": _top_first(z["probe_deck"]),
+        "hand": _names(z["probe_hand"]),
+        "out": _names(z["probes_out"]),
+        "under_the_radar": _names(z["radar_probe"]),
+        "secret_facility": _names(z["facility_probe"]),
+        "sweep_the_area": _names(z["sweep_probe"]),
     }
     known: dict[str, Any] = {}
     for p, side in enumerate(SIDES):
         k = {
-            label: _names(z[zone].known[p])
+            label: _names(s.known_to(zone, p))
             for label, zone in KNOWN_ZONES.items()
-            if z[zone].known.get(p)
+            if s.known_to(zone, p)
         }
         if k:
             known[side] = k

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from tabletop import Action, Decision, Event
@@ -100,7 +100,7 @@ def card_name(card: int) -> str:
     return loc_name(card)
 
 
-def card_names(cards: tuple[int, ...] | list[int]) -> str:
+def card_names(cards: Sequence[int]) -> str:
     return ", ".join(card_name(c) for c in cards) or "none"
 
 
@@ -183,7 +183,7 @@ def describe(s: RebellionState, a: Action) -> str:
     if isinstance(a, A.Assign) and isinstance(top, D.AssignMission):
         return f"Assign leaders to {MISSIONS[mission_of(a.card)].name}"
     if isinstance(a, A.Lead) and isinstance(top, D.MissionLeader):
-        card = mission_of(s.zones[f"assigned{top.player}"].cards[-1])
+        card = mission_of(s.zones[f"assigned{top.player}"][-1])
         return f"Assign {LEADERS[a.leader].name} to {MISSIONS[card].name}"
     if isinstance(a, A.Second):
         return f"Add {LEADERS[a.leader].name} to the mission"
@@ -216,7 +216,7 @@ def describe(s: RebellionState, a: Action) -> str:
     if isinstance(a, A.Reveal):
         if top is None:
             return "Reveal a mission"
-        card = s.zones[f"assigned{top.player}"].cards[a.slot]
+        card = s.zones[f"assigned{top.player}"][a.slot]
         # the leaders tell apart two copies of a card (Hidden Fleet, Superlaser Online)
         who = " and ".join(LEADERS[x].name for x in s.slots[top.player][a.slot])
         return f"Reveal {MISSIONS[mission_of(card)].name} ({who})"
@@ -1153,7 +1153,7 @@ def prompt_mission_deck(s: RebellionState, top: object, who: str) -> str:
             f"{loc_name(top.dst)}, or let them stay"
         )
     if isinstance(top, D.PlaceProbe):
-        n = len(s.zones["probe_look"].cards)
+        n = len(s.zones["probe_look"])
         return f"{who}: Plant False Lead: put a taken probe card on top of the probe deck or at its bottom ({n} left)"
     if isinstance(top, D.ChooseRingLeader):
         return f"{who}: Seek Yoda: the leader the Master Yoda ring goes on"
@@ -1371,12 +1371,12 @@ def units_words(units: list[int]) -> str:
 
 def action_lines(s: RebellionState, p: int, player: int | None) -> list[str]:
     """``p``'s action hand (its cards to ``p`` only, a count to the others) and deck."""
-    hand = s.zones[f"action_hand{p}"].cards
-    deck = len(s.zones[f"action_deck{p}"].cards)
+    hand = s.zones[f"action_hand{p}"]
+    deck = len(s.zones[f"action_deck{p}"])
     out = [f"{SIDES[p]} action hand: {plural(len(hand), 'card')}; action deck: {deck}"]
     if player == p:
         out.append(f"Your action cards: {card_names(hand) if hand else '(none)'}")
-    drawn = s.zones[f"action_drawn{p}"].cards
+    drawn = s.zones[f"action_drawn{p}"]
     if drawn:
         shown = card_names(drawn) if player == p else plural(len(drawn), "card")
         out.append(f"{SIDES[p]} drew to recruit: {shown}")
@@ -1414,20 +1414,17 @@ def objective_hand_lines(s: RebellionState, player: int | None) -> list[str]:
     with the cards the Empire was shown), the cards in play and the discard."""
     hand = s.zones["objective_hand"]
     backs = ", ".join(f"stage {'I' * st}" for st in s.objective_hand_backs)
-    out = [
-        f"Rebel objective hand: {plural(len(hand.cards), 'card')}"
-        + (f" ({backs})" if backs else "")
-    ]
+    out = [f"Rebel objective hand: {plural(len(hand), 'card')}" + (f" ({backs})" if backs else "")]
     if player == REBEL:
-        out.append(f"Your objectives: {card_names(hand.cards) if hand.cards else '(none)'}")
-    elif player is not None and hand.known.get(player):
-        out.append(f"Objectives you were shown: {card_names(hand.known[player])}")
-    in_play = s.zones["objectives_in_play"].cards
+        out.append(f"Your objectives: {card_names(hand) if hand else '(none)'}")
+    elif player is not None and (shown := s.known_to("objective_hand", player)):
+        out.append(f"Objectives you were shown: {card_names(shown)}")
+    in_play = s.zones["objectives_in_play"]
     if in_play:
         out.append(f"Objectives in play: {card_names(in_play)}")
-    pile = s.zones["objective_discard"].cards
+    pile = s.zones["objective_discard"]
     out.append(f"Objective discard: {card_names(pile) if pile else '(empty)'}")
-    if player == IMPERIAL and s.zones["base"].known.get(IMPERIAL):
+    if player == IMPERIAL and s.known_to("base", IMPERIAL):
         out.append(f"You know the Rebel base is at {loc_name(s.base)}")
     return out
 
@@ -1504,22 +1501,21 @@ def render_side(s: RebellionState, player: int | None) -> str:
         pool = ", ".join(LEADERS[x].name for x in b.pool(p))
         lines.append(f"{SIDES[p]} pool: {pool or '(empty)'}")
         if player == p:
-            hand = ", ".join(MISSIONS[mission_of(c)].name for c in s.zones[f"missions{p}"].cards)
+            hand = ", ".join(MISSIONS[mission_of(c)].name for c in s.zones[f"missions{p}"])
             lines.append(f"Your missions: {hand or '(none)'}")
         lines.extend(action_lines(s, p, player))
     lines.extend(queue_lines(s))
-    probes = s.zones["probe_hand"]
-    if player is not None and probes.visible_to(player):
-        names = ", ".join(loc_name(c) for c in probes.cards)
+    if player is not None and s.layout["probe_hand"].visible_to(player):
+        names = ", ".join(loc_name(c) for c in s.zones["probe_hand"])
         lines.append(f"Your probe cards: {names or '(none)'}")
     lines.append(objective_line(s, player))
     lines.extend(objective_hand_lines(s, player))
     deck, pile = s.zones["project_deck"], s.zones["project_discard"]
-    used = ", ".join(MISSIONS[mission_of(c)].name for c in pile.cards)
+    used = ", ".join(MISSIONS[mission_of(c)].name for c in pile)
     lines.append(f"Project deck: {plural(len(deck), 'card')}; discard: {used or '(empty)'}")
     look = s.zones["project_look"]
-    if look.cards and player == look.owner:
-        drawn = ", ".join(MISSIONS[mission_of(c)].name for c in look.cards)
+    if look and player == s.layout["project_look"].owner:
+        drawn = ", ".join(MISSIONS[mission_of(c)].name for c in look)
         lines.append(f"Project cards drawn: {drawn}")
     bt = s.battle
     if bt.active:
@@ -1981,7 +1977,7 @@ def describe_rebel_cards(s: RebellionState, a: Action, top: object) -> str:
     if isinstance(top, D.RadarKeep) and isinstance(a, A.SystemChoice):
         return f"Under the Radar: keep the {loc_name(a.system)} probe card face down"
     if isinstance(top, D.RadarRest) and isinstance(a, A.Option):
-        n = len(s.zones["probe_look"].cards)
+        n = len(s.zones["probe_look"])
         where = "on top of" if a.which == 1 else "at the bottom of"
         return f"Under the Radar: put the other {plural(n, 'probe card')} {where} the probe deck"
     if isinstance(top, D.DesperateSearch) and isinstance(a, A.Keep):
@@ -2033,15 +2029,15 @@ def prompt_rebel_cards(s: RebellionState, top: object, who: str) -> str:
             "marker) and recruit Saw Gerrera"
         )
     if isinstance(top, D.RadarKeep):
-        n = len(s.zones["probe_look"].cards)
+        n = len(s.zones["probe_look"])
         return (
             f"{who}: Under the Radar: keep 1 of the {plural(n, 'probe card')} looked at face down"
         )
     if isinstance(top, D.RadarRest):
-        n = len(s.zones["probe_look"].cards)
+        n = len(s.zones["probe_look"])
         return f"{who}: Under the Radar: put the other {plural(n, 'probe card')} all on top of the probe deck or all at its bottom"
     if isinstance(top, D.DesperateSearch):
-        n = len(s.zones[f"mission_deck{top.player}"].cards)
+        n = len(s.zones[f"mission_deck{top.player}"])
         return f"{who}: Our Most Desperate Hour: choose the card of your mission deck ({plural(n, 'card')}) to assign {LEADERS[top.leader].name} to"
     if isinstance(top, D.EvacuateMove):
         return f"{who}: Start the Evacuation: move units from the Rebel base to {loc_name(top.system)} ({top.spare} transport room free), or stop"
@@ -2071,7 +2067,7 @@ def prompt_rebel_cards(s: RebellionState, top: object, who: str) -> str:
     if isinstance(top, (D.MillionMission, D.MillionAttack, D.MillionPlans, D.MillionDiscredit)):
         return prompt_million(s, top, who)
     if isinstance(top, D.FightForObjective):
-        n = len(s.zones["objective_discard"].cards)
+        n = len(s.zones["objective_discard"])
         return f"{who}: Something to Fight For: choose the discarded objective ({n} there) put on top of the objective deck"
     return ""
 

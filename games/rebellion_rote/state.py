@@ -235,10 +235,10 @@ class RebellionState(State):
     def base(self) -> int:
         """The Rebel base's system, or -1 before it is chosen (a secret of the Rebels)."""
         z = self.zones.get("base")
-        if z is not None and z.cards:
-            return z.cards[0]
+        if z:
+            return z[0]
         z = self.zones.get("base_face_up")
-        return z.cards[0] if z is not None and z.cards else -1
+        return z[0] if z else -1
 
     def emit(self, event: Event) -> None:
         """Record ``event``, then narrate the subjugation markers the board placed or
@@ -589,7 +589,7 @@ class RebellionState(State):
             hidden = False
         if hidden:
             theater = TACTICS[bt.chosen[other]].theater
-            cards = self.zones[f"tactics_{other}_{theater}"].cards
+            cards = self.zones[f"tactics_{other}_{theater}"]
             bt.chosen[other] = tactic_of(cards[rng.below(len(cards))])
         if player == REBEL:
             from .rules.projects import redeal_projects

@@ -709,12 +709,12 @@ Fn = Callable[["RebellionState", Decision, Any], Targets]
 
 
 def _last_assigned(s: RebellionState, top: Decision) -> Targets:
-    cards = s.zones[f"assigned{top.player}"].cards
+    cards = s.zones[f"assigned{top.player}"]
     return [_t("card", cards[-1])] if cards else []
 
 
 def _slot(s: RebellionState, top: Decision, slot: int) -> Targets:
-    cards = s.zones[f"assigned{top.player}"].cards
+    cards = s.zones[f"assigned{top.player}"]
     if not 0 <= slot < len(cards):
         return []
     out = [_t("card", cards[slot])]
@@ -1297,10 +1297,8 @@ def combat_view(s: RebellionState, player: int | None) -> dict[str, Any] | None:
                     "ground": tactic_value(s, side, 1),
                 },
                 "chosen": chosen,
-                "tactic_deck": {t: sorted(s.zones[f"tactics_{side}_{t}"].cards) for t in THEATERS},
-                "tactic_discard": {
-                    t: len(s.zones[f"tactic_discard_{side}_{t}"].cards) for t in THEATERS
-                },
+                "tactic_deck": {t: sorted(s.zones[f"tactics_{side}_{t}"]) for t in THEATERS},
+                "tactic_discard": {t: len(s.zones[f"tactic_discard_{side}_{t}"]) for t in THEATERS},
                 "retreated": bt.retreated[side],
                 "may": may,
             }

@@ -208,7 +208,7 @@ def _hands(s: AssaultState, fp: tuple[int, ...], loss: list[float]) -> None:
     n = len(loss)
     power = fp.__getitem__
     for p in range(n):
-        cards = zones[HAND[p]].cards
+        cards = zones[HAND[p]]
         if not cards:
             continue
         side = team[p]

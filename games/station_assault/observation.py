@@ -95,22 +95,22 @@ def encode(state: AssaultState, player: int) -> array.array[float]:
         out[at["passed_over"] + q] = float(passed >> q & 1)
         out[at["score"] + q] = score[q] / 60
         out[at["lost"] + q] = lost[q] / 60
-        out[at["hand_size"] + q] = len(zones[HAND[q]].cards) / 10
-        out[at["deck_size"] + q] = len(zones[DECK[q]].cards) / 50
+        out[at["hand_size"] + q] = len(zones[HAND[q]]) / 10
+        out[at["deck_size"] + q] = len(zones[DECK[q]]) / 50
         m = mull[q]
         if m != -1:
             out[at["mulligan"] + 3 * q] = 1.0
             if everyone or q == player:
                 out[at["mulligan"] + 3 * q + 1 + m] = 1.0
-        zone_plane(zones[PILE[q]], player, out, at["destroyed"])
+        zone_plane(s, PILE[q], player, out, at["destroyed"])
     one_hot(out, at["initiative"], s.initiative, P)
     out[at["wave"]] = s.wave / opts.max_waves
     one_hot(out, at["speed"], s.speed, SPEEDS)
     ht = at["hand_types"]
     card_type = tbl.card_type
-    for c in zones[HAND[player]].cards:
+    for c in zones[HAND[player]]:
         out[ht + card_type[c]] += 0.1
-    zone_plane(zones[DECK[player]], player, out, at["known_deck"])
+    zone_plane(s, DECK[player], player, out, at["known_deck"])
     _grid(s, out)
     return out
 

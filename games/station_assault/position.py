@@ -322,11 +322,13 @@ def read(s: AssaultState, facts: Facts) -> None:
 
 def _clear(s: AssaultState) -> None:
     """Take the set-up table away: the document places every card."""
-    for z in s.zones.values():
-        z.cards = []
-        z.known = {}
+    zones = s.zones
+    for name in zones:
+        zones[name] = []
+    s.known = {}
     s.pos = [-1] * len(s.pos)
     s.grid = {}
+    s.grid_holes = 0
     s.board = []
     s.front = {}
     forget_front_order(s)
@@ -461,19 +463,19 @@ def _fill_zones(s: AssaultState, players: list[_Player], names: _Names) -> None:
                         "board at its home cell (or lies in a pile)"
                     )
             cards = [e.card for e in entries]
-            s.zones[zone[p]].cards = cards[::-1] if key == "deck" else cards
+            s.zones[zone[p]] = cards[::-1] if key == "deck" else cards
         rest = [c for c in tbl.ship_ids(p) if c not in names.placed]
         if pl.hand is None and s.wave == 0 and rest:
             s.rng.shuffle(rest)
-            hand = s.zones[HAND[p]].cards
+            hand = s.zones[HAND[p]]
             for _ in range(min(HAND_SIZE, len(rest))):
                 hand.append(rest.pop())
         if pl.deck is None and s.alive[p]:
             if pl.hand is not None or s.wave != 0:
                 s.rng.shuffle(rest)
-            s.zones[DECK[p]].cards = rest
+            s.zones[DECK[p]] = rest
         elif pl.removed is None:
-            s.zones[REMOVED[p]].cards = rest
+            s.zones[REMOVED[p]] = rest
         elif rest and s.alive[p]:
             counted: dict[str, int] = {}
             for c in rest:
@@ -634,13 +636,13 @@ def _default_known(s: AssaultState, p: int) -> int:
     """The cards at the bottom of ``p``'s deck they know: the hand a mulligan put there."""
     if s.wave == 0 or s.mulligan[p] != 1 or not s.alive[p]:
         return 0
-    return min(HAND_SIZE, s.table.deck_size, len(s.zones[DECK[p]].cards))
+    return min(HAND_SIZE, s.table.deck_size, len(s.zones[DECK[p]]))
 
 
 def _known(s: AssaultState, players: list[_Player]) -> None:
     for p, pl in enumerate(players):
         deck = s.zones[DECK[p]]
-        k = pl.facts.get_int("deck_known", None, lo=0, hi=len(deck.cards))
+        k = pl.facts.get_int("deck_known", None, lo=0, hi=len(deck))
         if k is None:
             k = _default_known(s, p)
         elif k and not (s.wave and s.mulligan[p] == 1 and s.alive[p]):
@@ -648,7 +650,8 @@ def _known(s: AssaultState, players: list[_Player]) -> None:
                 "deck_known", "only a player who took the mulligan knows cards of their deck"
             )
         if k:
-            deck.known = {p: deck.cards[:k]}
+            s.forget_zone(DECK[p])
+            s.set_known(DECK[p], p, deck[:k])
 
 
 def _no_wave_facts(facts: Facts) -> None:
@@ -713,7 +716,7 @@ def _wave(
     else:
         _acting_decision(s, decision, choose, player, acting, hand_card is not None)
     s.wave_damage = facts.get_int("damage_this_wave", 0, lo=0, hi=1 << 32)
-    holding = hand_card is not None or any(s.zones[HAND[p]].cards for p in range(n))
+    holding = hand_card is not None or any(s.zones[HAND[p]] for p in range(n))
     began = facts.get_bool("wave_began_with_cards", None)
     if began is False and holding:
         raise facts.error(
@@ -841,8 +844,8 @@ def write(s: AssaultState) -> dict[str, Any]:
     order = list(s.board) + ([hand_card] if hand_card >= 0 else [])
     for p in range(n):
         for zone in (HAND, PILE, REMOVED):
-            order += s.zones[zone[p]].cards
-        order += s.zones[DECK[p]].cards[::-1]
+            order += s.zones[zone[p]]
+        order += s.zones[DECK[p]][::-1]
     name = _canonical_names(s, order)
     doc: dict[str, Any] = {"wave": s.wave}
     if s.wave:
@@ -911,12 +914,11 @@ def _board_entry(s: AssaultState, c: int, name: dict[int, str]) -> dict[str, Any
 
 def _player(s: AssaultState, p: int, name: dict[int, str]) -> dict[str, Any]:
     mode = s.options.mode
-    deck = s.zones[DECK[p]]
     out: dict[str, Any] = {
-        "hand": [name[c] for c in s.zones[HAND[p]].cards],
-        "deck": [name[c] for c in deck.cards[::-1]],
+        "hand": [name[c] for c in s.zones[HAND[p]]],
+        "deck": [name[c] for c in s.zones[DECK[p]][::-1]],
     }
-    pile = s.zones[PILE[p]].cards
+    pile = s.zones[PILE[p]]
     if pile:
         implied = p if mode == "free_for_all" else 1 - p if mode == "duel" else -1
         out["pile"] = [
@@ -925,7 +927,7 @@ def _player(s: AssaultState, p: int, name: dict[int, str]) -> dict[str, Any]:
             else {"ship": name[c], "owner": c // CARDS_PER_DECK}
             for c in pile
         ]
-    removed = s.zones[REMOVED[p]].cards
+    removed = s.zones[REMOVED[p]]
     if removed or not s.alive[p]:
         out["removed"] = [name[c] for c in removed]
     if mode != "free_for_all":
@@ -942,12 +944,11 @@ def _player(s: AssaultState, p: int, name: dict[int, str]) -> dict[str, Any]:
 
 def _known_count(s: AssaultState, p: int) -> int:
     """How many cards at the bottom of ``p``'s deck ``p`` knows (a prefix of the list)."""
-    deck = s.zones[DECK[p]]
-    if any(q != p and ids for q, ids in deck.known.items()):
+    if any(q != p and ids for q, ids in s.known.get(DECK[p], {}).items()):
         raise PositionError(f"another player knows cards of {s.player_name(p)}'s deck")
-    known = set(deck.known.get(p, ()))
+    known = set(s.known_to(DECK[p], p))
     k = len(known)
-    if set(deck.cards[:k]) != known:
+    if set(s.zones[DECK[p]][:k]) != known:
         raise PositionError(
             f"{s.player_name(p)} knows deck cards other than the bottom ones: a position "
             "cannot say so"

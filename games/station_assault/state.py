@@ -12,7 +12,7 @@ free-for-all). Cards in play are in no zone: the grid is public pack state
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -50,9 +50,11 @@ class AssaultState(State):
     avail: list[int] = attrs.field(factory=list)
     """Available ships (SSA-05) of each player and Speed: ``avail[p * SPEEDS + speed]``."""
     score: list[int] = attrs.field(factory=list)
-    """Victory of the enemy cards each player destroyed."""
+    """Victory of the enemy cards each player destroyed. Replaced, never changed in place,
+    once the game is under way (``firing.destroy``): clones share it."""
     lost: list[int] = attrs.field(factory=list)
-    """Victory of each player's own cards destroyed."""
+    """Victory of each player's own cards destroyed. Replaced, never changed in place, once
+    the game is under way (``firing.destroy``): clones share it."""
     alive: list[bool] = attrs.field(factory=list)
     """Whether each player is still in (a free for all puts players out). Replaced, never
     changed in place, once the game is under way: clones share it."""
@@ -78,6 +80,10 @@ class AssaultState(State):
     in step with ``front`` by the only two functions that change it)."""
     front_shared: bool = attrs.field(default=False, metadata={"transient": True})
     """``front_order`` is shared with a clone (or the state cloned): copy it before a change."""
+    grid_holes: int = attrs.field(default=0, metadata={"transient": True})
+    """At least the number of holes (deleted entries) in the dict ``grid``: ``lift_card``
+    keeps it at most half ``len(grid)``, so that a clone copies ``grid`` at once (CPython
+    copies a dict with more holes key by key). Not saved: a loaded grid has none."""
 
     @property
     def table(self) -> ShipTable:
@@ -198,18 +204,37 @@ class AssaultState(State):
         return position.write(self)
 
     def _copy_into(self, new: State) -> None:
-        assert isinstance(new, AssaultState)
+        """The pack's fields into ``new`` (made by ``State.clone`` as ``type(self)``: an
+        ``AssaultState``). Lists and dicts the rules change in place are copied (flat, one
+        ``copy`` each); the rest is shared:
+
+        * ``team``, ``home``: set once by ``setup.set_up`` (or a position), never written
+          again;
+        * ``alive``, ``mulligan``, ``score``, ``lost``: replaced, never changed in place,
+          once the game is under way: their only writers during play
+          (``victory.eliminate``, ``mulligan.choose``, ``secrets.resample``,
+          ``firing.destroy``) write a copy (``s.x = s.x[:]``) and set it, so neither
+          state can change the other's (nor ``apply``'s snapshot for a restore);
+        * ``_tbl``, ``_sides``: caches of immutable tables;
+        * ``front_order``: copied on the first change by either state (``front_shared``).
+
+        ``grid`` is kept with few holes (``grid_holes``, ``lift_card``) so that its copy
+        here is one block copy rather than key by key.
+        """
+        if TYPE_CHECKING:  # (no check at run time: clone() makes ``new`` as type(self))
+            assert isinstance(new, AssaultState)
         new.team = self.team
         new.home = self.home
-        new.pos = self.pos[:]
+        new.pos = self.pos.copy()
         new.grid = self.grid.copy()
-        new.board = self.board[:]
+        new.grid_holes = self.grid_holes  # (a dict with few holes is copied with them)
+        new.board = self.board.copy()
         new.front = self.front.copy()
-        new.damage = self.damage[:]
-        new.acted = self.acted[:]
-        new.avail = self.avail[:]
-        new.score = self.score[:]
-        new.lost = self.lost[:]
+        new.damage = self.damage.copy()
+        new.acted = self.acted.copy()
+        new.avail = self.avail.copy()
+        new.score = self.score
+        new.lost = self.lost
         new.alive = self.alive
         new.mulligan = self.mulligan
         new.initiative = self.initiative

@@ -301,12 +301,34 @@ class _Compiler:
             fs = [f for f in fs if not f.metadata.get("transient")]
         return fs
 
+    def un_field(self, cls: type, f: attrs.Attribute[Any]) -> str:
+        """The unstructured data of field ``f`` of an ``o`` of ``cls``. A state's
+        ``layout`` (never changed in place, shared by clones and loads) is made once per
+        layout dict, and the same data handed out again (it is encoded at once)."""
+        expr = self.un_expr(f.type, "o." + f.name)
+        if cls is not self.game.state_cls or f.name != "layout":
+            return expr
+        memo = self.src.const([None, None], "LAYOUTMEMO")
+        fn = self.src.name("un_layout")
+        self.src.add(
+            [
+                f"def {fn}(o):",
+                f"    if o.layout is {memo}[0]:",
+                f"        return {memo}[1]",
+                f"    data = {expr}",
+                f"    {memo}[0] = o.layout",
+                f"    {memo}[1] = data",
+                "    return data",
+            ]
+        )
+        return f"{fn}(o)"
+
     def un_class(self, cls: type) -> str:
         name = self.un_cls.get(cls)
         if name is not None:
             return name
         name = self.un_cls[cls] = self.src.name(f"un_{_ident(cls.__name__)}")
-        items = [f"{f.name!r}: {self.un_expr(f.type, 'o.' + f.name)}" for f in self._fields(cls)]
+        items = [f"{f.name!r}: {self.un_field(cls, f)}" for f in self._fields(cls)]
         self.src.add([f"def {name}(o):", f"    return {{{', '.join(items)}}}"])
         return name
 
@@ -324,7 +346,7 @@ class _Compiler:
         items = [
             f"'log': {frag}(o, {table})"
             if f.name == "log"
-            else f"{f.name!r}: {self.un_expr(f.type, 'o.' + f.name)}"
+            else f"{f.name!r}: {self.un_field(cls, f)}"
             for f in fields
         ]
         name = self.src.name(f"un_{_ident(cls.__name__)}_text")
@@ -738,6 +760,17 @@ def split_history(text: str) -> tuple[str, str] | None:
     return text[:start] + text[end:], text[start:end]
 
 
+def _exact_layout(layout: dict[str, Any]) -> bool:
+    """Whether a saved layout equal (``==``) to one already read has its numbers of
+    the same types too: ``==`` takes ``false`` and ``0.0`` for ``0``, the checks do
+    not. (Its keys and strings are equal, so the same.)"""
+    for z in layout.values():
+        owner = z["owner"]
+        if (owner is not None and type(owner) is not int) or type(z["vis"]) is not int:
+            return False
+    return True
+
+
 class StateCodec:
     """A pack's compiled state codec (see the module docstring); made on first use."""
 
@@ -751,6 +784,10 @@ class StateCodec:
         self._action_texts: dict[str, Any] = {}
         """Actions already read, by their text in a saved history (at most
         :data:`INTERNED`): the same text is the same action, checked once."""
+        self._layout: tuple[Any, dict[str, Any]] | None = None
+        """The last saved ``layout`` read whole, and the state's layout made of it: a
+        saved state with the same layout data shares that dict (a layout is never
+        changed in place), instead of making each zone's fixed facts again."""
         self._compiled = False
 
     def _compile(self) -> None:
@@ -859,10 +896,23 @@ class StateCodec:
         assert self._st is not None
         if type(body) is not dict:
             raise Mismatch
+        layout = body.get("layout")
+        last = self._layout
+        same = last is not None and layout == last[0] and _exact_layout(layout)
+        if same:
+            body["layout"] = {}  # (the checks of an empty one cost nothing)
         try:
             state: State = self._st(body)
         except Mismatch:
             raise
         except Exception as exc:
             raise Mismatch from exc
+        finally:
+            if same:
+                body["layout"] = layout  # as it was, for the converter if this failed
+        if same:
+            assert last is not None
+            state.layout = last[1]
+        elif type(layout) is dict:
+            self._layout = (layout, state.layout)
         return state

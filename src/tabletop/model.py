@@ -123,76 +123,26 @@ class Vis(enum.IntEnum):
     """Nobody (a deck): only its size is known."""
 
 
-@attrs.define(slots=True, eq=True)
+@attrs.frozen
 class Zone:
-    """An ordered list of ids with a visibility rule.
+    """A zone's fixed facts: its name, owner, who sees it, and its pool.
 
-    ``known`` maps a player to the ids in this zone that player has been shown
-    (say, by a spy card); an id is forgotten when it leaves the zone.
-    ``pool`` groups the hidden zones whose contents :meth:`State.resample`
-    may exchange (by default the owner's number, so an opponent's hand and
-    deck are re-dealt together).
+    The ids a zone holds are not here but in the state, as a plain list
+    (``state.zones[name]``, bottom first), with what each player has been shown of
+    a hidden zone (``state.known[name]``): so a clone copies a few lists, and the
+    zones' fixed facts (``state.layout``) are shared by every copy of a game.
+    ``pool`` groups the hidden zones whose contents :meth:`State.resample` may
+    exchange (by default the owner's number, so an opponent's hand and deck are
+    re-dealt together).
     """
 
     name: str
     owner: int | None = None
     vis: Vis = Vis.PUBLIC
-    cards: list[int] = attrs.field(factory=list)
-    known: dict[int, list[int]] = attrs.field(factory=dict)
     pool: str | None = None
 
     def visible_to(self, player: int | None) -> bool:
+        """Whether ``player`` (``None``: a spectator) sees the ids in this zone."""
         if self.vis is Vis.PUBLIC:
             return True
         return self.vis is Vis.OWNER and player is not None and player == self.owner
-
-    def remove(self, card: int) -> None:
-        """Take ``card`` out (``ValueError`` if absent); forget it in ``known``."""
-        self.cards.remove(card)
-        self._forget(card)
-
-    def pop(self, index: int = -1) -> int:
-        card = self.cards.pop(index)
-        self._forget(card)
-        return card
-
-    def _forget(self, card: int) -> None:
-        if self.known:
-            for ids in self.known.values():
-                if card in ids:
-                    ids.remove(card)
-
-    def reveal_to(self, player: int, cards: list[int] | None = None) -> None:
-        """Let ``player`` know these ids (default: all) while they stay here."""
-        ids = self.known.setdefault(player, [])
-        for c in self.cards if cards is None else cards:
-            if c not in ids:
-                ids.append(c)
-
-    def copy(self) -> Zone:
-        z = Zone.__new__(Zone)
-        z.name = self.name
-        z.owner = self.owner
-        z.vis = self.vis
-        z.cards = self.cards[:]
-        z.known = {p: ids[:] for p, ids in self.known.items()} if self.known else {}
-        z.pool = self.pool
-        return z
-
-    def view(self, player: int | None) -> dict[str, Any]:
-        """This zone as ``player`` may see it."""
-        if self.visible_to(player):
-            return {"owner": self.owner, "count": len(self.cards), "cards": self.cards[:]}
-        out: dict[str, Any] = {"owner": self.owner, "count": len(self.cards)}
-        if player is not None and self.known.get(player):
-            out["known"] = sorted(self.known[player])
-        return out
-
-    def __len__(self) -> int:
-        return len(self.cards)
-
-    def __iter__(self):  # type: ignore[no-untyped-def]
-        return iter(self.cards)
-
-    def __contains__(self, card: object) -> bool:
-        return card in self.cards

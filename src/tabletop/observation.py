@@ -15,7 +15,7 @@ length, what the numbers mean) and gives the function that fills it::
     )
 
 The encoding must be built from exactly what ``state.view(player)`` shows
-(zones as :meth:`Zone.view <tabletop.Zone.view>` shows them, the pack's public
+(zones as :meth:`State.zone_view <tabletop.State.zone_view>` shows them, the pack's public
 facts), never from a hidden one: the conformance kit checks that a state and
 every ``resample(player, rng)`` of it encode the same for that player, the
 same test that proves a view leaks nothing. :func:`zone_plane` puts a zone
@@ -33,8 +33,6 @@ from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
-
-from .model import Zone
 
 if TYPE_CHECKING:
     from .state import State
@@ -107,16 +105,22 @@ class Observation:
 
 
 def zone_plane(
-    zone: Zone, player: int, out: MutableSequence[float], offset: int, value: float = 1.0
+    state: State,
+    zone: str,
+    player: int,
+    out: MutableSequence[float],
+    offset: int,
+    value: float = 1.0,
 ) -> None:
-    """Set ``out[offset + card] = value`` for each card of ``zone`` that ``player``
-    sees there: all of them in a zone visible to them, else only those the zone
-    lets them know (``zone.known``), exactly as :meth:`Zone.view` shows it."""
-    if zone.visible_to(player):
-        for c in zone.cards:
+    """Set ``out[offset + card] = value`` for each card of ``state``'s zone ``zone``
+    that ``player`` sees there: all of them in a zone visible to them, else only those
+    they were shown there (``state.known``), exactly as :meth:`State.zone_view` shows
+    it."""
+    if state.layout[zone].visible_to(player):
+        for c in state.zones[zone]:
             out[offset + c] = value
     else:
-        for c in zone.known.get(player, ()):
+        for c in state.known_to(zone, player):
             out[offset + c] = value
 
 

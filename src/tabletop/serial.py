@@ -56,9 +56,13 @@ __all__ = ["RECORD_FORMAT", "STATE_FORMAT", "dumps", "loads", "make_record", "re
 RECORD_FORMAT = "tabletop.record/1"
 """The ``format`` field of a record (``state.record()``): seed, options and actions
 of a game, replayed by ``tabletop.replay``. A record of another format is refused."""
-STATE_FORMAT = "tabletop.state/1"
+STATE_FORMAT = "tabletop.state/2"
 """The ``format`` field of a saved state (``tabletop.dumps``): the whole state as JSON,
-read back by ``tabletop.loads``. A saved state of another format is refused."""
+read back by ``tabletop.loads``. A saved state of format 1 (which kept each zone's ids,
+owner, visibility, pool and what players were shown together) is read too; one of any
+other format is refused."""
+STATE_FORMAT_1 = "tabletop.state/1"
+_ZONE_1_FIELDS = frozenset(("name", "owner", "vis", "cards", "known", "pool"))
 _RECORD_FIELDS = ("format", "game", "pack_version", "options", "seed", "actions")
 _STATE_FIELDS = ("format", "game", "pack_version", "state")
 
@@ -288,6 +292,8 @@ def loads(text: str | bytes, *, trusted: bool = False, limits: Limits | None = N
             f"not a tabletop saved state (a JSON object with format {STATE_FORMAT!r}); "
             f"got {type(data).__name__}"
         )
+    if data.get("format") == STATE_FORMAT_1:
+        data = _from_format_1(data)
     _fields(data, "tabletop saved state", STATE_FORMAT, _STATE_FIELDS[1:])
     game = _game_of(data, "saved state")
     body = data["state"]
@@ -328,6 +334,45 @@ def loads(text: str | bytes, *, trusted: bool = False, limits: Limits | None = N
         if diffs:  # else only the order of keys differs
             raise RecordError(f"saved state is not the state its own record rebuilds: {diffs}")
     return state
+
+
+def _from_format_1(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A saved state of format 1 as format 2 holds it: each zone's ids under
+    ``zones``, its fixed facts under ``layout``, what players were shown under
+    ``known`` (zones nobody was shown anything in left out). The rest is checked as
+    usual afterwards; a zone that is not an object of exactly the six fields of
+    format 1 is a :class:`RecordError` naming it."""
+    body = data.get("state")
+    if not isinstance(body, Mapping) or not isinstance(body.get("zones"), Mapping):
+        return {**data, "format": STATE_FORMAT}  # the usual checks say what is wrong
+    if "layout" in body or "known" in body:
+        raise RecordError("saved state (format 1) has fields of format 2: 'layout' or 'known'")
+    zones: dict[str, Any] = {}
+    layout: dict[str, Any] = {}
+    known: dict[str, Any] = {}
+    for name, z in body["zones"].items():
+        if not isinstance(z, Mapping) or set(z) != _ZONE_1_FIELDS:
+            got = sorted(short(k, 20) for k in z) if isinstance(z, Mapping) else kind_of(z)
+            raise RecordError(
+                f"saved state (format 1) zone {short(name, 40)} must be an object with the "
+                f"fields {', '.join(sorted(_ZONE_1_FIELDS))}; got {clip(str(got), 120)}"
+            )
+        zones[name] = z["cards"]
+        layout[name] = {"name": z["name"], "owner": z["owner"], "vis": z["vis"], "pool": z["pool"]}
+        shown = z["known"]
+        if not isinstance(shown, Mapping):
+            raise RecordError(
+                f"saved state (format 1) zone {short(name, 40)}: 'known' must be an object, "
+                f"not {kind_of(shown)}"
+            )
+        if shown:
+            known[name] = shown
+    rest = {k: v for k, v in body.items() if k != "zones"}
+    return {
+        **data,
+        "format": STATE_FORMAT,
+        "state": {**rest, "zones": zones, "layout": layout, "known": known},
+    }
 
 
 def _structured(game: Game, body: Mapping[str, Any], limits: Limits) -> State:

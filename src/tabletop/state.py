@@ -48,7 +48,7 @@ import copy
 import random
 import weakref
 from bisect import bisect_left
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -101,7 +101,19 @@ class State:
     history: list[Action] = attrs.field(factory=list)
     log: list[Event] = attrs.field(factory=list)
     stack: list[Decision] = attrs.field(factory=list)
-    zones: dict[str, Zone] = attrs.field(factory=dict)
+    zones: dict[str, list[int]] = attrs.field(factory=dict)
+    """The ids in each zone, by the zone's name, bottom first (a deck's top is its last).
+    Plain lists, changed in place by the rules; a clone copies each."""
+    layout: dict[str, Zone] = attrs.field(factory=dict)
+    """Each zone's fixed facts (owner, who sees it, pool), by name, in the order the zones
+    were added. Never changed in place (:meth:`add_zone` puts a new dict here), so clones
+    and loads share it."""
+    known: dict[str, dict[int, list[int]]] = attrs.field(factory=dict)
+    """By zone name, then player: the ids in that zone the player has been shown (a spy
+    card, a look at a deck), while they stay there (see :meth:`reveal`). A zone nobody
+    was shown anything in has no entry. Read it freely, but change it only through
+    :meth:`reveal`, :meth:`set_known` and :meth:`forget_zone` (or by putting a new dict
+    here): a clone shares it until one of them changes it."""
     result: list[float] | None = None
     no_record: str = ""
     """Why this state has no valid record ("" when it has one): a determinisation,
@@ -123,6 +135,8 @@ class State:
     _log_views: dict[int | None, _SeenLog] | None = attrs.field(default=None, metadata=TRANSIENT)
     """Per viewer, the log as :meth:`log_view` last made it (see :class:`_SeenLog`): a view
     then narrates only the events since, instead of the whole game again."""
+    _known_shared: bool = attrs.field(default=False, metadata=TRANSIENT)
+    """``known`` is shared with a clone (or the state cloned): copied before a change."""
 
     if not TYPE_CHECKING:  # (so that mypy still knows every attribute of a State)
 
@@ -212,8 +226,9 @@ class State:
         if type(card) is not int or type(self)._card_info is State._card_info:
             return None
         player = self.current_player
-        for zone in self.zones.values():
-            if zone.owner == player and zone.vis is Vis.OWNER and card in zone.cards:
+        zones = self.zones
+        for zone_name, zone in self.layout.items():
+            if zone.owner == player and zone.vis is Vis.OWNER and card in zones[zone_name]:
                 info = self._card_info(card)
                 name = info.get("name") if info else None
                 return name if isinstance(name, str) and name else None
@@ -316,19 +331,100 @@ class State:
             else ""
         )
 
-    def add_zone(self, zone: Zone) -> Zone:
-        if zone.name in self.zones:
+    def add_zone(self, zone: Zone, cards: Iterable[int] = ()) -> list[int]:
+        """Add ``zone`` holding ``cards`` (bottom first); return its list of ids, the
+        one ``self.zones[zone.name]`` holds. ``ValueError`` if the name is taken."""
+        if zone.name in self.layout or zone.name in self.zones:
             raise ValueError(f"zone {zone.name!r} exists already")
-        self.zones[zone.name] = zone
-        return zone
+        layout = dict(self.layout)  # a new dict: clones may share the old one
+        layout[zone.name] = zone
+        self.layout = layout
+        ids = list(cards)
+        self.zones[zone.name] = ids
+        return ids
 
-    def move(self, card: int, src: Zone, dst: Zone, index: int | None = None) -> None:
-        """Move ``card`` from ``src`` to ``dst`` (at the end, or at ``index``)."""
-        src.remove(card)
+    def _own_known(self) -> dict[str, dict[int, list[int]]]:
+        """``known``, copied first if a clone shares it: this state's own, to change."""
+        known = self.known
+        if self._known_shared:
+            known = self.known = {
+                name: {p: ids[:] for p, ids in shown.items()} for name, shown in known.items()
+            }
+            self._known_shared = False
+        return known
+
+    def move(self, card: int, src: str, dst: str, index: int | None = None) -> None:
+        """Move ``card`` from zone ``src`` to zone ``dst`` (at the end, or at ``index``);
+        ``ValueError`` if ``src`` does not hold it. What any player was shown of it in
+        ``src`` is forgotten."""
+        zones = self.zones
+        zones[src].remove(card)
+        if self.known:
+            self._forget(src, card)
         if index is None:
-            dst.cards.append(card)
+            zones[dst].append(card)
         else:
-            dst.cards.insert(index, card)
+            zones[dst].insert(index, card)
+
+    def remove_card(self, card: int, zone: str) -> None:
+        """Take ``card`` out of ``zone`` (``ValueError`` if absent) and forget what any
+        player was shown of it there. (``self.zones[zone].remove(card)`` forgets nothing.)"""
+        self.zones[zone].remove(card)
+        if self.known:
+            self._forget(zone, card)
+
+    def pop_card(self, zone: str, index: int = -1) -> int:
+        """Take the id at ``index`` (default: the top) out of ``zone`` and forget what
+        any player was shown of it there; return it."""
+        card = self.zones[zone].pop(index)
+        if self.known:
+            self._forget(zone, card)
+        return card
+
+    def _forget(self, zone: str, card: int) -> None:
+        shown = self.known.get(zone)
+        if shown and any(card in ids for ids in shown.values()):
+            for ids in self._own_known()[zone].values():
+                if card in ids:
+                    ids.remove(card)
+
+    def reveal(self, zone: str, player: int, cards: Iterable[int] | None = None) -> None:
+        """Let ``player`` know these ids of ``zone`` (default: all it holds) while they
+        stay there: views show them (``known``) and :meth:`resample` keeps them."""
+        ids = self._own_known().setdefault(zone, {}).setdefault(player, [])
+        for c in self.zones[zone] if cards is None else cards:
+            if c not in ids:
+                ids.append(c)
+
+    def set_known(self, zone: str, player: int, cards: Iterable[int]) -> None:
+        """What ``player`` knows of ``zone`` is now exactly ``cards`` (in this order)."""
+        self._own_known().setdefault(zone, {})[player] = list(cards)
+
+    def forget_zone(self, zone: str) -> None:
+        """Nobody knows anything of ``zone`` any more (a deck shuffled, a hand re-dealt)."""
+        if zone in self.known:
+            del self._own_known()[zone]
+
+    def known_to(self, zone: str, player: int) -> Sequence[int]:
+        """The ids of ``zone`` that ``player`` has been shown (empty if none): the live
+        list, to read, not to change."""
+        shown = self.known.get(zone)
+        return shown.get(player, ()) if shown else ()
+
+    def zone_view(self, zone: str, player: int | None) -> dict[str, Any]:
+        """Zone ``zone`` as ``player`` may see it (``None``: a spectator): its owner and
+        size, its ids if the player sees them, else the ids they were shown (``known``,
+        sorted, when there are any)."""
+        z = self.layout[zone]
+        ids = self.zones[zone]
+        if z.visible_to(player):
+            return {"owner": z.owner, "count": len(ids), "cards": ids[:]}
+        out: dict[str, Any] = {"owner": z.owner, "count": len(ids)}
+        if player is not None:
+            shown = self.known.get(zone)
+            if shown and shown.get(player):
+                out["known"] = sorted(shown[player])
+        return out
 
     # ------------------------------------------------------------ public API
     @property
@@ -589,7 +685,8 @@ class State:
         if player is not None:
             self._check_player(player, "view")
             player = self._viewer(player)
-        zones = {name: z.view(player) for name, z in self.zones.items()}
+        zone_view = self.zone_view
+        zones = {name: zone_view(name, player) for name in self.layout}
         state_view = self._view(player)
         cp = self.current_player
         legal: list[dict[str, Any]] | None = None
@@ -808,7 +905,16 @@ class State:
         new.history = self.history[:]
         new.log = self.log[:]
         new.stack = self.stack[:]
-        new.zones = {k: z.copy() for k, z in self.zones.items()}
+        zones = self.zones
+        new.zones = dict(zip(zones, map(list.copy, zones.values())))
+        new.layout = self.layout  # never changed in place
+        known = self.known
+        if known:  # shared, copied by the first of the two to change it (_own_known)
+            new.known = known
+            new._known_shared = self._known_shared = True
+        else:
+            new.known = {}
+            new._known_shared = False
         new.result = None if self.result is None else self.result[:]
         new.no_record = self.no_record
         new.start = self.start
@@ -820,30 +926,32 @@ class State:
         self._copy_into(new)
         return new
 
-    def hidden_pools(self, player: int) -> list[list[Zone]]:
-        """The zones hidden from ``player``, grouped by pool (default: by owner)."""
-        pools: dict[str, list[Zone]] = {}
-        for z in self.zones.values():
+    def hidden_pools(self, player: int) -> list[list[str]]:
+        """The names of the zones hidden from ``player``, grouped by pool (default: by
+        owner)."""
+        pools: dict[str, list[str]] = {}
+        for name, z in self.layout.items():
             if not z.visible_to(player):
                 key = z.pool if z.pool is not None else f"owner:{z.owner}"
-                pools.setdefault(key, []).append(z)
+                pools.setdefault(key, []).append(name)
         return list(pools.values())
 
     def redeal_hidden(self, player: int, order: Callable[[list[int]], None]) -> None:
         """Deal the ids ``player`` does not know back into the hidden zones of
         each pool, in the order ``order`` puts them (in place); zone sizes and
         the ids the player knows stay where they are."""
-        for zones in self.hidden_pools(player):
-            known = [z.known.get(player, ()) for z in zones]
-            free = [c for z, k in zip(zones, known) for c in z.cards if c not in k]
+        zones = self.zones
+        for names in self.hidden_pools(player):
+            known = [self.known_to(name, player) for name in names]
+            free = [c for name, k in zip(names, known) for c in zones[name] if c not in k]
             if len(free) > 1:
                 order(free)
             it = iter(free)
-            for z, k in zip(zones, known):
-                z.cards = (
-                    [c if c in k else next(it) for c in z.cards]
+            for name, k in zip(names, known):
+                zones[name] = (
+                    [c if c in k else next(it) for c in zones[name]]
                     if k
-                    else [next(it) for _ in z.cards]
+                    else [next(it) for _ in zones[name]]
                 )
         self._legal = None
 

@@ -435,10 +435,10 @@ def _check_targets(state: State, view: dict[str, Any], legal: list[Action], ctx:
 
 def _hidden_from(state: State, player: int) -> set[int]:
     out: set[int] = set()
-    for z in state.zones.values():
+    for name, z in state.layout.items():
         if not z.visible_to(player):
-            known = z.known.get(player, ())
-            out.update(c for c in z.cards if c not in known)
+            known = state.known_to(name, player)
+            out.update(c for c in state.zones[name] if c not in known)
     return out
 
 

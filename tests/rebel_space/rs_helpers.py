@@ -41,7 +41,7 @@ def names(ids: Iterable[int]) -> list[str]:
 
 
 def zone_names(s: RebelSpaceState, zone: str) -> list[str]:
-    return names(s.zones[zone].cards)
+    return names(s.zones[zone])
 
 
 def loss_sets(s: RebelSpaceState) -> set[tuple[str, ...]]:

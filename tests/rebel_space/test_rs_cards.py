@@ -174,7 +174,7 @@ def test_surprise_attack_turns_a_loss_into_a_win() -> None:
     play(s, "block", f"add {find(s, 'Battle Walkers')}", "close")  # 8 against 5
     assert "Battle Walkers" in zone_names(s, "discard1")
     assert (
-        names(s.zones["inactive0"].cards) == ["Grav Cycles", "Grav Cycles"]
+        names(s.zones["inactive0"]) == ["Grav Cycles", "Grav Cycles"]
         or s.stack[-1].kind == "pick_casualty"
     )
 
@@ -226,7 +226,7 @@ def test_take_control_of_an_opposing_hero(card: str, p: int) -> None:
     s = position(turn=p, step="end", zones={f"hand{p}": [card], f"active{1 - p}": [hero]})
     h = find(s, hero)
     play(s, f"play {find(s, card, f'hand{p}')}", f"choose {h}")
-    assert h in s.zones[f"inactive{p}"].cards and card in zone_names(s, f"discard{p}")
+    assert h in s.zones[f"inactive{p}"] and card in zone_names(s, f"discard{p}")
     assert s.view(None)["state"]["converted"] == [h]
 
 
@@ -234,11 +234,11 @@ def test_take_control_of_an_opposing_hero(card: str, p: int) -> None:
 def test_take_a_hero_from_the_deck(card: str, p: int) -> None:
     s = position(turn=p, step="end", zones={f"hand{p}": [card]})
     play(s, f"play {find(s, card, f'hand{p}')}")
-    heroes = [c for c in s.zones[f"deck{p}"].cards if TYPE[c] == "Hero"]
+    heroes = [c for c in s.zones[f"deck{p}"] if TYPE[c] == "Hero"]
     assert sorted(int(a.split()[1]) for a in legal(s)) == sorted(heroes)
     pick = sorted(heroes)[0]
     play(s, f"choose {pick}")
-    assert pick in s.zones[f"hand{p}"].cards
+    assert pick in s.zones[f"hand{p}"]
     assert s.view(1 - p)["zones"][f"hand{p}"]["known"] == [pick]
 
 
@@ -258,7 +258,7 @@ def test_take_a_hero_from_the_discard(card: str, p: int, hero: str) -> None:
     play(s, f"play {find(s, card, f'hand{p}')}")
     assert legal(s) == [f"choose {h}"]
     play(s, f"choose {h}")
-    assert h in s.zones[f"hand{p}"].cards
+    assert h in s.zones[f"hand{p}"]
 
 
 def test_cards_without_a_target_are_not_offered() -> None:
@@ -290,14 +290,14 @@ def test_spies_keep_the_hand_known(card: str, p: int) -> None:
     """The spied hand stays known in the spy's view until each card leaves it."""
     other = ["Troopers", "Bombers"] if p == 0 else ["Rebel Soldier", "Grav Cycles"]
     s = position(turn=p, step="end", zones={f"hand{p}": [card], f"hand{1 - p}": other})
-    spied = sorted(s.zones[f"hand{1 - p}"].cards)
+    spied = sorted(s.zones[f"hand{1 - p}"])
     events = play(s, f"play {find(s, card, f'hand{p}')}")
     assert s.view(p)["zones"][f"hand{1 - p}"]["known"] == spied
     assert "cards" not in s.view(None)["zones"][f"hand{1 - p}"]
     mine = next(e for e in events if e.kind == "spied")
     assert mine.seen_by(1 - p).kind == "spied_count"
     # A card that leaves the hand is forgotten; a new draw is not known.
-    s.zones[f"hand{1 - p}"].remove(spied[0])
+    s.remove_card(spied[0], f"hand{1 - p}")
     assert s.view(p)["zones"][f"hand{1 - p}"]["known"] == spied[1:]
 
 

@@ -70,10 +70,10 @@ def test_rs02_setup() -> None:
     assert len(s.zones["hand0"]) == 5 and len(s.zones["hand1"]) == 5
     assert s.current_player == 0 and s.prompt == "Rebel: draw 1 or 2 cards"
     again = GAME.new_state(seed=5)
-    assert again.zones["deck0"].cards == s.zones["deck0"].cards
+    assert again.zones["deck0"] == s.zones["deck0"]
     other = GAME.new_state(seed=6)
-    assert other.zones["deck0"].cards != s.zones["deck0"].cards
-    assert GAME.new_state(seed=5, options={"starting_hand": 7}).zones["hand1"].cards.__len__() == 7
+    assert other.zones["deck0"] != s.zones["deck0"]
+    assert len(GAME.new_state(seed=5, options={"starting_hand": 7}).zones["hand1"]) == 7
 
 
 def test_rs03_losing() -> None:
@@ -641,7 +641,7 @@ def test_rs24_a_deck_search_stays_possible_in_a_determinisation() -> None:
     from rebel_space.position import card_label
     from tabletop import Rng
 
-    dealt = position(turn=0, step="end", zones={"hand0": ["Recruit"]}).zones["deck0"].cards
+    dealt = position(turn=0, step="end", zones={"hand0": ["Recruit"]}).zones["deck0"]
     heroes = [c for c in dealt if IS_HERO[c]]
     others = [c for c in dealt if not IS_HERO[c]]
     s = position(
@@ -657,7 +657,7 @@ def test_rs24_a_deck_search_stays_possible_in_a_determinisation() -> None:
     assert legal(s) == [f"choose {heroes[0]}"]
     for k in range(40):
         r = s.resample(1, Rng(k))
-        assert any(IS_HERO[c] for c in r.zones["deck0"].cards)
+        assert any(IS_HERO[c] for c in r.zones["deck0"])
         assert r.legal_actions()
 
 
@@ -787,7 +787,7 @@ def test_rs30_general_rule() -> None:
         s = position(turn=1, zones={"active1": list(names)})
         out: list[int] = []
         for n in names:
-            out.append(next(c for c in s.zones["active1"].cards if NAME[c] == n and c not in out))
+            out.append(next(c for c in s.zones["active1"] if NAME[c] == n and c not in out))
         return out
 
     fighter, cap, both, pilot, cap2 = ids(
@@ -832,7 +832,7 @@ def test_rs32_hero_shown() -> None:
     s = position(turn=0, step="end", zones={"hand0": ["Medi-Bot"], "discard0": ["Princess"]})
     princess = find(s, "Princess")
     play(s, f"play {find(s, 'Medi-Bot', 'hand0')}", f"choose {princess}")
-    assert princess in s.zones["hand0"].cards
+    assert princess in s.zones["hand0"]
     assert s.view(1)["zones"]["hand0"]["known"] == [princess]
 
 
@@ -929,7 +929,7 @@ def test_rs38_boosts() -> None:
     )
     s1, s2 = find(s, "Rebel Soldier", nth=0), find(s, "Rebel Soldier", nth=1)
     attack(s, (GROUND, [s1]), (GROUND, [s2]))
-    a1, a2 = sorted(s.zones["hand0"].cards)
+    a1, a2 = sorted(s.zones["hand0"])
     act(s, Boost(a1, False), Boost(a2, False), Pass())  # each Soldier 1 + 4 = 5
     block(s, [find(s, "Battle Walkers", nth=0)])
     block(s, [find(s, "Battle Walkers", nth=1)])

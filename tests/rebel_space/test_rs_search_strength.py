@@ -114,7 +114,7 @@ def test_an_attack_counts_as_it_is_declared_and_let_through() -> None:
     play(s, "pass")
     assert s.stack[-1].kind == "unblocked_choice" and pending_damage(s) == 2.0
     play(s, "damage")
-    assert pending_damage(s) == 0.0 and len(s.zones["deck1"].cards) == 28
+    assert pending_damage(s) == 0.0 and len(s.zones["deck1"]) == 28
     assert seen[0] < seen[1] < seen[2] == pytest.approx(heuristic(s, 0))
 
 
@@ -127,7 +127,7 @@ def drawn(s: RebelSpaceState, n: int) -> RebelSpaceState:
 
 def on_top(s: RebelSpaceState, *names: str) -> None:
     """Put the named cards on top of the Rebel deck (drawn first: the deck's end)."""
-    deck = s.zones["deck0"].cards
+    deck = s.zones["deck0"]
     for name in names:
         c = find(s, name, "deck0")
         deck.remove(c)

@@ -30,7 +30,7 @@ PACK_FIELDS = [f.name for f in attrs.fields(RebelSpaceState) if not f.name.start
 def snapshot(s: RebelSpaceState) -> str:
     """Every field a move can change, as text."""
     fields = [(name, getattr(s, name)) for name in PACK_FIELDS if name not in ("game", "log")]
-    zones = [(k, z.cards, z.known) for k, z in s.zones.items()]
+    zones = [(k, ids, s.known.get(k, {})) for k, ids in s.zones.items()]
     return repr((fields, zones, len(s.log), len(s.history)))
 
 
@@ -94,9 +94,8 @@ def test_the_ion_cannon_on_a_clone_leaves_the_original_group() -> None:
 
 def full_visible(s: RebelSpaceState, card: int) -> tuple[object, ...]:
     """Everything a player can see of ``card``, spelt out in full (the plain rule)."""
-    zname = next((name for name, z in s.zones.items() if card in z.cards), "")
-    z = s.zones.get(zname)
-    known = tuple(sorted(p for p, ids in z.known.items() if card in ids)) if z else ()
+    zname = next((name for name, ids in s.zones.items() if card in ids), "")
+    known = tuple(sorted(p for p, ids in s.known.get(zname, {}).items() if card in ids))
     att = tuple(sorted(DEF[c] for c in attachments(s, card))) if IS_HERO[card] else ()
     return (
         DEF[card],

@@ -27,9 +27,9 @@ def test_view_gives_the_facts_of_each_visible_card_only() -> None:
         assert set(view["cards"]) == {str(c) for c in seen}
         for c in seen:
             assert view["cards"][str(c)]["name"] == rebel_space.cards.NAME[c]
-    own_hand = state.zones["hand0"].cards
+    own_hand = state.zones["hand0"]
     assert all(str(c) in state.view(0)["cards"] for c in own_hand)
-    shown_to_1 = set(state.zones["hand0"].known.get(1, [])) | set(state._log_cards(1))
+    shown_to_1 = set(state.known_to("hand0", 1)) | set(state._log_cards(1))
     assert not any(str(c) in state.view(1)["cards"] for c in own_hand if c not in shown_to_1)
 
 

@@ -46,7 +46,7 @@ def test_an_active_and_an_inactive_copy_read_apart() -> None:
             "inactive0": ["Grav Cycles"],
         },
     )
-    declare(s, False, list(s.zones["active1"].cards))
+    declare(s, False, list(s.zones["active1"]))
     assert s.prompt == "Rebel: block the group of 2 Troopers and Squad Leader or let it through"
     act(s, LetThrough())
     assert texts(s) == [

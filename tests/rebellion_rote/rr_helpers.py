@@ -42,16 +42,16 @@ def kinds(s: RebellionState) -> set[str]:
 
 def become(s: RebellionState, new: RebellionState) -> None:
     """``s`` becomes ``new``, in place: a test keeps its references to ``s``, its board and
-    its zones."""
+    its zones' lists of ids."""
     board, zones = s.board, s.zones
     for f in attrs.fields(type(s)):
         setattr(s, f.name, getattr(new, f.name))
     for f in attrs.fields(type(board)):
         setattr(board, f.name, getattr(new.board, f.name))
     s.board = board
-    for name, z in new.zones.items():
+    for name, ids in new.zones.items():
         if name in zones:
-            zones[name].cards, zones[name].known = z.cards, z.known
+            zones[name][:] = ids
             new.zones[name] = zones[name]
 
 

@@ -126,7 +126,7 @@ def test_a_played_card_is_face_up_and_the_window_opens_again() -> None:
         Pass(),
     ]
     s.apply(PlayActionCard(action_card(i)))
-    assert s.zones["action_discard1"].cards == [action_card(i)]
+    assert s.zones["action_discard1"] == [action_card(i)]
     assert s.hand_recruits[IMPERIAL] == [-1]
     assert s.view(REBEL)["log"][-1]["text"] == "Imperial played Keep Them from Escaping"
     assert s.legal_actions() == [PlayActionCard(action_card(j)), Pass()]
@@ -170,11 +170,11 @@ def test_rr122_more_dangerous_than_you_realize() -> None:
     )
     i = give(s, IMPERIAL, "More Dangerous Than You Realize")
     space, ground = s.zones["tactics_1_space"], s.zones["tactics_1_ground"]
-    moved = sorted(space.cards)[:4]
+    moved = sorted(space)[:4]
     for c in moved:
-        s.move(c, space, s.zones["tactic_discard_1_space"])
-    g = sorted(ground.cards)[0]
-    s.move(g, ground, s.zones["tactic_discard_1_ground"])
+        s.move(c, "tactics_1_space", "tactic_discard_1_space")
+    g = sorted(ground)[0]
+    s.move(g, "tactics_1_ground", "tactic_discard_1_ground")
     s.apply(SystemChoice(NABOO))
     s.apply(Activate(L("Darth Vader")))
     s.apply(Move(U("Star Destroyer"), MALASTARE))
@@ -191,9 +191,9 @@ def test_rr122_more_dangerous_than_you_realize() -> None:
         top = s.stack[-1]
         assert isinstance(top, ActionRetrieve) and top.left == left
         s.apply(s.legal_actions()[-1])
-    assert s.zones["tactic_discard_1_space"].cards == [moved[0]]
-    assert s.zones["tactic_discard_1_ground"].cards == [g]
-    assert all(c in space.cards for c in moved[1:])
+    assert s.zones["tactic_discard_1_space"] == [moved[0]]
+    assert s.zones["tactic_discard_1_ground"] == [g]
+    assert all(c in space for c in moved[1:])
     back = [e for e in s.log if e.kind == "card_retrieved"]
     assert [e.card for e in back] == moved[:0:-1]  # type: ignore[attr-defined]
     assert s.narrate(back[0]) == f"{TACTICS[tactic_of(moved[3])].name} went back to the deck"
@@ -207,17 +207,17 @@ def test_more_dangerous_takes_back_all_when_three_or_fewer() -> None:
     )
     i = give(s, IMPERIAL, "More Dangerous Than You Realize")
     ground = s.zones["tactics_1_ground"]
-    two = sorted(ground.cards)[:2]
+    two = sorted(ground)[:2]
     for c in two:
-        s.move(c, ground, s.zones["tactic_discard_1_ground"])
+        s.move(c, "tactics_1_ground", "tactic_discard_1_ground")
     s.apply(SystemChoice(NABOO))
     s.apply(Activate(L("Darth Vader")))
     s.apply(Move(U("Star Destroyer"), MALASTARE))
     s.apply(Stop())
     s.apply(Pass())
     s.apply(PlayActionCard(action_card(i)))
-    assert s.zones["tactic_discard_1_ground"].cards == []
-    assert all(c in ground.cards for c in two)
+    assert s.zones["tactic_discard_1_ground"] == []
+    assert all(c in ground for c in two)
     assert isinstance(s.stack[-1], ChooseTactic)
 
 
@@ -426,11 +426,11 @@ def test_hands_stay_hidden_in_view_clone_and_resample() -> None:
     assert s.view(IMPERIAL)["zones"]["action_hand0"] == {"owner": 0, "count": 1}
     assert s.view(IMPERIAL)["state"]["hand_recruits"][REBEL] == [L("Admiral Ackbar")]
     c = s.clone()
-    assert c.zones["action_hand0"].cards == [action_card(i)]
+    assert c.zones["action_hand0"] == [action_card(i)]
     assert c.hand_recruits == s.hand_recruits
     for seed in range(5):
         r = s.resample(IMPERIAL, seed)
-        hand = r.zones["action_hand0"].cards
+        hand = r.zones["action_hand0"]
         assert len(hand) == 1
         assert L("Admiral Ackbar") in ACTION_LEADERS[hand[0] - action_card(0)]
 
@@ -462,12 +462,12 @@ def test_rr128_assignment_cards_are_offered_in_the_assignment_turn() -> None:
 def test_rebel_planning() -> None:
     s, (i,) = assignment(((REBEL, "Rebel Planning"),))
     deck = s.zones["objective_deck"]
-    top = deck.cards[-1]
+    top = deck[-1]
     s.apply(PlayActionCard(action_card(i)))
     b = s.board
     assert b.leader_loc[L("Jan Dodonna")] == 32 and b.leader_status[L("Jan Dodonna")] == BOARD
-    assert s.zones["objective_hand"].cards == [top]
-    assert s.zones["action_discard0"].cards == [action_card(i)]
+    assert s.zones["objective_hand"] == [top]
+    assert s.zones["action_discard0"] == [action_card(i)]
     # the Rebels go on assigning
     assert s.current_player == REBEL and s.stack[-1].kind == "assign_mission"
 
@@ -565,7 +565,7 @@ def test_rr130_noble_sacrifice() -> None:
         b = s.board
         assert b.captured == OFF and b.leader_status[obi] == ELIMINATED
         assert b.reputation == before - 1  # one space toward the time marker (1)
-        assert s.zones["action_discard0"].cards == [action_card(i)]
+        assert s.zones["action_discard0"] == [action_card(i)]
         assert not isinstance(s.stack[-1], Window)
         return
     raise AssertionError("no capture in 40 seeds")

@@ -282,7 +282,7 @@ def test_a_defender_with_a_cancel_card_picks_first() -> None:
     assert [e.kind for e in s.log[-3:]].count("card_canceled") == 1
     canceled = [e for e in s.log[-3:] if e.kind == "card_canceled"]
     assert canceled[0].card == C.tactic_card(card("Tractor Beam"))  # type: ignore[attr-defined]
-    assert s.zones["tactic_discard_1_space"].cards == [C.tactic_card(card("Tractor Beam"))]
+    assert s.zones["tactic_discard_1_space"] == [C.tactic_card(card("Tractor Beam"))]
 
 
 HALT = ("choose", IMPERIAL, 1, 0)
@@ -368,14 +368,14 @@ def test_rr25_confrontation_marks_a_leader_in_the_system_and_leaves_the_game() -
     s.battle.ground_lost[IMPERIAL] = True  # the last Stormtrooper fell this round
     s.move(
         C.tactic_card(card("Confrontation")),
-        s.zones["tactics_0_ground"],
-        s.zones["tactic_discard_0_ground"],
+        "tactics_0_ground",
+        "tactic_discard_0_ground",
     )
     s.battle.steps = [("confrontation", REBEL, -1, 0), HALT]
     C.advance(s)
     s.apply(C.Target(leader_id("Darth Vader")))
     assert s.doomed_leaders == [leader_id("Darth Vader")]
-    assert s.zones["tactics_removed_0"].cards == [C.tactic_card(card("Confrontation"))]
+    assert s.zones["tactics_removed_0"] == [C.tactic_card(card("Confrontation"))]
 
 
 def test_deployment_gains_a_triangle_ground_unit_of_the_rebels_choice() -> None:
@@ -431,10 +431,10 @@ def test_rr25_confrontation_with_no_imperial_leader_there_marks_nobody() -> None
     s.battle.round_end[REBEL] = [f"confront:{card('Confrontation')}"]
     s.battle.ground_lost[IMPERIAL] = True
     conf = C.tactic_card(card("Confrontation"))
-    s.move(conf, s.zones["tactics_0_ground"], s.zones["tactic_discard_0_ground"])
+    s.move(conf, "tactics_0_ground", "tactic_discard_0_ground")
     s.battle.steps = [("confrontation", REBEL, -1, 0), HALT]
     C.advance(s)
-    assert s.doomed_leaders == [] and s.zones["tactics_removed_0"].cards == [conf]
+    assert s.doomed_leaders == [] and s.zones["tactics_removed_0"] == [conf]
 
 
 def test_random_combats_keep_the_contract() -> None:

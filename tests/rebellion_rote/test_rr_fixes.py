@@ -367,13 +367,12 @@ def test_rr56_cards_count_as_damage() -> None:
 
 def strip_damage_cards(s: RebellionState, p: int, theater: str) -> None:
     """Move ``p``'s tactic cards of ``theater`` that damage or destroy out of the game."""
-    out = s.zones[f"tactics_removed_{p}"]
+    out = f"tactics_removed_{p}"
     for name in (f"tactics_{p}_{theater}", f"tactic_discard_{p}_{theater}"):
-        z = s.zones[name]
-        for c in list(z.cards):
+        for c in list(s.zones[name]):
             t = TACTICS[tactic_of(c)]
             if any(e.kind in ("damage", "destroy") for ab in (t.top, t.bottom) for e in ab.effects):
-                s.move(c, z, out)
+                s.move(c, name, out)
 
 
 def test_rr56_a_combat_where_neither_side_can_damage_ends() -> None:

@@ -205,7 +205,7 @@ def test_candidates_are_what_the_empire_does_not_rule_out() -> None:
     assert system_id("Coruscant") not in cands  # no probe card
     far = max(cands, key=lambda c: DIST[SULLUST][c])
     before = search(s, cands)
-    s.move(far, s.zones["probe_deck"], s.zones["probe_hand"])
+    s.move(far, "probe_deck", "probe_hand")
     assert far not in candidates(s)
     assert search(s, candidates(s)) > before
 

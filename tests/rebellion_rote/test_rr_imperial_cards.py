@@ -124,7 +124,7 @@ def test_rr132_brilliant_administrator() -> None:
     )
     s.apply(Stop())
     assert isinstance(s.stack[-1], AssignMission) and s.current_player == IMPERIAL
-    assert s.zones["action_discard1"].cards == [action_card(i)]
+    assert s.zones["action_discard1"] == [action_card(i)]
 
 
 def test_rr133_boba_fett_where() -> None:
@@ -193,13 +193,13 @@ def test_rr135_proceeding_as_planned() -> None:
     )
     names = [MISSIONS[mission_of(a.card)].name for a in s.legal_actions() if isinstance(a, Keep)]
     assert "Construct Death Star" in names and len(names) == len(set(names))
-    n = len(s.zones["project_deck"].cards)
+    n = len(s.zones["project_deck"])
     s.apply(Keep(mission_card(mission_id("Construct Death Star"))))
-    card = s.zones["assigned1"].cards[-1]
+    card = s.zones["assigned1"][-1]
     assert MISSIONS[mission_of(card)].name == "Construct Death Star"
     assert s.slots[IMPERIAL][-1] == [L("Moff Jerjerrod")]
     assert s.board.leader_status[L("Moff Jerjerrod")] == MISSION
-    assert len(s.zones["project_deck"].cards) == n - 1
+    assert len(s.zones["project_deck"]) == n - 1
     assert s.view(REBEL)["log"][-1]["text"] == (
         "The Empire took a project card from the project deck and assigned Moff Jerjerrod "
         "to it; the deck was shuffled"
@@ -270,7 +270,7 @@ def test_rr134_scouting_mission() -> None:
 def to_hand(s: RebellionState, side: int, name: str) -> None:
     """Mission ``name`` into ``side``'s hand, from its deck or discard, or with its set."""
     copies = [i for i, m in enumerate(MISSIONS) if m.name == name and m.side == SIDES[side]]
-    held = s.zones[f"missions{side}"].cards
+    held = s.zones[f"missions{side}"]
     copy = next(k for k, i in enumerate(copies) if mission_card(i) not in held)
     give_mission(s, side, name, copy)
 
@@ -278,7 +278,7 @@ def to_hand(s: RebellionState, side: int, name: str) -> None:
 def assign(s: RebellionState, side: int, name: str, *leaders: str) -> int:
     from rr_helpers import assign as put
 
-    if not any(MISSIONS[mission_of(c)].name == name for c in s.zones[f"missions{side}"].cards):
+    if not any(MISSIONS[mission_of(c)].name == name for c in s.zones[f"missions{side}"]):
         to_hand(s, side, name)
     return put(s, side, name, *leaders)
 
@@ -531,7 +531,7 @@ def test_rr164_post_bounty() -> None:
     )
     i = give(s, IMPERIAL, "Post Bounty")
     slot = assign(s, REBEL, "Regional Aid", "Princess Leia")
-    card = mission_of(s.zones["assigned0"].cards[slot])
+    card = mission_of(s.zones["assigned0"][slot])
     s.apply(Reveal(slot))
     s.apply(SystemChoice(NABOO))
     s.stack.pop()  # the opposition: the mission fails (as if Jabba rolled better)
@@ -559,9 +559,9 @@ def sweep_in_play(probe: str = "Naboo") -> RebellionState:
         leaders={"Luke Skywalker": "Naboo", "Princess Leia": "Naboo"},
     )
     i = action_id("Sweep the Area")
-    s.zones["action_deck1"].cards.remove(action_card(i))
-    s.zones["action_in_play1"].cards.append(action_card(i))
-    s.move(S(probe), s.zones["probe_deck"], s.zones["sweep_probe"])
+    s.zones["action_deck1"].remove(action_card(i))
+    s.zones["action_in_play1"].append(action_card(i))
+    s.move(S(probe), "probe_deck", "sweep_probe")
     return s
 
 
@@ -569,9 +569,8 @@ def test_rr165_a_hidden_probe_card() -> None:
     """RR-165: gained, Sweep the Area takes a probe card of the hand face down and stays in
     play; the Rebels see neither which card nor, in a determinisation, the real one."""
     s = position()
-    hand = s.zones["probe_hand"]
     for x in (NABOO, MALASTARE):
-        s.move(x, s.zones["probe_deck"], hand)
+        s.move(x, "probe_deck", "probe_hand")
     i = give(s, IMPERIAL, "Sweep the Area")
     gains.gain(s, IMPERIAL, action_card(i))
     gains.resume(s)
@@ -581,15 +580,15 @@ def test_rr165_a_hidden_probe_card() -> None:
         "Hide the probe card of Naboo under Sweep the Area",
     ]
     s.apply(SystemChoice(NABOO))
-    assert s.zones["sweep_probe"].cards == [NABOO] and hand.cards == [MALASTARE]
-    assert s.zones["action_in_play1"].cards == [action_card(i)]
+    assert s.zones["sweep_probe"] == [NABOO] and s.zones["probe_hand"] == [MALASTARE]
+    assert s.zones["action_in_play1"] == [action_card(i)]
     assert s.view(REBEL)["log"][-1]["text"] == "The Empire hid a probe card under Sweep the Area"
     assert s.view(REBEL)["log"][-1]["under"] == action_card(i)
     assert s.view(IMPERIAL)["log"][-1]["card"] == NABOO
     assert s.view(IMPERIAL)["log"][-1]["under"] == action_card(i)
     assert s.view(REBEL)["zones"]["sweep_probe"] == {"owner": IMPERIAL, "count": 1}
     assert i not in possible_hand(s, IMPERIAL)
-    seen = {s.resample(REBEL, seed).zones["sweep_probe"].cards[0] for seed in range(20)}
+    seen = {s.resample(REBEL, seed).zones["sweep_probe"][0] for seed in range(20)}
     assert len(seen) > 1 and S("Dantooine") not in seen
     assert isinstance(s.stack[-1], CommandTurn)
 
@@ -599,8 +598,8 @@ def test_a_hidden_probe_needs_a_probe_card() -> None:
     i = give(s, IMPERIAL, "Secret Facility")
     gains.gain(s, IMPERIAL, action_card(i))
     gains.resume(s)
-    assert s.zones["action_discard1"].cards == [action_card(i)]
-    assert not s.zones["action_in_play1"].cards
+    assert s.zones["action_discard1"] == [action_card(i)]
+    assert not s.zones["action_in_play1"]
 
 
 def test_rr168_sweep_the_area() -> None:
@@ -619,8 +618,8 @@ def test_rr168_sweep_the_area() -> None:
         "Keep Sweep the Area in play (reveal nothing now)",
     ]
     s.apply(PlayActionCard(action_card(sweep)))
-    assert s.zones["probes_out"].cards == [NABOO]
-    assert s.zones["action_discard1"].cards == [action_card(sweep)]
+    assert s.zones["probes_out"] == [NABOO]
+    assert s.zones["action_discard1"] == [action_card(sweep)]
     assert texts(s) == [
         "Capture Princess Leia (Sweep the Area)",
         "Capture Luke Skywalker (Sweep the Area)",
@@ -640,7 +639,7 @@ def test_sweep_the_area_kept_and_no_leader_there() -> None:
     s.apply(Pass())
     assert s.legal_actions() == [Pass()]  # nobody in Kessel: only keep it (public window)
     s.apply(Pass())
-    assert s.sweep_kept == 1 and s.zones["sweep_probe"].cards == [S("Kessel")]
+    assert s.sweep_kept == 1 and s.zones["sweep_probe"] == [S("Kessel")]
     assert s.phase == "refresh"
 
 
@@ -672,7 +671,7 @@ def test_rr167_secret_facility() -> None:
     b = s.board
     assert b.units[NABOO][U("Shield Bunker")] == 1 and b.units[NABOO][U("Assault Tank")] == 1
     assert s.battle.system == NABOO and s.battle.after == "reveal"
-    assert s.zones["probes_out"].cards == [NABOO]
+    assert s.zones["probes_out"] == [NABOO]
     log = [e["text"] for e in s.view(REBEL)["log"]]
     assert "Secret Facility revealed its probe card: Naboo" in log
     while s.battle.active:
@@ -705,11 +704,11 @@ def test_rr169_early_promotion() -> None:
     # the other option: a starting card from the box
     s2 = position()
     j = give(s2, IMPERIAL, "Early Promotion")
-    box = len(s2.zones["action_box1"].cards)
+    box = len(s2.zones["action_box1"])
     gains.gain(s2, IMPERIAL, action_card(j))
     gains.resume(s2)
     s2.apply(Option(1))
-    assert len(s2.zones["action_box1"].cards) == box - 1
+    assert len(s2.zones["action_box1"]) == box - 1
     assert s2.board.leader_status[L("Admiral Motti")] == SUPPLY
 
 
@@ -718,8 +717,8 @@ def test_rr166_lord_vaders_orders() -> None:
     order; the backs move with them (public); the Rebels forget where cards they knew lie."""
     s = position()
     deck = s.zones["objective_deck"]
-    top3 = deck.cards[::-1][:3]
-    deck.reveal_to(REBEL, [top3[0]])
+    top3 = deck[::-1][:3]
+    s.reveal("objective_deck", REBEL, [top3[0]])
     i = give(s, IMPERIAL, "Lord Vader's Orders")
     gains.gain(s, IMPERIAL, action_card(i))
     gains.resume(s)
@@ -727,7 +726,7 @@ def test_rr166_lord_vaders_orders() -> None:
     want = [top3[2], top3[0], top3[1]]
     for c in want[:2]:
         s.apply(Objective(c))
-    assert deck.cards[::-1][:3] == want
+    assert deck[::-1][:3] == want
     assert s.objective_backs[::-1][:3] == [s.objective_backs[::-1][k] for k in range(3)]
     from rebellion_rote.rules.objectives import STAGE
 
@@ -801,9 +800,9 @@ def test_rr168_sweep_the_area_and_noble_sacrifice() -> None:
         reputation=10,
     )
     i = action_id("Sweep the Area")
-    s.zones["action_deck1"].cards.remove(action_card(i))
-    s.zones["action_in_play1"].cards.append(action_card(i))
-    s.move(NABOO, s.zones["probe_deck"], s.zones["sweep_probe"])
+    s.zones["action_deck1"].remove(action_card(i))
+    s.zones["action_in_play1"].append(action_card(i))
+    s.move(NABOO, "probe_deck", "sweep_probe")
     noble = give(s, REBEL, "Noble Sacrifice")
     s.apply(Pass())
     s.apply(Pass())
@@ -878,11 +877,11 @@ def test_rr166_a_known_card_drawn_stays_known() -> None:
     while s.stack[-1].kind == "vader_orders":
         a = next(x for x in s.legal_actions() if isinstance(x, Objective))
         s.apply(a)
-    top = deck.cards[-1]
+    top = deck[-1]
     draw_objectives(s, 1, "mission")
     hand = s.zones["objective_hand"]
-    assert hand.cards[-1] == top and top in hand.known[IMPERIAL]
+    assert hand[-1] == top and top in s.known["objective_hand"][IMPERIAL]
     assert s.view(IMPERIAL)["zones"]["objective_hand"]["known"] == [top]
     assert "known" not in s.view(None)["zones"]["objective_hand"]
     for seed in range(5):
-        assert top in s.resample(IMPERIAL, seed).zones["objective_hand"].cards
+        assert top in s.resample(IMPERIAL, seed).zones["objective_hand"]

@@ -184,7 +184,7 @@ def test_a_dealt_game_deals_the_imperial_deck() -> None:
     from rr_helpers import fixed_game
 
     s = fixed_game()
-    imperial = [c for c in s.zones["missions1"].cards if not MISSIONS[mission_of(c)].starting]
+    imperial = [c for c in s.zones["missions1"] if not MISSIONS[mission_of(c)].starting]
     assert (
         len(imperial) == 2 and len(s.zones["mission_deck1"]) == 31 - 2
     )  # the first game: the RoE set
@@ -200,7 +200,7 @@ def test_display_of_power_gains_two_loyalty() -> None:
     s.apply(SystemChoice(NABOO))
     s.apply(Pass())
     assert s.board.loyalty[NABOO] == IMPERIAL  # Rebel -> neutral -> Imperial
-    assert card_ids("Display of Power")[0] in s.zones["mission_discard1"].cards  # used: discarded
+    assert card_ids("Display of Power")[0] in s.zones["mission_discard1"]  # used: discarded
 
 
 def test_trade_negotiations_gains_one_loyalty_and_needs_diplomacy_two() -> None:
@@ -278,10 +278,10 @@ def test_address_delays_places_units_from_every_icon() -> None:
 def test_secret_weapons_research_draws_two_projects() -> None:
     s = position(player="Imperial", loyalty={"Kessel": "Imperial"})
     deck = s.zones["project_deck"]
-    top = deck.cards[-2:]
+    top = deck[-2:]
     play(s, "Secret Weapons Research", "Grand Moff Tarkin")
     s.apply(SystemChoice(KESSEL))
-    assert set(top) <= set(s.zones["missions1"].cards) and len(deck) == 10
+    assert set(top) <= set(s.zones["missions1"]) and len(deck) == 10
     assert "projects_drawn_count" in public_kinds(s) and "projects_drawn" not in public_kinds(s)
     assert rebel_turn(s)
 
@@ -348,7 +348,7 @@ def test_probe_droid_initiative_draws_two_or_four_with_ozzel() -> None:
 def stack_probes(s: RebellionState, top: list[int]) -> None:
     """Put ``top`` on top of the probe deck, the first on top."""
     deck = s.zones["probe_deck"]
-    deck.cards = [c for c in deck.cards if c not in top] + top[::-1]
+    deck[:] = [c for c in deck if c not in top] + top[::-1]
 
 
 def test_rr77_intercept_transmissions_gives_the_cards_of_imperial_systems() -> None:
@@ -370,9 +370,9 @@ def test_rr77_intercept_transmissions_gives_the_cards_of_imperial_systems() -> N
     s.apply(SystemChoice(NABOO))
     s.apply(Pass())
     hand = s.zones["probe_hand"]
-    assert hand.cards == [KESSEL, hoth] and hand.known[REBEL] == [KESSEL, hoth]
+    assert hand == [KESSEL, hoth] and s.known["probe_hand"][REBEL] == [KESSEL, hoth]
     rest = set(top) - {KESSEL, hoth}
-    assert len(deck) == size - 2 and rest <= set(deck.cards) and set(deck.known[REBEL]) == rest
+    assert len(deck) == size - 2 and rest <= set(deck) and set(s.known["probe_deck"][REBEL]) == rest
     empire, rebels = public_kinds(s, IMPERIAL), public_kinds(s, REBEL)
     assert "probes_looked_count" in empire and "probes_looked" not in empire
     assert "probes_looked" in rebels and "probes_given" in empire and "probes_given" in rebels
@@ -395,9 +395,7 @@ def test_rr77_intercept_with_fewer_than_eight_probe_cards_draws_them_all() -> No
     play(s, "Intercept Transmissions", "Emperor Palpatine")
     s.apply(SystemChoice(NABOO))
     s.apply(Pass())
-    assert s.zones["probe_hand"].cards == [KESSEL] and sorted(deck.cards) == sorted(
-        [S("Yavin"), S("Hoth")]
-    )
+    assert s.zones["probe_hand"] == [KESSEL] and sorted(deck) == sorted([S("Yavin"), S("Hoth")])
 
 
 # ---------------------------------------------------------------- the hidden base (RR-73)
@@ -500,7 +498,7 @@ def test_rr73_relocating_the_base_forgets_the_facts() -> None:
 
     s = position()
     s.base_mask = 1 << DANTOOINE
-    s.move(NABOO, s.zones["probe_deck"], s.zones["probe_look"])
+    s.move(NABOO, "probe_deck", "probe_look")
     relocate(s, NABOO)
     allowed = [x for x in range(len(SYSTEMS)) if new_base_allowed(s.board, x)]
     assert s.base == NABOO and s.base_mask == system_mask(allowed)
@@ -878,7 +876,7 @@ def test_rr82_conquering_the_hidden_base_reveals_it_and_fights() -> None:
 # ---------------------------------------------------------------- the objective hand (RR-76)
 def objectives_in_hand(s: RebellionState, names: list[tuple[str, int]]) -> list[int]:
     """Move objective cards from the deck into the Rebels' hand (the backs follow)."""
-    deck = s.zones["objective_deck"].cards
+    deck = s.zones["objective_deck"]
     got: list[int] = []
     for name, stage in names:
         c = objective_card(objective_id(name, stage))
@@ -913,8 +911,7 @@ def test_rr76_interrogation_shows_the_objective_hand_to_the_empire() -> None:
         s, cards = against_captive("Interrogation", seed)
         if outcome(s):
             break
-    hand = s.zones["objective_hand"]
-    assert sorted(hand.known[IMPERIAL]) == sorted(cards)
+    assert sorted(s.known["objective_hand"][IMPERIAL]) == sorted(cards)
     assert sorted(s.view(IMPERIAL)["zones"]["objective_hand"]["known"]) == sorted(cards)
     shown = [e for e in s.view(IMPERIAL)["log"] if e["kind"] == "objective_hand_shown"]
     assert sorted(shown[0]["cards"]) == sorted(cards)
@@ -936,10 +933,11 @@ def test_rr76_retrieve_the_plans_bottoms_a_card_of_the_empires_choice() -> None:
     )
     s.apply(Objective(plans))
     deck = s.zones["objective_deck"]
-    assert deck.cards[0] == plans and s.objective_backs[0] == 2 and len(deck) == size + 1
-    assert len(s.objective_backs) == len(deck.cards)
-    assert plans in deck.known[IMPERIAL] and plans in deck.known[REBEL]
-    assert s.zones["objective_hand"].cards == [cards[1]]
+    assert deck[0] == plans and s.objective_backs[0] == 2 and len(deck) == size + 1
+    assert len(s.objective_backs) == len(deck)
+    known = s.known["objective_deck"]
+    assert plans in known[IMPERIAL] and plans in known[REBEL]
+    assert s.zones["objective_hand"] == [cards[1]]
     assert [size, plans] in s.view(IMPERIAL)["state"]["objectives_known"]
     assert "objective_to_deck" in [e["kind"] for e in s.view(None)["log"]]  # shown: public
     assert rebel_turn(s)

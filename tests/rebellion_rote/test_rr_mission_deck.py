@@ -32,10 +32,10 @@ def test_set_up_deals_two_and_the_refresh_phase_draws_two() -> None:
     s = new(0, setup="fixed", first_game=True)
     s.apply(SystemChoice(system_id("Dantooine")))
     for p in (REBEL, IMPERIAL):
-        hand = s.zones[f"missions{p}"].cards
+        hand = s.zones[f"missions{p}"]
         assert sum(MISSIONS[mission_of(c)].starting for c in hand) == 4
         assert sum(MISSIONS[mission_of(c)].deck for c in hand) == 2
-        deck = s.zones[f"mission_deck{p}"].cards
+        deck = s.zones[f"mission_deck{p}"]
         assert len(deck) + 2 == len(deck_cards(p, True))
     drawn = [e for e in s.log if e.kind == "missions_drawn"]
     assert [e.player for e in drawn] == [REBEL, IMPERIAL]  # type: ignore[attr-defined]
@@ -43,27 +43,27 @@ def test_set_up_deals_two_and_the_refresh_phase_draws_two() -> None:
     assert "missions_drawn_count" in seen  # the Rebels' two cards: a count
     rebel_view = s.view(IMPERIAL)["zones"]["missions0"]
     assert "cards" not in rebel_view and rebel_view["count"] == 6
-    before = len(s.zones["missions0"].cards)
+    before = len(s.zones["missions0"])
     refresh_draw(s)
-    assert len(s.zones["missions0"].cards) == before + 2
+    assert len(s.zones["missions0"]) == before + 2
 
 
 def test_rr51_an_empty_mission_deck_is_made_again_from_its_discard() -> None:
     """RR-51: an empty mission deck is first made again from its shuffled discard; with
     both empty nothing is drawn."""
     s = position()
-    deck, pile = s.zones["mission_deck0"], s.zones["mission_discard0"]
-    pile.cards, deck.cards = deck.cards[:3], []
-    hand = s.zones["missions0"]
-    size = len(hand.cards)
+    z = s.zones
+    z["mission_discard0"], z["mission_deck0"] = z["mission_deck0"][:3], []
+    hand = z["missions0"]
+    size = len(hand)
     got = draw_missions(s, REBEL, 2)
-    assert len(got) == 2 and len(deck.cards) == 1 and not pile.cards
-    assert len(hand.cards) == size + 2
+    assert len(got) == 2 and len(z["mission_deck0"]) == 1 and not z["mission_discard0"]
+    assert len(hand) == size + 2
     shuffled = [e for e in s.log if e.kind == "mission_deck_reshuffled"]
     assert shuffled[-1].count == 3  # type: ignore[attr-defined]
-    deck.cards = []
+    z["mission_deck0"] = []
     assert draw_missions(s, REBEL, 2) == ()
-    assert len(hand.cards) == size + 2
+    assert len(hand) == size + 2
 
 
 def test_a_used_deck_mission_goes_face_up_to_its_discard() -> None:
@@ -74,8 +74,8 @@ def test_a_used_deck_mission_goes_face_up_to_its_discard() -> None:
     slot = assign(s, IMPERIAL, "Secret Weapons Research", "Grand Moff Tarkin")
     s.apply(Reveal(slot))
     s.apply(SystemChoice(system_id("Kessel")))
-    assert card in s.zones["mission_discard1"].cards
-    assert card not in s.zones["missions1"].cards
+    assert card in s.zones["mission_discard1"]
+    assert card not in s.zones["missions1"]
     assert card in s.view(REBEL)["zones"]["mission_discard1"]["cards"]
 
 
@@ -84,16 +84,16 @@ def test_a_determinisation_redeals_the_other_sides_deck_cards_with_its_deck() ->
     with their deck; starting missions stay in hand, the numbers of each kind stay."""
     s = new(0, setup="fixed", first_game=True)
     s.apply(SystemChoice(system_id("Dantooine")))
-    hand = s.zones["missions0"].cards
+    hand = s.zones["missions0"]
     starting = sorted(c for c in hand if MISSIONS[mission_of(c)].starting)
-    pool = sorted(hand + s.zones["mission_deck0"].cards)
+    pool = sorted(hand + s.zones["mission_deck0"])
     changed = False
     for k in range(20):
         d = s.resample(IMPERIAL, Rng(k))
         assert isinstance(d, RebellionState)
-        h = d.zones["missions0"].cards
+        h = d.zones["missions0"]
         assert sorted(c for c in h if MISSIONS[mission_of(c)].starting) == starting
         assert len(h) == len(hand)
-        assert sorted(h + d.zones["mission_deck0"].cards) == pool
+        assert sorted(h + d.zones["mission_deck0"]) == pool
         changed |= sorted(h) != sorted(hand)
     assert changed

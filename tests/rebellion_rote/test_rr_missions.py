@@ -68,7 +68,7 @@ def test_reveal_places_the_leaders_in_a_fitting_system() -> None:
     slot = assign(s, IMPERIAL, "Rule by Fear", "Grand Moff Tarkin", "Darth Vader")
     s.apply(Reveal(slot))
     assert isinstance(s.stack[-1], MissionSystem)
-    assert mission_card(card("Rule by Fear")) in s.zones["missions_played1"].cards
+    assert mission_card(card("Rule by Fear")) in s.zones["missions_played1"]
     # populous with an Imperial unit: Kessel and Coruscant's... Coruscant has none here
     assert {a.system for a in s.legal_actions()} == {KESSEL}
     s.apply(SystemChoice(KESSEL))
@@ -88,8 +88,8 @@ def test_unopposed_attempt_succeeds() -> None:
     s.apply(Pass())
     assert not rolls(s)
     assert s.board.loyalty[KESSEL] == IMPERIAL and not s.board.subjugated[KESSEL]
-    assert mission_card(card("Rule by Fear")) in s.zones["missions1"].cards  # back to hand
-    assert mission_card(card("Rule by Fear")) in s.zones["missions1"].known[REBEL]
+    assert mission_card(card("Rule by Fear")) in s.zones["missions1"]  # back to hand
+    assert mission_card(card("Rule by Fear")) in s.known["missions1"][REBEL]
     assert s.board.leader_loc[TARKIN] == KESSEL  # leaders stay until the Refresh Phase
     assert isinstance(s.stack[-1], CommandTurn) and s.current_player == REBEL
 

@@ -42,7 +42,7 @@ def reveal_then_end_the_phase(s: RebellionState, *leaders: str) -> None:
     assert s.legal_actions() == [SystemChoice(REBEL_BASE)]
     s.apply(SystemChoice(REBEL_BASE))
     assert isinstance(s.stack[-1], CommandTurn) and s.current_player == IMPERIAL
-    assert RAPID in s.zones["missions_played0"].cards  # in play until the phase ends
+    assert RAPID in s.zones["missions_played0"]  # in play until the phase ends
     s.apply(Pass())
     s.apply(Pass())
     assert isinstance(s.stack[-1], RapidMobilization)
@@ -50,7 +50,7 @@ def reveal_then_end_the_phase(s: RebellionState, *leaders: str) -> None:
 
 def stack_deck(s: RebellionState, top: list[int]) -> None:
     """Put ``top`` on the probe deck, the first named the top card."""
-    deck = s.zones["probe_deck"].cards
+    deck = s.zones["probe_deck"]
     for c in top:
         deck.remove(c)
     deck.extend(reversed(top))
@@ -94,7 +94,7 @@ def test_rr26_rapid_mobilization_move_keeps_leader_lock_and_transport() -> None:
     base = s.board.units[REBEL_BASE]
     assert (base[CORVETTE], base[TROOPER], base[XWING]) == (1, 2, 2)
     assert s.board.units[KESSEL][TROOPER] == 1 and s.board.units[KESSEL][XWING] == 0
-    assert RAPID in s.zones["missions0"].cards and s.phase == "refresh"
+    assert RAPID in s.zones["missions0"] and s.phase == "refresh"
 
 
 def test_rr26_no_move_to_the_base_space_once_the_base_is_revealed() -> None:
@@ -109,8 +109,8 @@ def test_declining_changes_nothing_and_the_card_goes_back_to_hand() -> None:
     reveal_then_end_the_phase(s, "General Rieekan")
     s.apply(Pass())
     assert s.board.units[KESSEL][XWING] == 2 and s.base == DANTOOINE
-    assert RAPID in s.zones["missions0"].cards
-    assert RAPID in s.zones["missions0"].known.get(IMPERIAL, [])
+    assert RAPID in s.zones["missions0"]
+    assert RAPID in s.known_to("missions0", IMPERIAL)
 
 
 # ---------------------------------------------------------------- relocating the base
@@ -123,36 +123,36 @@ def test_relocation_looks_at_four_cards_and_moves_the_base() -> None:
     reveal_then_end_the_phase(s, "General Rieekan")
     s.apply(Relocate())
     assert isinstance(s.stack[-1], NewBase)
-    assert sorted(s.zones["probe_look"].cards) == sorted([FELUCIA, BOTHAWUI, SULLUST, UTAPAU])
+    assert sorted(s.zones["probe_look"]) == sorted([FELUCIA, BOTHAWUI, SULLUST, UTAPAU])
     # Felucia has Imperial loyalty, Bothawui an Imperial unit
     assert s.legal_actions() == [SystemChoice(SULLUST), SystemChoice(UTAPAU), Pass()]
     seen = s.view(IMPERIAL)
     assert "cards" not in seen["zones"]["probe_look"] and seen["zones"]["probe_look"]["count"] == 4
     assert seen["log"][-1]["kind"] == "probes_looked_count"
     s.apply(SystemChoice(UTAPAU))
-    assert s.base == UTAPAU and s.zones["base"].cards == [UTAPAU]
+    assert s.base == UTAPAU and s.zones["base"] == [UTAPAU]
     assert not s.board.base_revealed
-    assert DANTOOINE in s.zones["probe_hand"].cards  # the old base card, shown
-    assert DANTOOINE in s.zones["probe_hand"].known[REBEL]
+    assert DANTOOINE in s.zones["probe_hand"]  # the old base card, shown
+    assert DANTOOINE in s.known["probe_hand"][REBEL]
     # everything on the Rebel Base space moved into the old base's system
     assert s.board.units[DANTOOINE][XWING] == 1 and s.board.units[DANTOOINE][TROOPER] == 2
     assert sum(s.board.units[REBEL_BASE]) == 0
-    deck = s.zones["probe_deck"].cards
+    deck = s.zones["probe_deck"]
     assert sorted(deck[:3]) == sorted([FELUCIA, BOTHAWUI, SULLUST])
-    assert MUSTAFAR in s.zones["probe_hand"].cards  # the top card, drawn in the Refresh Phase
-    assert not s.zones["probe_look"].cards
+    assert MUSTAFAR in s.zones["probe_hand"]  # the top card, drawn in the Refresh Phase
+    assert not s.zones["probe_look"]
     shown = [e for e in s.view(IMPERIAL)["log"] if e["kind"] == "base_relocated"]
     assert [e["old"] for e in shown] == [DANTOOINE]
 
 
 def test_two_leaders_look_at_eight_cards_and_staying_returns_them_to_the_bottom() -> None:
     s = position()
-    top = s.zones["probe_deck"].cards[-8:]
+    top = s.zones["probe_deck"][-8:]
     reveal_then_end_the_phase(s, "General Rieekan", "Mon Mothma")
     s.apply(Relocate())
-    assert sorted(s.zones["probe_look"].cards) == sorted(top)
+    assert sorted(s.zones["probe_look"]) == sorted(top)
     s.apply(Pass())
-    assert s.base == DANTOOINE and sorted(s.zones["probe_deck"].cards[:8]) == sorted(top)
+    assert s.base == DANTOOINE and sorted(s.zones["probe_deck"][:8]) == sorted(top)
 
 
 def test_relocation_after_the_reveal_hides_the_base_again() -> None:
@@ -162,5 +162,5 @@ def test_relocation_after_the_reveal_hides_the_base_again() -> None:
     s.apply(Relocate())
     s.apply(SystemChoice(SULLUST))
     assert s.base == SULLUST and not s.board.base_revealed
-    assert not s.zones["base_face_up"].cards and DANTOOINE in s.zones["probe_hand"].cards
+    assert not s.zones["base_face_up"] and DANTOOINE in s.zones["probe_hand"]
     assert s.board.units[DANTOOINE][XWING] == 1

@@ -111,9 +111,9 @@ def test_deck_is_5_5_5_with_the_death_star_plans_in_stages_ii_and_iii() -> None:
     firsts = set()
     for seed in range(30):
         s = new(seed)
-        deck = s.zones["objective_deck"].cards
-        out = s.zones["objectives_out"].cards
-        hand = s.zones["objective_hand"].cards
+        deck = s.zones["objective_deck"]
+        out = s.zones["objectives_out"]
+        hand = s.zones["objective_hand"]
         assert len(deck) + len(hand) == DECK_SIZE == 15 and len(out) == 12
         assert sorted(deck + out + hand) == sorted(STAGE)  # every card once, 27 in all
         # the end of the list is the top: stage I on top, III at the bottom; the Rebels
@@ -132,26 +132,26 @@ def test_deck_is_5_5_5_with_the_death_star_plans_in_stages_ii_and_iii() -> None:
         c
         for seed in range(30)
         for name in ("objective_deck", "objective_hand")
-        for c in new(seed).zones[name].cards
+        for c in new(seed).zones[name]
     }
     assert pool == set(STAGE)
 
 
 def test_rr17_deck_order_hidden_from_both_sides_and_spectators() -> None:
     s = new(3)
-    deck = s.zones["objective_deck"].cards
-    (drawn,) = s.zones["objective_hand"].cards
+    deck = s.zones["objective_deck"]
+    (drawn,) = s.zones["objective_hand"]
     for p in (None, REBEL, IMPERIAL):
         v = s.view(p)
         for name in ("objective_deck", "objectives_out"):
-            assert v["zones"][name] == {"owner": None, "count": len(s.zones[name].cards)}
+            assert v["zones"][name] == {"owner": None, "count": len(s.zones[name])}
         assert v["state"]["objectives_known"] == []
         assert v["state"]["objective_backs"] == [1] * 4 + [2] * 5 + [3] * 5  # top first
         assert v["state"]["objective_hand_backs"] == [1]
         text = json.dumps(v["zones"]) + json.dumps(v["state"]) + json.dumps(v["log"])
         for c in deck if p == REBEL else [*deck, drawn]:
             assert str(c) not in text
-    hand = s.zones["objective_hand"]
+    hand = s.layout["objective_hand"]
     assert hand.owner == REBEL and hand.visible_to(REBEL) and not hand.visible_to(IMPERIAL)
     assert s.view(IMPERIAL)["zones"]["objective_hand"] == {"owner": REBEL, "count": 1}
     assert s.view(REBEL)["zones"]["objective_hand"]["cards"] == [drawn]
@@ -167,11 +167,11 @@ def test_rr36_stages_on_the_backs_are_public_and_kept_by_a_redeal() -> None:
         for p in (REBEL, IMPERIAL):
             r = s.resample(p, rng)
             assert isinstance(r, RebellionState)
-            deck = r.zones["objective_deck"].cards
+            deck = r.zones["objective_deck"]
             assert [STAGE[c] for c in deck] == s.objective_backs
-            out = r.zones["objectives_out"].cards
+            out = r.zones["objectives_out"]
             assert Counter(STAGE[c] for c in out) == {1: 5, 2: 4, 3: 3}
-            hand = r.zones["objective_hand"].cards
+            hand = r.zones["objective_hand"]
             assert [STAGE[c] for c in hand] == [1]
             assert sorted(deck + out + hand) == sorted(STAGE)
             assert r.view(p) == s.view(p)
@@ -200,11 +200,11 @@ def test_rr37_infiltration_success_puts_one_on_top_and_the_other_at_the_bottom()
     """RR-37: the Rebels look at the top 2, choose the one to keep on top; the other goes
     to the bottom; they know both where they lie, the Empire only that they looked."""
     s = position(units={"Kessel": {"Stormtrooper": 1}})
-    before = s.zones["objective_deck"].cards[:]
+    before = s.zones["objective_deck"][:]
     first, second = before[-1], before[-2]
     s = infiltration()
     deck = s.zones["objective_deck"]
-    assert deck.cards == before  # nothing moved yet
+    assert deck == before  # nothing moved yet
     top = s.stack[-1]
     assert isinstance(top, PlaceObjectives) and top.player == REBEL
     assert s.legal_actions() == sorted([Objective(first), Objective(second)], key=lambda a: a.card)
@@ -216,7 +216,7 @@ def test_rr37_infiltration_success_puts_one_on_top_and_the_other_at_the_bottom()
     assert s.view(REBEL)["log"][-1]["cards"] == [first, second]
     check_state(s, Rng(4), "Infiltration's choice pending")
     s.apply(Objective(second))
-    assert deck.cards == [first, *before[:-2], second]
+    assert deck == [first, *before[:-2], second]
     assert s.objective_backs == [1] + [3] * 5 + [2] * 5 + [1] * 4
     assert s.view(REBEL)["state"]["objectives_known"] == [[0, second], [14, first]]
     assert sorted(s.view(REBEL)["zones"]["objective_deck"]["known"]) == sorted([first, second])
@@ -224,7 +224,7 @@ def test_rr37_infiltration_success_puts_one_on_top_and_the_other_at_the_bottom()
     assert s.view(IMPERIAL)["log"][-1]["kind"] == "objectives_placed_hidden"
     assert s.view(IMPERIAL)["state"]["objective_backs"][-1] == 1  # a stage I back below III
     infil = next(i for i, m in enumerate(MISSIONS) if m.name == "Infiltration")
-    assert 100 + infil in s.zones["missions0"].cards  # back to hand
+    assert 100 + infil in s.zones["missions0"]  # back to hand
     assert isinstance(s.stack[-1], CommandTurn) and s.current_player == IMPERIAL
     check_state(s, Rng(5), "after Infiltration")
 
@@ -232,27 +232,27 @@ def test_rr37_infiltration_success_puts_one_on_top_and_the_other_at_the_bottom()
 def test_rr37_the_rebels_may_keep_the_top_card_on_top() -> None:
     s = infiltration(seed=2)
     deck = s.zones["objective_deck"]
-    before = deck.cards[:]
+    before = deck[:]
     s.apply(Objective(before[-1]))
-    assert deck.cards == [before[-2], *before[:-2], before[-1]]
+    assert deck == [before[-2], *before[:-2], before[-1]]
 
 
 def test_rr37_known_cards_stay_in_place_through_a_redeal() -> None:
     s = infiltration()
-    s.apply(Objective(s.zones["objective_deck"].cards[-2]))
-    deck = s.zones["objective_deck"].cards
+    s.apply(Objective(s.zones["objective_deck"][-2]))
+    deck = s.zones["objective_deck"]
     rng = Rng(3)
     varied = set()
     for _ in range(30):
         r = s.resample(REBEL, rng)
-        rd = r.zones["objective_deck"].cards
+        rd = r.zones["objective_deck"]
         assert (rd[0], rd[-1]) == (deck[0], deck[-1])  # what the Rebels saw stays put
         assert [STAGE[c] for c in rd] == s.objective_backs
         varied.add(tuple(rd[1:-1]))
         e = s.resample(IMPERIAL, rng)
-        ed = e.zones["objective_deck"].cards
+        ed = e.zones["objective_deck"]
         assert [STAGE[c] for c in ed] == s.objective_backs  # a stage I card at the bottom
-        assert set(e.zones["objective_deck"].known.get(REBEL, ())) <= set(ed)
+        assert set(e.known_to("objective_deck", REBEL)) <= set(ed)
         varied.add((ed[0], ed[-1]))
     assert len(varied) > 20
 
@@ -261,15 +261,15 @@ def test_rr37_infiltration_failure_changes_nothing() -> None:
     outcomes = set()
     for seed in range(20):
         before = position(units={"Kessel": {"Stormtrooper": 1}}, seed=seed)
-        want = before.zones["objective_deck"].cards[:]
+        want = before.zones["objective_deck"][:]
         s = infiltration(seed, oppose=True)  # Palpatine: intel 2, as Leia
         ok = next(e.success for e in s.log if e.kind == "mission_outcome")  # type: ignore[attr-defined]
         outcomes.add(ok)
         if ok:
             assert isinstance(s.stack[-1], PlaceObjectives)
             continue
-        assert s.zones["objective_deck"].cards == want
-        assert not s.zones["objective_deck"].known
+        assert s.zones["objective_deck"] == want
+        assert not s.known.get("objective_deck")
         assert not [e for e in s.log if e.kind == "objectives_looked"]
         assert isinstance(s.stack[-1], CommandTurn) and s.current_player == IMPERIAL
     assert outcomes == {True, False}
@@ -290,12 +290,12 @@ def shrink_deck(s: RebellionState, keep: int) -> None:
 def test_rr37_a_deck_of_one_card_or_none() -> None:
     s = position(units={"Kessel": {"Stormtrooper": 1}})
     shrink_deck(s, 1)
-    only = s.zones["objective_deck"].cards[0]
+    only = s.zones["objective_deck"][0]
     slot = assign(s, REBEL, "Infiltration", "Princess Leia")
     s.apply(Reveal(slot))
     s.apply(SystemChoice(KESSEL))
     s.apply(Pass())
-    assert s.zones["objective_deck"].cards == [only]
+    assert s.zones["objective_deck"] == [only]
     assert s.view(REBEL)["state"]["objectives_known"] == [[0, only]]
     assert s.view(IMPERIAL)["log"][-1]["count"] == 1
     assert isinstance(s.stack[-1], CommandTurn) and s.current_player == IMPERIAL
@@ -306,7 +306,7 @@ def test_rr37_a_deck_of_one_card_or_none() -> None:
     s.apply(Reveal(slot))
     s.apply(SystemChoice(KESSEL))
     s.apply(Pass())
-    assert s.zones["objective_deck"].cards == [] and s.objective_backs == []
+    assert s.zones["objective_deck"] == [] and s.objective_backs == []
     assert s.view(IMPERIAL)["log"][-1]["count"] == 0
     assert isinstance(s.stack[-1], CommandTurn) and s.current_player == IMPERIAL
 
@@ -314,13 +314,13 @@ def test_rr37_a_deck_of_one_card_or_none() -> None:
 def test_rr37_a_deck_of_exactly_two_cards() -> None:
     s = position(units={"Kessel": {"Stormtrooper": 1}})
     shrink_deck(s, 2)
-    a, b = s.zones["objective_deck"].cards
+    a, b = s.zones["objective_deck"]
     slot = assign(s, REBEL, "Infiltration", "Princess Leia")
     s.apply(Reveal(slot))
     s.apply(SystemChoice(KESSEL))
     s.apply(Pass())
     s.apply(Objective(a))  # a was the bottom card: now it is on top
-    assert s.zones["objective_deck"].cards == [b, a]
+    assert s.zones["objective_deck"] == [b, a]
     assert s.view(REBEL)["state"]["objectives_known"] == [[0, a], [1, b]]
 
 
@@ -329,19 +329,19 @@ def test_rr37_the_redeal_spreads_the_hand_by_stage() -> None:
     an Immediate card (RR-68: it would have been revealed when drawn)."""
     s = new(4)
     out, hand = s.zones["objectives_out"], s.zones["objective_hand"]
-    two = next(c for c in out.cards if STAGE[c] == 2 and c not in IMMEDIATE)
-    out.remove(two)
+    two = next(c for c in out if STAGE[c] == 2 and c not in IMMEDIATE)
+    s.remove_card(two, "objectives_out")
     to_hand(s, two)
-    first = hand.cards[0]
+    first = hand[0]
     got = set()
     rng = Rng(1)
     for _ in range(40):
         r = s.resample(IMPERIAL, rng)
-        one, c = r.zones["objective_hand"].cards
+        one, c = r.zones["objective_hand"]
         assert (STAGE[one], STAGE[c]) == (1, 2) and c not in IMMEDIATE
         got.add(c)
     assert len(got) > 3
-    assert s.resample(REBEL, rng).zones["objective_hand"].cards == [first, two]
+    assert s.resample(REBEL, rng).zones["objective_hand"] == [first, two]
 
 
 # ---------------------------------------------------------------- the draw (RR-35)
@@ -350,7 +350,7 @@ def test_rr35_the_rebels_draw_an_objective_at_set_up_and_each_refresh_phase() ->
     built: a stage I card) and 1 in Refresh step 4, into their hidden hand; the Empire
     sees a count and the back."""
     s = new(6)
-    (first,) = s.zones["objective_hand"].cards
+    (first,) = s.zones["objective_hand"]
     kinds = [e.kind for e in s.log if "objective" in e.kind]
     assert kinds == ["objective_deck_built", "objective_drawn"]
     assert STAGE[first] == 1 and first not in IMMEDIATE
@@ -359,14 +359,14 @@ def test_rr35_the_rebels_draw_an_objective_at_set_up_and_each_refresh_phase() ->
     assert s.view(REBEL)["log"][-1]["card"] == first
     # the Refresh Phase's draw: the top card of the deck goes into the hand
     s = position(player="Rebel", objectives=["Popular Support"])
-    top = s.zones["objective_deck"].cards[-1]
+    top = s.zones["objective_deck"][-1]
     assert not draw_objective(s)  # a stage I card: not Immediate
-    assert s.zones["objective_hand"].cards[-1] == top
+    assert s.zones["objective_hand"][-1] == top
     assert s.objective_hand_backs == [2, 1]
     s = position(player="Rebel")
-    top = s.zones["objective_deck"].cards[-1]
+    top = s.zones["objective_deck"][-1]
     s.apply(Pass())
     s.apply(Pass())  # both passed: the Refresh Phase runs up to building
     assert s.phase == "refresh" and s.board.time == 2
-    assert s.zones["objective_hand"].cards == [top]
-    assert len(s.zones["objective_deck"].cards) == 14
+    assert s.zones["objective_hand"] == [top]
+    assert len(s.zones["objective_deck"]) == 14

@@ -100,7 +100,7 @@ def names(cards: list[int]) -> list[str]:
 
 
 def hand(s: RebellionState) -> list[str]:
-    return names(s.zones["objective_hand"].cards)
+    return names(s.zones["objective_hand"])
 
 
 def offered(s: RebellionState) -> list[str]:
@@ -144,7 +144,7 @@ def refresh_case(
     s.apply(Objective(objective_card(obj(name))))
     assert s.board.reputation == before - gain
     assert gains(s)[-1] == (name, gain, before - gain)
-    assert card(name) in s.zones["objective_discard"].cards
+    assert card(name) in s.zones["objective_discard"]
     assert hand(s)[0] == "Crippling Blow" and name not in hand(s)  # (a card drawn in step 4)
     return s
 
@@ -311,7 +311,7 @@ def test_rr69_the_long_war() -> None:
     s.apply(Objective(objective_card(obj("Uprising"))))
     s.apply(Objective(objective_card(obj("Death Star Plans"))))
     assert hand(s)[0] == "Popular Support" and len(hand(s)) == 2  # (a card drawn in step 4)
-    assert names(s.zones["objective_discard"].cards) == [
+    assert names(s.zones["objective_discard"]) == [
         "The Long War",
         "Uprising",
         "Death Star Plans",
@@ -668,7 +668,7 @@ def test_rr67_death_star_plans_in_play() -> None:
     s.apply(Objective(objective_card(obj("Death Star Plans"))))
     assert s.board.units[NABOO][U("Death Star")] == 0
     assert gains(s) == [("Death Star Plans", 2, 12)]
-    assert names(s.zones["objective_discard"].cards) == ["Death Star Plans"]
+    assert names(s.zones["objective_discard"]) == ["Death Star Plans"]
     assert hand(s) == ["Death Star Plans"]
     # a miss (seed 0 rolls 3 hits): back to the hand, the Empire knows it is there
     s = plans({"Y-wing": 1, "Death Star": 1}, dsp, seed=0)
@@ -676,7 +676,7 @@ def test_rr67_death_star_plans_in_play() -> None:
     s.apply(Objective(objective_card(obj("Death Star Plans"))))
     assert s.board.units[NABOO][U("Death Star")] == 1 and gains(s) == []
     assert hand(s) == ["Death Star Plans", "Death Star Plans"]
-    assert s.zones["objective_hand"].known[IMPERIAL] == [card("Death Star Plans", 2)]
+    assert s.known["objective_hand"][IMPERIAL] == [card("Death Star Plans", 2)]
     kinds = [e.kind for e in s.log]
     assert kinds.index("objective_back_to_hand") == kinds.index("dice_rolled") + 1
     assert not isinstance(s.stack[-1], PlayObjective)  # once a round
@@ -704,7 +704,7 @@ def test_the_stage_iii_death_star_plans() -> None:
     assert offered(s) == ["Death Star Plans"]
     assert s.legal_actions()[0] == Objective(objective_card(obj("Death Star Plans", 3)))
     s.apply(Objective(objective_card(obj("Death Star Plans", 3))))
-    assert s.zones["objective_discard"].cards == [card("Death Star Plans", 3)]
+    assert s.zones["objective_discard"] == [card("Death Star Plans", 3)]
     assert s.board.reputation == 12
 
 
@@ -760,7 +760,7 @@ def test_rr64_raid_outposts() -> None:
     assert isinstance(top, PlaceTargetMarker) and top.player == IMPERIAL and top.left == 2
     remote = [i for i, x in enumerate(SYSTEMS) if x.remote]
     assert [a.system for a in s.legal_actions()] == remote
-    assert names(s.zones["objectives_in_play"].cards) == ["Raid Outposts"]
+    assert names(s.zones["objectives_in_play"]) == ["Raid Outposts"]
     assert hand(s) == []  # revealed, not in the hand
     s.apply(SystemChoice(HOTH))
     assert HOTH not in [a.system for a in s.legal_actions()]  # two different systems
@@ -772,13 +772,13 @@ def test_rr64_raid_outposts() -> None:
     assert s.stack[-1].player == REBEL
     s.apply(RemoveMarker(HOTH, raid))
     assert gains(s) == [("Raid Outposts", 1, 13)]
-    assert names(s.zones["objectives_in_play"].cards) == ["Raid Outposts"]
+    assert names(s.zones["objectives_in_play"]) == ["Raid Outposts"]
     if isinstance(s.stack[-1], RemoveMarkers) and s.stack[-1].player == REBEL:
         s.apply(Pass())
     assert s.stack[-1].player == IMPERIAL
     s.apply(RemoveMarker(system_id("Endor"), raid))
     assert gains(s) == [("Raid Outposts", 1, 13)]  # the Empire's removal gives nothing
-    assert names(s.zones["objective_discard"].cards) == ["Raid Outposts"]  # both gone
+    assert names(s.zones["objective_discard"]) == ["Raid Outposts"]  # both gone
 
 
 def test_rr65_rebel_cell() -> None:
@@ -813,12 +813,12 @@ def test_rr65_rebel_cell() -> None:
     # no Rebel system: discarded, nothing drawn in its place
     s = position(objectives=["Uprising"])
     stack_top(s, "Rebel Cell")
-    deck = len(s.zones["objective_deck"].cards)
+    deck = len(s.zones["objective_deck"])
     s.apply(Pass())
     s.apply(Pass())
     s.apply(Pass())  # the refresh window
-    assert names(s.zones["objective_discard"].cards) == ["Rebel Cell"]
-    assert hand(s) == ["Uprising"] and len(s.zones["objective_deck"].cards) == deck - 1
+    assert names(s.zones["objective_discard"]) == ["Rebel Cell"]
+    assert hand(s) == ["Uprising"] and len(s.zones["objective_deck"]) == deck - 1
     ev = [e for e in s.log if e.kind == "objective_discarded"][-1]
     assert (
         s.narrate(ev)
@@ -832,11 +832,11 @@ def test_an_immediate_card_leaves_play_with_its_last_marker() -> None:
         markers={"Naboo": ["Rebel Cell"]},
         units={"Naboo": {"Stormtrooper": 1}},
     )
-    assert names(s.zones["objectives_in_play"].cards) == ["Rebel Cell"]
+    assert names(s.zones["objectives_in_play"]) == ["Rebel Cell"]
     s.apply(Pass())  # the Rebels pass; the Empire may remove the marker (its ground unit)
     assert isinstance(s.stack[-1], RemoveMarkers) and s.stack[-1].player == IMPERIAL
     s.apply(RemoveMarker(NABOO, marker_id("Rebel Cell")))
-    assert names(s.zones["objective_discard"].cards) == ["Rebel Cell"]
+    assert names(s.zones["objective_discard"]) == ["Rebel Cell"]
     assert gains(s) == []
 
 
@@ -850,7 +850,7 @@ def test_rr66_show_no_fear_tells_the_empire_where_the_base_is() -> None:
     kessel = system_id("Kessel")
     assert s.board.markers[kessel] == 1 << marker_id("Show No Fear")
     assert not s.board.base_revealed and gains(s) == []  # nothing this Refresh Phase
-    assert names(s.zones["objectives_in_play"].cards) == ["Show No Fear"]
+    assert names(s.zones["objectives_in_play"]) == ["Show No Fear"]
     assert s.view(IMPERIAL)["zones"]["base"] == {"owner": REBEL, "count": 1, "known": [kessel]}
     assert "You know the Rebel base is at Kessel" in s.render(IMPERIAL)
     rng = Rng(2)
@@ -873,7 +873,7 @@ def test_rr66_show_no_fear_tells_the_empire_where_the_base_is() -> None:
     new = next(a for a in s.legal_actions() if isinstance(a, SystemChoice))
     s.apply(new)
     assert s.board.markers[kessel] == 0
-    assert names(s.zones["objective_discard"].cards) == ["Show No Fear"]
+    assert names(s.zones["objective_discard"]) == ["Show No Fear"]
     ev = [e for e in s.log if e.kind == "marker_removed"][-1]
     assert s.narrate(ev).endswith("(the Rebels established a new base)")
 
@@ -936,12 +936,12 @@ def test_reveal_hand_and_return_to_deck() -> None:
     assert s.view(None)["log"][-1]["kind"] == "objective_hand_shown_count"
     for _ in range(5):
         r = s.resample(IMPERIAL, Rng(4))
-        assert sorted(r.zones["objective_hand"].cards) == sorted(s.zones["objective_hand"].cards)
+        assert sorted(r.zones["objective_hand"]) == sorted(s.zones["objective_hand"])
     # back to the bottom of the deck, unseen by the Empire; then on top, shown
     s = position(objectives=["Uprising", "Popular Support"])
     return_to_deck(s, card("Uprising"))
     deck = s.zones["objective_deck"]
-    assert deck.cards[0] == card("Uprising") and s.objective_backs[0] == 3
+    assert deck[0] == card("Uprising") and s.objective_backs[0] == 3
     assert s.objective_hand_backs == [2] and hand(s) == ["Popular Support"]
     assert s.view(REBEL)["state"]["objectives_known"] == [[15, card("Uprising")]]
     assert s.view(IMPERIAL)["state"]["objectives_known"] == []
@@ -952,7 +952,7 @@ def test_reveal_hand_and_return_to_deck() -> None:
         "text": "The Rebels put a stage III objective card on the bottom of the deck",
     }
     return_to_deck(s, card("Popular Support"), top=True, shown=True)
-    assert deck.cards[-1] == card("Popular Support") and hand(s) == []
+    assert deck[-1] == card("Popular Support") and hand(s) == []
     assert s.view(IMPERIAL)["state"]["objectives_known"] == [[0, card("Popular Support")]]
     check_state(s, Rng(5), "cards returned to the deck")
 
@@ -984,7 +984,7 @@ def test_rr68_the_hand_stays_hidden_and_windows_open_on_public_facts() -> None:
     rng = Rng(9)
     for _ in range(60):
         r = s.resample(IMPERIAL, rng)
-        got = r.zones["objective_hand"].cards
+        got = r.zones["objective_hand"]
         assert [STAGE[c] for c in got] == [2, 2] and not set(got) & IMMEDIATE
 
 
@@ -1001,8 +1001,8 @@ def test_the_empire_never_sees_the_hand_in_a_game() -> None:
             s.apply(legal[rng.below(len(legal))])
             step += 1
             if step % 150 == 0:
-                hand_ = s.zones["objective_hand"]
-                secret = [c for c in hand_.cards if c not in hand_.known.get(IMPERIAL, ())]
+                known = s.known_to("objective_hand", IMPERIAL)
+                secret = [c for c in s.zones["objective_hand"] if c not in known]
                 v = s.view(IMPERIAL)
                 assert v["zones"]["objective_hand"].get("cards") is None
                 for ev in v["log"]:

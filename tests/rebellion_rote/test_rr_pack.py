@@ -85,10 +85,10 @@ def check_events(s: RebellionState, events: list) -> None:  # type: ignore[type-
     for p in (0, 1):
         hidden = {
             c
-            for z in s.zones.values()
+            for name, z in s.layout.items()
             if not z.visible_to(p)
-            for c in z.cards
-            if c not in z.known.get(p, ())
+            for c in s.zones[name]
+            if c not in s.known_to(name, p)
         }
         for e in events:
             seen = e.seen_by(p)

@@ -79,7 +79,7 @@ def test_assignment_rebels_first_then_empire() -> None:
     assert kinds(s) == {"second", "close"}
     s.apply(Second(LEIA))
     assert s.slots[REBEL] == [[DODONNA, LEIA]]
-    assert s.zones["assigned0"].cards == [mission_card(sabotage)]
+    assert s.zones["assigned0"] == [mission_card(sabotage)]
     assert s.current_player == REBEL
     rapid = next(i for i, m in enumerate(MISSIONS) if m.name == "Rapid Mobilization")
     s.apply(Assign(mission_card(rapid)))
@@ -106,7 +106,7 @@ def test_assigned_card_is_hidden_leaders_are_public() -> None:
 
 def test_assignment_ends_by_itself_when_nothing_is_left() -> None:
     s = fixed_game()
-    hand = sorted(mission_of(c) for c in s.zones["missions0"].cards)[:4]  # starting missions
+    hand = sorted(mission_of(c) for c in s.zones["missions0"])[:4]  # starting missions
     for card, leader in zip(hand, [DODONNA, LEIA, RIEEKAN, MOTHMA], strict=True):
         s.apply(Assign(mission_card(card)))
         s.apply(Lead(leader))
@@ -134,7 +134,7 @@ def test_end_of_command_returns_unrevealed_missions_and_their_leaders() -> None:
     # the Refresh Phase: leaders back, time on 2 (recruit, then build): the Rebels build first
     finish_recruit(s)
     assert isinstance(s.stack[-1], BuildUnits) and s.phase == "refresh"
-    assert mission_card(sabotage) in s.zones["missions0"].cards and not s.zones["assigned0"].cards
+    assert mission_card(sabotage) in s.zones["missions0"] and not s.zones["assigned0"]
     assert s.board.leader_status[DODONNA] == POOL
     assert s.board.leader_status[LEIA] == POOL and s.board.leader_loc[LEIA] == OFF
 
@@ -355,7 +355,7 @@ def test_base_reveal_and_the_empires_immediate_win() -> None:
     assert not s.board.base_revealed
     s.apply(Stop())
     assert s.board.base_revealed
-    assert s.zones["base_face_up"].cards == [DANTOOINE] and not s.zones["base"].cards
+    assert s.zones["base_face_up"] == [DANTOOINE] and not s.zones["base"]
     assert s.is_terminal and s.returns() == [-1.0, 1.0]
     assert s.log[-1].kind == "game_over"
 

@@ -25,8 +25,8 @@ def test_position_places_exactly_what_is_named() -> None:
         reputation=9,
     )
     b = s.board
-    assert s.base == system_id("Hoth") and s.zones["base"].cards == [system_id("Hoth")]
-    assert len(s.zones["probe_deck"]) == 30 and not s.zones["probes_out"].cards
+    assert s.base == system_id("Hoth") and s.zones["base"] == [system_id("Hoth")]
+    assert len(s.zones["probe_deck"]) == 30 and not s.zones["probes_out"]
     assert b.units[system_id("Hoth")][unit_id("Rebel Trooper")] == 2
     assert sum(map(sum, b.units)) == 5
     assert b.loyalty[system_id("Naboo")] == REBEL and b.loyalty[system_id("Coruscant")] == IMPERIAL
@@ -69,7 +69,7 @@ def test_position_assignment_phase_and_revealed_base() -> None:
         phase="assignment", base="Yavin", base_revealed=True, units={"Rebel Base": {"X-wing": 1}}
     )
     assert isinstance(s.stack[-1], AssignMission) and s.current_player == REBEL
-    assert s.board.base_revealed and s.zones["base_face_up"].cards == [system_id("Yavin")]
+    assert s.board.base_revealed and s.zones["base_face_up"] == [system_id("Yavin")]
     assert s.board.units[system_id("Yavin")][unit_id("X-wing")] == 1
     with pytest.raises(ValueError, match="phase"):
         position(phase="refresh")

@@ -113,20 +113,20 @@ def test_a_document_sets_every_zone_by_name() -> None:
     assert b.captured == L("Han Solo") and b.leader_loc[L("Han Solo")] == S("Kessel")
     assert b.rings[L("Jan Dodonna")] == 2  # Master Yoda
     assert b.queue[3:] == [[unit_id("TIE Fighter")], [], [unit_id("Star Destroyer")]]
-    hand = s.zones["missions0"].cards
+    hand = s.zones["missions0"]
     assert hand[:3] == [mission("Daring Rescue"), mission("Daring Rescue", 2), mission("Sabotage")]
     # the starting missions not named are in the hand; Build Alliance is face down
     assert sorted(hand[3:]) == [mission("Infiltration"), mission("Rapid Mobilization")]
-    assert s.zones["assigned0"].cards == [mission("Build Alliance")]
+    assert s.zones["assigned0"] == [mission("Build Alliance")]
     assert s.slots[REBEL] == [[L("Mon Mothma")]] and b.leader_status[L("Mon Mothma")] == MISSION
-    deck = s.zones["mission_deck0"].cards
+    deck = s.zones["mission_deck0"]
     assert all(MISSIONS[c - 100].mission_set in ("base", "always") for c in deck)
-    assert s.zones["action_hand0"].cards == [action("An Old Friend")]
+    assert s.zones["action_hand0"] == [action("An Old Friend")]
     assert s.hand_recruits[REBEL] == [L("Han Solo")]  # the Empire's 2 starting cards: -1
     assert s.hand_recruits[IMPERIAL] == [-1] * len(s.zones["action_hand1"]) == [-1, -1]
-    assert s.zones["objective_deck"].cards == [objective("Rebel Assault")]
+    assert s.zones["objective_deck"] == [objective("Rebel Assault")]
     assert s.objective_backs == [1] and s.objective_hand_backs == [3]
-    assert s.zones["objective_hand"].known == {IMPERIAL: [objective("Death Star Plans III")]}
+    assert s.known["objective_hand"] == {IMPERIAL: [objective("Death Star Plans III")]}
     assert s.view(IMPERIAL)["zones"]["objective_hand"]["known"] == [objective_card(10)]
     assert s.position_facts()["missions"]["Rebel"]["hand"][:2] == [
         "Daring Rescue",
@@ -167,18 +167,18 @@ def test_a_toml_document_through_read_position() -> None:
     b = s.board
     assert isinstance(s.stack[-1], AssignMission) and s.current_player == IMPERIAL
     assert s.phase == "assignment" and s.round == 2 and s.passed == [True, True]
-    assert b.base_revealed and s.zones["base_face_up"].cards == [S("Yavin")]
+    assert b.base_revealed and s.zones["base_face_up"] == [S("Yavin")]
     assert b.units[S("Yavin")][unit_id("Rebel Trooper")] == 3
     assert b.leader_status[L("Boba Fett")] == POOL
-    hand = s.zones["missions1"].cards
+    hand = s.zones["missions1"]
     assert hand[:3] == [
         mission("Construct Factory"),
         mission("Construct Factory", 2),
         mission("Interrogation Droid"),
     ]
-    assert s.zones["probe_hand"].cards == [S("Kessel"), S("Naboo")]
-    assert s.zones["probe_deck"].cards[-1] == S("Tatooine")  # written top first
-    assert s.zones["action_hand1"].cards == [action("Local Rumors")]
+    assert s.zones["probe_hand"] == [S("Kessel"), S("Naboo")]
+    assert s.zones["probe_deck"][-1] == S("Tatooine")  # written top first
+    assert s.zones["action_hand1"] == [action("Local Rumors")]
     assert s.hand_recruits[IMPERIAL] == [-1]
     assert s.position_facts()["probes"]["hand"] == ["Kessel", "Naboo"]
 
@@ -304,7 +304,7 @@ def test_the_keyword_form_is_a_document() -> None:
     s = position(
         units={"Rebel Base": {"X-wing": 1}}, missions={"Imperial": {"hand": ["Hunt Them Down"]}}
     )
-    assert s.zones["missions1"].cards[0] == mission("Hunt Them Down")
+    assert s.zones["missions1"][0] == mission("Hunt Them Down")
     assert s.record()["position"]["missions"] == {"Imperial": {"hand": ["Hunt Them Down"]}}
     s.apply(Pass())
     assert dumps(replay(s.record())) == dumps(s)

@@ -81,11 +81,9 @@ def deck_top(s: RebellionState, *names: str) -> list[int]:
     deck = s.zones["project_deck"]
     top: list[int] = []
     for name in names:
-        c = next(
-            c for c in sorted(deck.cards) if MISSIONS[mission_of(c)].name == name and c not in top
-        )
+        c = next(c for c in sorted(deck) if MISSIONS[mission_of(c)].name == name and c not in top)
         top.append(c)
-    rest = sorted((c for c in deck.cards if c not in top), reverse=True)
+    rest = sorted((c for c in deck if c not in top), reverse=True)
 
     def edit(doc: dict[str, Any]) -> None:
         doc["projects"]["deck"] = [card_name(c) for c in top + rest]
@@ -96,7 +94,7 @@ def deck_top(s: RebellionState, *names: str) -> list[int]:
 
 def play(s: RebellionState, name: str, system: str, *leaders: str) -> None:
     """The Empire reveals project ``name`` (given from the deck) in ``system``."""
-    if card(name) not in s.zones["missions1"].cards:
+    if card(name) not in s.zones["missions1"]:
         give(s, name)
     slot = assign(s, IMPERIAL, name, *(leaders or (TARKIN,)))
     s.apply(Reveal(slot))
@@ -156,10 +154,10 @@ def test_project_deck_at_setup_is_hidden_and_shuffled() -> None:
     for seed in range(3):
         s = fixed_game(seed=seed)
         deck = s.zones["project_deck"]
-        assert sorted(deck.cards) == list(PROJECT_CARDS)
-        orders.add(tuple(deck.cards))
-        assert not s.zones["project_discard"].cards and not s.zones["project_look"].cards
-        assert not any(MISSIONS[mission_of(c)].project for c in s.zones["missions1"].cards)
+        assert sorted(deck) == list(PROJECT_CARDS)
+        orders.add(tuple(deck))
+        assert not s.zones["project_discard"] and not s.zones["project_look"]
+        assert not any(MISSIONS[mission_of(c)].project for c in s.zones["missions1"])
         for p in (None, REBEL, IMPERIAL):
             z = s.view(p)["zones"]["project_deck"]
             assert z["count"] == 12 and "cards" not in z  # nobody sees the order (RR-17)
@@ -210,25 +208,25 @@ def test_rebel_determinisation_redeals_projects_with_the_deck() -> None:
     give(s, "Superlaser Online")
     give(s, "Oversee Project")
     assign(s, IMPERIAL, "Superlaser Online", TAGGE)
-    bottom = s.zones["project_deck"].cards[0]
-    s.zones["project_deck"].reveal_to(IMPERIAL, [bottom])
+    bottom = s.zones["project_deck"][0]
+    s.reveal("project_deck", IMPERIAL, [bottom])
     starting = {card(m.name) for m in MISSIONS if m.starting and m.side == "Imperial"}
     seen = set()
     for k in range(20):
         r = s.resample(REBEL, Rng(k))
-        held = r.zones["missions1"].cards + r.zones["assigned1"].cards
+        held = r.zones["missions1"] + r.zones["assigned1"]
         assert starting <= set(held) and len(held) == 6
         projects = [c for c in held if c not in starting]
         assert len(projects) == 2 and all(c in PROJECT_CARDS for c in projects)
         deck = r.zones["project_deck"]
-        assert sorted(deck.cards + projects) == list(PROJECT_CARDS)
-        assert deck.known[IMPERIAL] == [deck.cards[0]]
+        assert sorted(deck + projects) == list(PROJECT_CARDS)
+        assert r.known["project_deck"][IMPERIAL] == [deck[0]]
         assert r.view(REBEL) == s.view(REBEL)
         seen.add(tuple(sorted(projects)))
     assert len(seen) > 3
     mine = s.resample(IMPERIAL, Rng(1))
-    assert mine.zones["missions1"].cards == s.zones["missions1"].cards
-    assert mine.zones["project_deck"].cards[0] == bottom  # the Empire knows its bottom card
+    assert mine.zones["missions1"] == s.zones["missions1"]
+    assert mine.zones["project_deck"][0] == bottom  # the Empire knows its bottom card
 
 
 # ---------------------------------------------------------------- Research and Development
@@ -244,13 +242,13 @@ def test_rr41_research_and_development_draws_two_keeps_one_the_other_to_the_bott
     s.apply(SystemChoice(S("Kessel")))
     assert isinstance(s.stack[-1], KeepProject) and s.current_player == IMPERIAL
     assert s.legal_actions() == [Keep(top[1]), Keep(top[0])]
-    assert sorted(s.zones["project_look"].cards) == sorted(top)
+    assert sorted(s.zones["project_look"]) == sorted(top)
     s.apply(Keep(top[0]))
-    assert top[0] in s.zones["missions1"].cards
+    assert top[0] in s.zones["missions1"]
     deck = s.zones["project_deck"]
-    assert deck.cards[0] == top[1] and len(deck) == 11 and deck.known[IMPERIAL] == [top[1]]
-    assert not s.zones["project_look"].cards
-    assert card("Research and Development") in s.zones["missions1"].cards  # back to hand
+    assert deck[0] == top[1] and len(deck) == 11 and s.known["project_deck"][IMPERIAL] == [top[1]]
+    assert not s.zones["project_look"]
+    assert card("Research and Development") in s.zones["missions1"]  # back to hand
     assert rebel_turn(s) and s.resolving == []
 
 
@@ -267,7 +265,7 @@ def test_rr41_sabotage_option_needs_a_marker_and_draws_one() -> None:
     assert s.describe(Option(2)) == "Remove the sabotage marker and draw 1 project card"
     s.apply(Option(2))
     assert not s.board.sabotage[S("Kessel")]
-    assert top[0] in s.zones["missions1"].cards and top[1] == s.zones["project_deck"].cards[-1]
+    assert top[0] in s.zones["missions1"] and top[1] == s.zones["project_deck"][-1]
     assert len(s.zones["project_deck"]) == 11 and "sabotage_removed" in public_kinds(s)
     assert rebel_turn(s)
 
@@ -282,7 +280,7 @@ def test_research_and_development_first_option_where_there_is_sabotage() -> None
     s.apply(Option(1))
     assert isinstance(s.stack[-1], KeepProject) and s.board.sabotage[S("Kessel")]
     s.apply(Keep(top[1]))
-    assert top[1] in s.zones["missions1"].cards and s.zones["project_deck"].cards[0] == top[0]
+    assert top[1] in s.zones["missions1"] and s.zones["project_deck"][0] == top[0]
 
 
 def test_two_copies_drawn_offer_a_single_choice() -> None:
@@ -291,7 +289,7 @@ def test_two_copies_drawn_offer_a_single_choice() -> None:
     s = position(player="Imperial", loyalty={"Kessel": "Imperial"})
     deck = s.zones["project_deck"]
     copies = [card("Superlaser Online", 0), card("Superlaser Online", 1)]
-    deck.cards = [c for c in deck.cards if c not in copies] + copies
+    deck[:] = [c for c in deck if c not in copies] + copies
     slot = assign(s, IMPERIAL, "Research and Development", TARKIN)
     s.apply(Reveal(slot))
     s.apply(SystemChoice(S("Kessel")))
@@ -299,16 +297,15 @@ def test_two_copies_drawn_offer_a_single_choice() -> None:
     assert s.legal_actions() == [Keep(min(copies))]
     s.apply(Keep(min(copies)))
     assert rebel_turn(s)
-    assert copies[0] in s.zones["missions1"].cards and deck.cards[0] == copies[1]
+    assert copies[0] in s.zones["missions1"] and deck[0] == copies[1]
 
 
 def test_rr47_empty_project_deck_reshuffles_the_discard() -> None:
     """RR-47: a card drawn from an empty deck comes from the shuffled project discard; with
     both empty nothing is drawn and the mission still resolves."""
     s = position(player="Imperial", loyalty={"Kessel": "Imperial"})
-    deck, pile = s.zones["project_deck"], s.zones["project_discard"]
     last = card("Interdictor Development")
-    used = [c for c in deck.cards if c != last]
+    used = [c for c in s.zones["project_deck"] if c != last]
 
     def one_left(doc: dict[str, Any]) -> None:  # the rest used, in the discard
         doc["projects"] = {"deck": [card_name(last)], "discard": [card_name(c) for c in used]}
@@ -317,13 +314,13 @@ def test_rr47_empty_project_deck_reshuffles_the_discard() -> None:
     slot = assign(s, IMPERIAL, "Research and Development", TARKIN)
     s.apply(Reveal(slot))
     s.apply(SystemChoice(S("Kessel")))
-    assert "project_deck_reshuffled" in public_kinds(s) and not pile.cards
+    assert "project_deck_reshuffled" in public_kinds(s) and not s.zones["project_discard"]
     assert isinstance(s.stack[-1], KeepProject)
-    look = s.zones["project_look"].cards
-    assert look[0] == last and len(look) == 2 and len(deck) == 10
+    look = s.zones["project_look"]
+    assert look[0] == last and len(look) == 2 and len(s.zones["project_deck"]) == 10
     empty = position(player="Imperial", loyalty={"Kessel": "Imperial"})
     slot = assign(empty, IMPERIAL, "Research and Development", TARKIN)
-    empty.zones["project_deck"].cards = []
+    empty.zones["project_deck"] = []
     edited(empty, "the project cards taken out of the game")
     empty.apply(Reveal(slot))
     empty.apply(SystemChoice(S("Kessel")))
@@ -353,7 +350,7 @@ def test_construct_death_star() -> None:
     assert [s.narrate(e) for e in queued] == [
         "1 Death Star put onto queue space 3 of the Imperial build queue by a card"
     ]  # no system built it (issue 19)
-    assert s.zones["project_discard"].cards == [card("Construct Death Star")]
+    assert s.zones["project_discard"] == [card("Construct Death Star")]
     assert "mission_discarded" in public_kinds(s) and rebel_turn(s)
 
 
@@ -391,7 +388,7 @@ def test_construct_factory_removes_sabotage_and_builds_from_each_icon() -> None:
         f"1 {u} built from Ord Mantell's icons onto queue space 2 of the Imperial build queue"
         for u in ("Assault Carrier", "Shield Bunker")
     ]
-    assert s.zones["project_discard"].cards == [card("Construct Factory")] and rebel_turn(s)
+    assert s.zones["project_discard"] == [card("Construct Factory")] and rebel_turn(s)
 
 
 def test_rr43_construct_factory_uses_every_icon_of_a_subjugated_system() -> None:
@@ -585,7 +582,7 @@ def test_rr45_superlaser_online_destroys_the_system() -> None:
     assert s.legal_actions() == [SystemChoice(x) for x in region]
     s.apply(SystemChoice(S("Corellia")))
     assert b.loyalty[S("Corellia")] == IMPERIAL
-    assert s.zones["project_discard"].cards == [card("Superlaser Online")] and rebel_turn(s)
+    assert s.zones["project_discard"] == [card("Superlaser Online")] and rebel_turn(s)
     assert "system_destroyed" in public_kinds(s)
 
 
@@ -712,7 +709,7 @@ def test_hand_limit_discards_projects_down_to_ten() -> None:
     for name in held:
         give(s, name)
     give(s, "Superlaser Online", 1)
-    s.zones["mission_deck1"].cards.clear()  # the Refresh draws no mission card: projects only
+    s.zones["mission_deck1"].clear()  # the Refresh draws no mission card: projects only
     edited(s, "the Imperial mission deck emptied")
     assert len(s.zones["missions1"]) == 12
     probes = len(s.zones["probe_hand"])
@@ -729,7 +726,7 @@ def test_hand_limit_discards_projects_down_to_ten() -> None:
     assert Discard(card("Superlaser Online", 1)) in s.legal_actions()
     s.apply(Discard(card("Construct Factory")))
     assert len(s.zones["missions1"]) == 10
-    assert sorted(s.zones["project_discard"].cards) == [
+    assert sorted(s.zones["project_discard"]) == [
         card("Construct Factory"),
         card("Superlaser Online"),
     ]
@@ -742,7 +739,7 @@ def test_a_hand_of_ten_keeps_everything() -> None:
     for name in ("Superlaser Online", "Oversee Project", "Construct Factory",
                  "Construct Death Star", "Interdictor Development", "Single Reactor Ignition"):  # fmt: skip
         give(s, name)
-    s.zones["mission_deck1"].cards.clear()  # the Refresh draws no mission card: projects only
+    s.zones["mission_deck1"].clear()  # the Refresh draws no mission card: projects only
     edited(s, "the Imperial mission deck emptied")
     s.apply(Pass())
     s.apply(Pass())
@@ -765,8 +762,8 @@ def test_unrevealed_projects_go_back_to_hand() -> None:
     assign(s, IMPERIAL, "Oversee Project", TARKIN)
     s.passed[REBEL] = True
     s.apply(Pass())
-    assert card("Oversee Project") in s.zones["missions1"].cards
-    assert not s.zones["project_discard"].cards
+    assert card("Oversee Project") in s.zones["missions1"]
+    assert not s.zones["project_discard"]
 
 
 def test_imperial_loyalty_gained_reveals_the_hidden_base() -> None:

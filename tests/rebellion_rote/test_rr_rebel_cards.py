@@ -104,7 +104,7 @@ def test_rr170_human_cyborg_relations_asks_for_the_leader() -> None:
     )
     s.apply(Target(L("Princess Leia")))
     assert s.board.rings[L("Princess Leia")] == rings.C3PO
-    assert s.zones["action_discard0"].cards == [action_card(i)]
+    assert s.zones["action_discard0"] == [action_card(i)]
     assert isinstance(s.stack[-1], CommandTurn)  # play goes on as before
 
 
@@ -132,7 +132,7 @@ def test_rr170_the_millennium_falcon_goes_on_han_at_once() -> None:
     s = position()
     i = gain_now(s, "The Millennium Falcon")
     assert rings.holder(s.board, rings.FALCON) < 0
-    assert action_card(i) in s.zones["action_discard0"].cards
+    assert action_card(i) in s.zones["action_discard0"]
 
 
 def test_rr170_the_millennium_falcon_recruited_resolves_at_once() -> None:
@@ -147,7 +147,7 @@ def test_rr170_the_millennium_falcon_recruited_resolves_at_once() -> None:
     first(s)  # the Empire
     assert s.board.rings[L("Han Solo")] == rings.FALCON
     falcon = action_card(gains_id("The Millennium Falcon"))
-    assert falcon in s.zones["action_discard0"].cards and not s.zones["action_hand0"].cards
+    assert falcon in s.zones["action_discard0"] and not s.zones["action_hand0"]
     assert isinstance(s.stack[-1], BuildUnits)
 
 
@@ -191,13 +191,13 @@ def test_rr171_rebel_extremist_draws_another_starting_card() -> None:
     """RR-171: option 1 draws a starting card from the box, seen only by the Rebels; an
     Immediate one drawn resolves at once."""
     s = position()
-    box = s.zones["action_box0"]
     gain_now(s, "Rebel Extremist")
-    box.cards = [c for c in box.cards if c == action_card(gains_id("Our Most Desperate Hour"))]
+    box = s.zones["action_box0"]
+    box[:] = [c for c in box if c == action_card(gains_id("Our Most Desperate Hour"))]
     edited(s, "the other starting cards taken out of the box")
     assert s.legal_actions() == [Option(1), Option(2)]
     s.apply(Option(1))
-    assert s.zones["action_hand0"].cards == [action_card(gains_id("Our Most Desperate Hour"))]
+    assert s.zones["action_hand0"] == [action_card(gains_id("Our Most Desperate Hour"))]
     assert s.view(IMPERIAL)["zones"]["action_hand0"].get("cards") is None
     assert isinstance(s.stack[-1], CommandTurn)
 
@@ -214,7 +214,7 @@ def test_rr172_under_the_radar_keeps_a_probe_card() -> None:
     all at the bottom in their order; later put back on top at a Rebel turn's start."""
     s = position()
     deck = s.zones["probe_deck"]
-    top4 = deck.cards[-4:][::-1]  # the top first
+    top4 = deck[-4:][::-1]  # the top first
     i = gain_now(s, "Under the Radar")
     assert isinstance(s.stack[-1], RadarKeep)
     assert s.legal_actions() == [SystemChoice(x) for x in top4]
@@ -224,10 +224,10 @@ def test_rr172_under_the_radar_keeps_a_probe_card() -> None:
     assert isinstance(s.stack[-1], RadarRest)
     s.apply(Option(2))  # the other 3 at the bottom
     rest = [x for x in top4 if x != kept]
-    assert deck.cards[:3] == rest and kept not in deck.cards
-    assert deck.known[REBEL] == rest  # the Rebels' determinisations keep them there
-    assert s.zones["radar_probe"].cards == [kept]
-    assert s.zones["action_in_play0"].cards == [action_card(i)]
+    assert deck[:3] == rest and kept not in deck
+    assert s.known["probe_deck"][REBEL] == rest  # the Rebels' determinisations keep them there
+    assert s.zones["radar_probe"] == [kept]
+    assert s.zones["action_in_play0"] == [action_card(i)]
     assert s.view(IMPERIAL)["zones"]["radar_probe"].get("cards") is None
     assert [e["kind"] for e in s.view(IMPERIAL)["log"][-2:]] == [
         "radar_probe_kept_hidden",
@@ -237,12 +237,12 @@ def test_rr172_under_the_radar_keeps_a_probe_card() -> None:
     assert isinstance(s.stack[-1], CommandTurn)
     assert ProbePlace(kept, 1) in s.legal_actions()
     s.apply(ProbePlace(kept, 1))
-    assert deck.cards[-1] == kept and not s.zones["radar_probe"].cards
-    assert s.zones["action_discard0"].cards == [action_card(i)]
+    assert deck[-1] == kept and not s.zones["radar_probe"]
+    assert s.zones["action_discard0"] == [action_card(i)]
     assert isinstance(s.stack[-1], CommandTurn) and s.current_player == REBEL
     # the Empire's determinisations keep the card hidden among the unseen probe cards
     t = s.resample(IMPERIAL, Rng(3))
-    assert isinstance(t, RebellionState) and len(t.zones["probe_deck"].cards) == len(deck.cards)
+    assert isinstance(t, RebellionState) and len(t.zones["probe_deck"]) == len(deck)
 
 
 # ================================================================ Assignment cards
@@ -255,18 +255,16 @@ def test_rr173_our_most_desperate_hour() -> None:
     deck = s.zones["mission_deck0"]
     # one choice per card name: copies are the same choice (issue 25)
     names = sorted(
-        {
-            MISSIONS[mission_of(c)].name: mission_of(c) for c in sorted(deck.cards, reverse=True)
-        }.values()
+        {MISSIONS[mission_of(c)].name: mission_of(c) for c in sorted(deck, reverse=True)}.values()
     )
     assert s.legal_actions() == [Keep(mission_card(m)) for m in names]
     pick = names[0]
     assert s.describe(Keep(mission_card(pick))) == (
         f"Our Most Desperate Hour: assign Princess Leia to {MISSIONS[pick].name}, face down"
     )
-    before = len(deck.cards)
+    before = len(deck)
     s.apply(Keep(mission_card(pick)))
-    assert s.zones["assigned0"].cards == [mission_card(pick)] and len(deck.cards) == before - 1
+    assert s.zones["assigned0"] == [mission_card(pick)] and len(deck) == before - 1
     assert s.slots[REBEL] == [[L("Princess Leia")]]
     assert s.board.leader_status[L("Princess Leia")] == MISSION
     assert isinstance(s.stack[-1], SecondLeader)
@@ -414,7 +412,7 @@ def test_rr175_false_orders() -> None:
     s.apply(Target(L("Darth Vader")))
     assert s.board.leader_status[L("Darth Vader")] == POOL
     assert s.slots[IMPERIAL] == [[L("Emperor Palpatine"), L("General Tagge")]]
-    hand = s.zones["missions1"].cards
+    hand = s.zones["missions1"]
     assert mission_card(mission_id("Capture Rebel Operative")) in hand
     assert s.phase == "command" and isinstance(s.stack[-1], CommandTurn)
     # no card in hand: no window
@@ -464,7 +462,7 @@ def test_rr177_son_of_skywalker_takes_seek_yoda() -> None:
     assert s.legal_actions() == [PlayActionCard(action_card(i)), Pass()]
     s.apply(PlayActionCard(action_card(i)))
     seek = mission_card(mission_id("Seek Yoda"))
-    assert seek in s.zones["missions0"].cards
+    assert seek in s.zones["missions0"]
     assert seek in s.view(IMPERIAL)["zones"]["missions0"]["known"]
     assert any(e["kind"] == "mission_searched" for e in s.view(IMPERIAL)["log"])
     assert isinstance(s.stack[-1], CommandTurn) and s.current_player == IMPERIAL
@@ -497,7 +495,7 @@ def test_rr178_something_to_fight_for() -> None:
     assert s.legal_actions() == [Objective(objective_card(objective_id("Rebel Assault")))]
     s.apply(Objective(objective_card(objective_id("Rebel Assault"))))
     deck = s.zones["objective_deck"]
-    assert deck.cards[-1] == card and len(s.objective_backs) == len(deck.cards)
+    assert deck[-1] == card and len(s.objective_backs) == len(deck)
     kinds = [e["kind"] for e in s.view(IMPERIAL)["log"]]
     assert "objective_to_deck" in kinds and "objective_to_deck_hidden" not in kinds
     assert not s.battle.active

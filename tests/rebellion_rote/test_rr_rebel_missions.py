@@ -254,10 +254,10 @@ def test_set_up_builds_the_rebel_deck_of_the_chosen_set() -> None:
             s.apply(s.legal_actions()[0])
         assert "cards" not in s.view(IMPERIAL)["zones"]["missions0"]
         assert "cards" not in s.view(REBEL)["zones"]["mission_deck0"]
-        hand = s.zones["missions0"].cards
+        hand = s.zones["missions0"]
         drawn = [c for c in hand if not MISSIONS[mission_of(c)].starting]
         assert len(hand) == 6 and len(drawn) == 2
-        return sorted(s.zones["mission_deck0"].cards + drawn)
+        return sorted(s.zones["mission_deck0"] + drawn)
 
     assert set_up(new(3, first_game=True)) == deck_cards(REBEL, True)  # 31 cards (RR-52)
     base = new(3)
@@ -282,7 +282,7 @@ def test_base_defenses_gains_on_the_rebel_base_space() -> None:
     s.apply(Pass())  # unopposed: it succeeds
     row = s.board.units[REBEL_BASE]
     assert (row[U("Ion Cannon")], row[U("Shield Generator")]) == (1, 1)
-    assert card("Base Defenses") in s.zones["mission_discard0"].cards  # a deck card: discarded
+    assert card("Base Defenses") in s.zones["mission_discard0"]  # a deck card: discarded
     assert rebel_turn_next(s)
 
 
@@ -308,7 +308,7 @@ def test_rr89_incite_rebellion_gains_three_troopers_then_a_combat() -> None:
     assert s.board.units[NABOO][U("Rebel Trooper")] == 3
     top = s.stack[-1]
     assert isinstance(top, Combat) and top.system == NABOO and s.battle.attacker == REBEL
-    assert card("Incite Rebellion") in s.zones["mission_discard0"].cards  # cleaned up first
+    assert card("Incite Rebellion") in s.zones["mission_discard0"]  # cleaned up first
 
 
 def test_rr89_public_uprising_gains_a_circle_and_two_triangle_units() -> None:
@@ -489,7 +489,7 @@ def test_rr86_contingency_plan_reuses_a_starting_mission() -> None:
     top = s.stack[-1]
     assert isinstance(top, ReassignMission) and top.leader == LANDO
     starting = sorted(
-        mission_of(c) for c in s.zones["missions0"].cards if MISSIONS[mission_of(c)].starting
+        mission_of(c) for c in s.zones["missions0"] if MISSIONS[mission_of(c)].starting
     )
     assert s.legal_actions() == [Assign(mission_card(i)) for i in starting]
     a = Assign(BUILD_ALLIANCE)
@@ -497,9 +497,9 @@ def test_rr86_contingency_plan_reuses_a_starting_mission() -> None:
     s.apply(a)
     b = s.board
     assert (b.leader_status[LANDO], b.leader_loc[LANDO]) == (MISSION, OFF)
-    assert s.slots[REBEL][-1] == [LANDO] and s.zones["assigned0"].cards[-1] == BUILD_ALLIANCE
+    assert s.slots[REBEL][-1] == [LANDO] and s.zones["assigned0"][-1] == BUILD_ALLIANCE
     assert s.reassigned == [LANDO] and s.attempt_bonus == [(LANDO, 2)]
-    assert card("Contingency Plan") in s.zones["mission_discard0"].cards
+    assert card("Contingency Plan") in s.zones["mission_discard0"]
     emp = s.view(IMPERIAL)
     assert "reassigned_hidden" in kinds_seen(s, IMPERIAL) and "reassigned" not in kinds_seen(
         s, IMPERIAL
@@ -508,7 +508,7 @@ def test_rr86_contingency_plan_reuses_a_starting_mission() -> None:
     for k in range(20):  # the Empire's determinisations keep a starting mission there
         r = s.resample(IMPERIAL, Rng(k))
         assert isinstance(r, RebellionState)
-        assert MISSIONS[mission_of(r.zones["assigned0"].cards[-1])].starting
+        assert MISSIONS[mission_of(r.zones["assigned0"][-1])].starting
     check_state(s, Rng(5), "after Contingency Plan")
     # the Empire passes; Lando attempts Build Alliance with 2 more successes
     s.apply(Pass())
@@ -517,7 +517,7 @@ def test_rr86_contingency_plan_reuses_a_starting_mission() -> None:
     s.apply(Oppose(TARKIN))
     (side, dice, n), _ = rolled(s)
     assert side == REBEL and dice == 1 and n >= 2  # Lando's 1 diplomacy die, +2
-    assert s.attempt_bonus == [] and BUILD_ALLIANCE in s.zones["missions0"].cards
+    assert s.attempt_bonus == [] and BUILD_ALLIANCE in s.zones["missions0"]
 
 
 def test_rr86_contingency_plan_resolves_rapid_mobilization_twice() -> None:
@@ -530,7 +530,7 @@ def test_rr86_contingency_plan_resolves_rapid_mobilization_twice() -> None:
     assert Assign(RAPID) in s.legal_actions()  # waiting in play
     s.apply(Assign(RAPID))
     assert "reassigned" in kinds_seen(s, IMPERIAL)  # it left play: the Empire saw which
-    assert RAPID in s.zones["assigned0"].known[IMPERIAL]
+    assert RAPID in s.known["assigned0"][IMPERIAL]
     s.apply(Reveal(len(s.slots[REBEL]) - 1))
     s.apply(SystemChoice(REBEL_BASE))
     assert [c for c, _ in s.end_of_command] == [mission_of(RAPID)] * 2
@@ -538,7 +538,7 @@ def test_rr86_contingency_plan_resolves_rapid_mobilization_twice() -> None:
     for _ in range(2):  # two resolutions, each its own choice
         assert isinstance(s.stack[-1], RapidMobilization)
         s.apply(Pass())
-    assert RAPID in s.zones["missions0"].cards and s.phase == "refresh"
+    assert RAPID in s.zones["missions0"] and s.phase == "refresh"
 
 
 def test_rr86_an_unrevealed_rapid_mobilization_taken_from_play_goes_back_to_hand() -> None:
@@ -552,7 +552,7 @@ def test_rr86_an_unrevealed_rapid_mobilization_taken_from_play_goes_back_to_hand
     s.apply(Pass())  # the Rebels pass too: the first resolution, then back to hand
     assert isinstance(s.stack[-1], RapidMobilization)
     s.apply(Pass())
-    assert RAPID in s.zones["missions0"].cards and s.board.leader_status[LANDO] == POOL
+    assert RAPID in s.zones["missions0"] and s.board.leader_status[LANDO] == POOL
     assert s.reassigned == [] and s.attempt_bonus == []  # over with the phase
 
 
@@ -865,13 +865,13 @@ def test_for_the_greater_good_rescues_draws_an_objective_and_its_leaders_stay() 
         leaders={"Mon Mothma": "Naboo", "Obi-Wan Kenobi": "pool"},
     )
     s.board.captured = MOTHMA
-    top_card = s.zones["objective_deck"].cards[-1]
+    top_card = s.zones["objective_deck"][-1]
     backs = len(s.objective_backs)
     play(s, "For the Greater Good", NABOO, "Obi-Wan Kenobi")
     s.apply(Pass())
     assert s.board.captured == OFF and s.board.leader_loc[MOTHMA] == REBEL_BASE
     assert s.board.leader_loc[OBI_WAN] == NABOO  # stays
-    assert s.zones["objective_hand"].cards == [top_card] and len(s.objective_backs) == backs - 1
+    assert s.zones["objective_hand"] == [top_card] and len(s.objective_backs) == backs - 1
     assert "objective_drawn_hidden" in kinds_seen(s, IMPERIAL)
     assert "objective_drawn" not in kinds_seen(s, IMPERIAL) and rebel_turn_next(s)
 
@@ -882,14 +882,14 @@ def test_rr92_plant_false_lead_hides_where_the_cards_went() -> None:
     the bottom; the Empire knows they are in the deck, not where."""
     s = position(units={"Kessel": {"Stormtrooper": 1}})
     deck, hand = s.zones["probe_deck"], s.zones["probe_hand"]
-    for c in sorted(deck.cards)[:6]:
-        s.move(c, deck, hand)
-    held = sorted(hand.cards)
+    for c in sorted(deck)[:6]:
+        s.move(c, "probe_deck", "probe_hand")
+    held = sorted(hand)
     assert systems_for(s, "Plant False Lead", "General Rieekan") == {KESSEL}
     play(s, "Plant False Lead", KESSEL, "General Rieekan")
     look = s.zones["probe_look"]
-    taken = sorted(look.cards)
-    assert len(taken) == 4 and set(taken) <= set(held) and len(hand.cards) == 2
+    taken = sorted(look)
+    assert len(taken) == 4 and set(taken) <= set(held) and len(hand) == 2
     assert isinstance(s.stack[-1], PlaceProbe)
     assert len(s.legal_actions()) == 8
     assert "probes_taken" in kinds_seen(s, IMPERIAL) and "probes_taken_count" in kinds_seen(s, None)  # type: ignore[arg-type]
@@ -897,7 +897,7 @@ def test_rr92_plant_false_lead_hides_where_the_cards_went() -> None:
     s.apply(ProbePlace(taken[1], 0))
     s.apply(ProbePlace(taken[2], 1))
     s.apply(ProbePlace(taken[3], 1))
-    assert deck.cards[-3:] == [taken[0], taken[2], taken[3]] and deck.cards[0] == taken[1]
+    assert deck[-3:] == [taken[0], taken[2], taken[3]] and deck[0] == taken[1]
     emp = s.view(IMPERIAL)
     assert emp["zones"]["probe_deck"]["known"] == taken  # which, not where
     assert [e["kind"] for e in emp["log"]].count("probe_placed_hidden") == 4
@@ -905,7 +905,7 @@ def test_rr92_plant_false_lead_hides_where_the_cards_went() -> None:
     orders = set()
     for k in range(30):  # the Empire's determinisations shuffle them among their places
         r = s.resample(IMPERIAL, Rng(k))
-        cards = r.zones["probe_deck"].cards
+        cards = r.zones["probe_deck"]
         assert cards[0] in taken and set(cards[-3:]) <= set(taken)
         orders.add((cards[0], *cards[-3:]))
     assert len(orders) > 1
@@ -920,7 +920,7 @@ def test_rr94_covert_operation_and_stolen_plans() -> None:
     cards."""
     s = position(units={"Kessel": {"Stormtrooper": 1}})
     deck = s.zones["objective_deck"]
-    first, second = deck.cards[-1], deck.cards[-2]
+    first, second = deck[-1], deck[-2]
     play(s, "Covert Operation", KESSEL, "Princess Leia", "Jan Dodonna")
     s.apply(Pass())
     assert isinstance(s.stack[-1], KeepObjective)
@@ -929,16 +929,17 @@ def test_rr94_covert_operation_and_stolen_plans() -> None:
         Objective(second),
     }
     s.apply(Objective(second))
-    assert s.zones["objective_hand"].cards == [second]
-    assert deck.cards[0] == first and s.objective_backs[0] == STAGE[first] == 1
-    assert len(deck.cards) == len(s.objective_backs) == 14
-    assert first in deck.known[REBEL] and first not in deck.known.get(IMPERIAL, [])
+    assert s.zones["objective_hand"] == [second]
+    assert deck[0] == first and s.objective_backs[0] == STAGE[first] == 1
+    assert len(deck) == len(s.objective_backs) == 14
+    assert first in s.known["objective_deck"][REBEL]
+    assert first not in s.known_to("objective_deck", IMPERIAL)
     assert "objective_to_deck_hidden" in kinds_seen(s, IMPERIAL)
     assert rebel_turn_next(s)
     # Stolen Plans (Leia): the top 4, the new top first
     t = position(units={"Kessel": {"Stormtrooper": 1}})
     deck = t.zones["objective_deck"]
-    top4 = deck.cards[::-1][:4]
+    top4 = deck[::-1][:4]
     play(t, "Stolen Plans", KESSEL, "Princess Leia")
     t.apply(Pass())
     assert isinstance(t.stack[-1], OrderObjectives)
@@ -949,8 +950,8 @@ def test_rr94_covert_operation_and_stolen_plans() -> None:
     t.apply(Objective(want[1]))
     assert t.describe(Objective(want[2])).endswith("3rd from the top of the objective deck")
     t.apply(Objective(want[2]))
-    assert deck.cards[::-1][:4] == want and t.objective_backs[::-1][:4] == [STAGE[c] for c in want]
-    assert set(top4) <= set(deck.known[REBEL])
+    assert deck[::-1][:4] == want and t.objective_backs[::-1][:4] == [STAGE[c] for c in want]
+    assert set(top4) <= set(t.known["objective_deck"][REBEL])
     assert "objectives_ordered_hidden" in kinds_seen(t, IMPERIAL) and rebel_turn_next(t)
     check_state(t, Rng(1), "after Stolen Plans")
 
@@ -966,10 +967,10 @@ def test_covert_operation_and_stolen_plans_near_the_end_of_the_deck() -> None:
         objectives["deck"] = objectives["deck"][-1:]
 
     amend(s, one_left)
-    last = deck.cards[0]
+    last = deck[0]
     play(s, "Covert Operation", KESSEL, "Princess Leia", "Jan Dodonna")
     s.apply(Pass())
-    assert s.zones["objective_hand"].cards == [last] and not deck.cards and not s.objective_backs
+    assert s.zones["objective_hand"] == [last] and not deck and not s.objective_backs
     assert rebel_turn_next(s)
     t = position(units={"Kessel": {"Stormtrooper": 1}})
     deck = t.zones["objective_deck"]

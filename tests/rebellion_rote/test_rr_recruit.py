@@ -189,7 +189,7 @@ def test_rr28_replacement_cards_take_the_base_versions_place() -> None:
         assert ACTIONS[new].timing == want[name]
         assert new in RECRUIT_DECKS[p] and base not in RECRUIT_DECKS[p]
         s = position()
-        everywhere = [c for z in s.zones.values() for c in z.cards]
+        everywhere = [c for z in s.zones.values() for c in z]
         assert action_card(new) in everywhere and action_card(base) not in everywhere
 
 
@@ -216,19 +216,19 @@ def test_set_up_shuffles_each_recruit_deck_hidden_from_both() -> None:
     other = GAME.new_state(seed=6)
     assert isinstance(s, RebellionState) and isinstance(other, RebellionState)
     for p in (REBEL, IMPERIAL):
-        deck = s.zones[f"action_deck{p}"].cards
+        deck = s.zones[f"action_deck{p}"]
         assert sorted(deck) == [action_card(i) for i in RECRUIT_DECKS[p]] and len(deck) == 17
-        assert not s.zones[f"action_hand{p}"].cards and not s.zones[f"action_drawn{p}"].cards
+        assert not s.zones[f"action_hand{p}"] and not s.zones[f"action_drawn{p}"]
         for viewer in (None, REBEL, IMPERIAL):
             assert s.view(viewer)["zones"][f"action_deck{p}"] == {"owner": p, "count": 17}
-    assert s.zones["action_deck0"].cards != other.zones["action_deck0"].cards  # shuffled
+    assert s.zones["action_deck0"] != other.zones["action_deck0"]  # shuffled
 
 
 # ---------------------------------------------------------------- recruiting
 def test_recruit_a_leader_from_two_cards_then_build() -> None:
     s = at_recruit(rebel=("Ambush", "An Old Friend"), imperial=("Blindside", "Local Rumors"))
     assert isinstance(s.stack[-1], RecruitLeader) and s.current_player == REBEL
-    assert s.zones["action_drawn0"].cards == [card("Ambush"), card("An Old Friend")]
+    assert s.zones["action_drawn0"] == [card("Ambush"), card("An Old Friend")]
     assert s.legal_actions() == [Recruit(x) for x in sorted((HAN, MADINE))]
     recruit(s, HAN)
     assert isinstance(s.stack[-1], RecruitLeader) and s.current_player == IMPERIAL
@@ -238,12 +238,12 @@ def test_recruit_a_leader_from_two_cards_then_build() -> None:
     b = s.board
     assert b.leader_status[HAN] == POOL and b.leader_status[YULAREN] == POOL
     assert b.leader_status[MADINE] == SUPPLY and b.leader_status[BOBA] == SUPPLY
-    assert s.zones["action_hand0"].cards == [card("An Old Friend")]
-    assert s.zones["action_hand1"].cards == [card("Local Rumors")]
+    assert s.zones["action_hand0"] == [card("An Old Friend")]
+    assert s.zones["action_hand1"] == [card("Local Rumors")]
     deck0, deck1 = s.zones["action_deck0"], s.zones["action_deck1"]
-    assert deck0.cards[0] == card("Ambush") and len(deck0) == 16
-    assert deck1.cards[0] == card("Blindside") and len(deck1) == 16
-    assert deck0.known == {REBEL: [card("Ambush")]}  # its owner knows it is there
+    assert deck0[0] == card("Ambush") and len(deck0) == 16
+    assert deck1[0] == card("Blindside") and len(deck1) == 16
+    assert s.known["action_deck0"] == {REBEL: [card("Ambush")]}  # its owner knows it is there
     assert s.hand_recruits == [[HAN], [YULAREN]]
     assert [(e.player, e.leader) for e in s.log if e.kind == "recruited"] == [
         (REBEL, HAN),
@@ -267,8 +267,8 @@ def test_a_leader_pictured_on_both_cards_chooses_the_card_kept() -> None:
     s.apply(keep[1])
     assert s.current_player == IMPERIAL
     first(s)
-    assert s.zones["action_hand0"].cards == [card("Son of Skywalker")]
-    assert s.zones["action_deck0"].cards[0] == card("One in a Million")
+    assert s.zones["action_hand0"] == [card("Son of Skywalker")]
+    assert s.zones["action_deck0"][0] == card("One in a Million")
     assert s.board.leader_status[LUKE] == POOL and s.board.leader_status[WEDGE] == SUPPLY
     # Wedge is on one card only: that card is the single choice to keep (RR-32)
     s2 = at_recruit(rebel=("One in a Million", "Son of Skywalker"))
@@ -291,7 +291,7 @@ def test_rr30_nothing_to_recruit_draw_on_until_a_card_has_a_leader() -> None:
         DrawOn(),
     ]
     s.apply(DrawOn())
-    assert s.zones["action_drawn0"].cards == [
+    assert s.zones["action_drawn0"] == [
         card("Ambush"),
         card("An Old Friend"),
         card("Wookiee Guardian"),
@@ -300,9 +300,9 @@ def test_rr30_nothing_to_recruit_draw_on_until_a_card_has_a_leader() -> None:
     recruit(s, CHEWIE)
     first(s)  # the Empire
     assert s.board.leader_status[CHEWIE] == POOL
-    assert s.zones["action_hand0"].cards == [card("Wookiee Guardian")]
+    assert s.zones["action_hand0"] == [card("Wookiee Guardian")]
     deck = s.zones["action_deck0"]
-    assert deck.cards[:2] == [card("An Old Friend"), card("Ambush")] and len(deck) == 16
+    assert deck[:2] == [card("An Old Friend"), card("Ambush")] and len(deck) == 16
     seen = [e for e in s.view(IMPERIAL)["log"] if e["kind"] == "drew_count" and e["player"] == 0]
     assert [e["count"] for e in seen] == [2, 1]
 
@@ -317,9 +317,9 @@ def test_rr30_a_card_with_no_leader_to_recruit_is_discarded_with_no_effect() -> 
     assert s.describe(a) == "Discard 'An Old Friend': no leader on it can be recruited"
     s.apply(a)
     first(s)  # the Empire
-    assert s.zones["action_discard0"].cards == [card("An Old Friend")]
-    assert s.zones["action_deck0"].cards[0] == card("Ambush")
-    assert not s.zones["action_hand0"].cards and s.hand_recruits[REBEL] == []
+    assert s.zones["action_discard0"] == [card("An Old Friend")]
+    assert s.zones["action_deck0"][0] == card("Ambush")
+    assert not s.zones["action_hand0"] and s.hand_recruits[REBEL] == []
     assert not any(e.kind == "recruited" and e.player == REBEL for e in s.log)
     log = s.view(IMPERIAL)["log"]
     discarded = [e for e in log if e["kind"] == "action_card_discarded"]
@@ -329,7 +329,7 @@ def test_rr30_a_card_with_no_leader_to_recruit_is_discarded_with_no_effect() -> 
 
 def test_rr30_no_drawing_on_from_an_empty_deck() -> None:
     s = position(time=1, leaders={"Han Solo": "pool", "General Madine": "pool"})
-    s.zones["action_deck0"].cards = [card("An Old Friend"), card("Ambush")]  # Ambush on top
+    s.zones["action_deck0"] = [card("An Old Friend"), card("Ambush")]  # Ambush on top
     s.apply(Pass())
     s.apply(Pass())
     friend, ambush = action_id("An Old Friend"), action_id("Ambush")
@@ -343,12 +343,12 @@ def test_rr31_an_empty_action_deck_recruits_nobody() -> None:
     """RR-31: a side with no action card left draws nothing and recruits nobody; one card
     left is drawn alone."""
     s = position(time=1)
-    s.zones["action_deck0"].cards = []
-    s.zones["action_deck1"].cards = [card("Local Rumors")]
+    s.zones["action_deck0"] = []
+    s.zones["action_deck1"] = [card("Local Rumors")]
     s.apply(Pass())
     s.apply(Pass())
     assert isinstance(s.stack[-1], RecruitLeader) and s.current_player == IMPERIAL
-    assert s.zones["action_drawn1"].cards == [card("Local Rumors")]
+    assert s.zones["action_drawn1"] == [card("Local Rumors")]
     assert s.legal_actions() == [Recruit(YULAREN)]
     recruit(s, YULAREN)
     assert s.board.leader_status[YULAREN] == POOL
@@ -480,20 +480,18 @@ def test_rr32_a_view_never_shows_the_other_sides_drawn_or_kept_cards() -> None:
 
 def test_resample_keeps_recruited_leaders_and_redeals_only_unseen_cards() -> None:
     s = at_recruit(rebel=("Ambush", "An Old Friend"), imperial=("Blindside", "Local Rumors"))
-    rebel_cards = sorted(
-        c for k in ("deck", "hand", "drawn") for c in s.zones[f"action_{k}0"].cards
-    )
+    rebel_cards = sorted(c for k in ("deck", "hand", "drawn") for c in s.zones[f"action_{k}0"])
     recruit(s, HAN)  # the Rebels' choice is in, face down; the Empire has drawn
     drawn_seen = set()
     for k in range(30):
         r = s.resample(IMPERIAL, Rng(k))
         assert isinstance(r, RebellionState)
-        drawn = r.zones["action_drawn0"].cards
+        drawn = r.zones["action_drawn0"]
         assert len(drawn) == 2
         c, x = r.recruit_card[REBEL], r.recruit_leader[REBEL]
         assert c in drawn and x in pictured(c) and recruitable(r.board, x)
-        assert r.zones["action_drawn1"].cards == [card("Blindside"), card("Local Rumors")]
-        now = sorted(c for k2 in ("deck", "hand", "drawn") for c in r.zones[f"action_{k2}0"].cards)
+        assert r.zones["action_drawn1"] == [card("Blindside"), card("Local Rumors")]
+        now = sorted(c for k2 in ("deck", "hand", "drawn") for c in r.zones[f"action_{k2}0"])
         assert now == rebel_cards
         drawn_seen.add(tuple(drawn))
     assert len(drawn_seen) > 5  # re-dealt
@@ -502,19 +500,19 @@ def test_resample_keeps_recruited_leaders_and_redeals_only_unseen_cards() -> Non
     for k in range(30):
         r = s.resample(IMPERIAL, Rng(k))
         assert r.board.leader_status[HAN] == POOL and r.hand_recruits == [[HAN], [YULAREN]]
-        hand = r.zones["action_hand0"].cards
+        hand = r.zones["action_hand0"]
         assert len(hand) == 1 and HAN in pictured(hand[0])
         kept.add(hand[0])
-        assert r.zones["action_hand1"].cards == [card("Local Rumors")]
-        assert r.zones["action_deck1"].cards[0] == card("Blindside")  # known: stays
+        assert r.zones["action_hand1"] == [card("Local Rumors")]
+        assert r.zones["action_deck1"][0] == card("Blindside")  # known: stays
         deck0 = r.zones["action_deck0"]
-        assert deck0.known[REBEL] == deck0.cards[:1]  # the Rebels know their new bottom card
+        assert r.known["action_deck0"][REBEL] == deck0[:1]  # the Rebels know their new bottom card
     assert kept == {card("An Old Friend"), card("The Millennium Falcon")}
     for k in range(10):
         r = s.resample(REBEL, Rng(k))
-        assert r.zones["action_hand0"].cards == [card("An Old Friend")]
-        assert r.zones["action_deck0"].cards[0] == card("Ambush")
-        hand = r.zones["action_hand1"].cards
+        assert r.zones["action_hand0"] == [card("An Old Friend")]
+        assert r.zones["action_deck0"][0] == card("Ambush")
+        hand = r.zones["action_hand1"]
         assert len(hand) == 1 and YULAREN in pictured(hand[0])
 
 
@@ -527,7 +525,7 @@ def test_resample_keeps_the_cards_drawn_before_drawing_on_unrecruitable() -> Non
     recruit(s, CHEWIE)
     for k in range(20):
         r = s.resample(IMPERIAL, Rng(k))
-        drawn = r.zones["action_drawn0"].cards
+        drawn = r.zones["action_drawn0"]
         assert len(drawn) == 3
         assert not recruitable_on(r.board, drawn[0]) and not recruitable_on(r.board, drawn[1])
         c, x = r.recruit_card[REBEL], r.recruit_leader[REBEL]

@@ -40,7 +40,7 @@ def test_confrontation_marks_a_leader_who_then_retreats() -> None:
         {"Darth Vader": "Naboo"},
     )
     conf = card("Confrontation")
-    s.move(C.tactic_card(conf), s.zones["tactics_0_ground"], s.zones["tactic_discard_0_ground"])
+    s.move(C.tactic_card(conf), "tactics_0_ground", "tactic_discard_0_ground")
     s.battle.round = 0
     C.STEPS["round"](s, -1, -1, 0)  # round 1: no battle is shared any more
     s.battle.round_end[REBEL] = [f"confront:{conf}"]
@@ -70,7 +70,7 @@ def test_confrontation_needs_the_last_ground_unit_destroyed_not_retreated() -> N
         {"Darth Vader": "Naboo", "General Tagge": "Naboo"},
     )
     conf = card("Confrontation")
-    s.move(C.tactic_card(conf), s.zones["tactics_0_ground"], s.zones["tactic_discard_0_ground"])
+    s.move(C.tactic_card(conf), "tactics_0_ground", "tactic_discard_0_ground")
     s.battle.round = 0
     s.board.units[NABOO][U("Stormtrooper")] = 1
     C.STEPS["round"](s, -1, -1, 0)
@@ -89,7 +89,7 @@ def test_confrontation_needs_the_last_ground_unit_destroyed_not_retreated() -> N
     s.apply(Move(U("Stormtrooper"), NABOO))
     s.apply(Stop())
     assert s.doomed_leaders == []
-    assert C.tactic_card(conf) not in s.zones["tactics_removed_0"].cards
+    assert C.tactic_card(conf) not in s.zones["tactics_removed_0"]
 
 
 def test_escape_plan_as_an_extra_card_retreats_but_cancels_nothing() -> None:

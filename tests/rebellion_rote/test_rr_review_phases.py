@@ -31,7 +31,7 @@ def research_and_development(s: RebellionState, top: list[int]) -> None:
     """The Empire resolves Research and Development in Kessel with ``top`` on the project
     deck (the first on top)."""
     deck = s.zones["project_deck"]
-    deck.cards = [c for c in deck.cards if c not in top] + top[::-1]
+    deck[:] = [c for c in deck if c not in top] + top[::-1]
     slot = assign(s, IMPERIAL, "Research and Development", TARKIN)
     s.apply(Reveal(slot))
     s.apply(SystemChoice(S("Kessel")))
@@ -48,8 +48,8 @@ def test_two_copies_drawn_still_ask_the_empire_to_keep_one() -> None:
     assert isinstance(s.stack[-1], KeepProject) and s.current_player == IMPERIAL
     assert s.legal_actions() == [Keep(copies[0])]
     s.apply(Keep(copies[0]))
-    assert copies[0] in s.zones["missions1"].cards
-    assert s.zones["project_deck"].cards[0] == copies[1]
+    assert copies[0] in s.zones["missions1"]
+    assert s.zones["project_deck"][0] == copies[1]
     assert isinstance(s.stack[-1], CommandTurn) and s.current_player == REBEL
 
 
@@ -83,7 +83,7 @@ def at_recruit(rebel: tuple[str, ...]) -> RebellionState:
     s = position(time=1)
     deck = s.zones["action_deck0"]
     ids = [action_card(action_id(n)) for n in rebel]
-    deck.cards = [c for c in deck.cards if c not in ids] + ids[::-1]
+    deck[:] = [c for c in deck if c not in ids] + ids[::-1]
     s.apply(Pass())
     s.apply(Pass())
     assert isinstance(s.stack[-1], RecruitLeader) and s.current_player == REBEL
@@ -146,7 +146,7 @@ def test_an_imperial_determinisation_keeps_a_rebel_discard_a_discard() -> None:
     assert s.current_player == IMPERIAL and s.recruit_leader[REBEL] == -1
     for k in range(30):
         r = s.resample(IMPERIAL, Rng(k))
-        drawn = r.zones["action_drawn0"].cards
+        drawn = r.zones["action_drawn0"]
         assert not any(recruitable_on(r.board, c) for c in drawn)
         assert r.recruit_leader[REBEL] == -1 and r.recruit_card[REBEL] in drawn
 

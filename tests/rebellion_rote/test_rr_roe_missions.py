@@ -279,16 +279,16 @@ def test_rr52_the_choice_and_the_first_game_build_the_decks() -> None:
     s.apply(MissionSet(True))
     s.apply(MissionSet(False))
     for p, roe in ((REBEL, True), (IMPERIAL, False)):
-        cards = s.zones[f"mission_deck{p}"].cards + [
-            c for c in s.zones[f"missions{p}"].cards if MISSIONS[mission_of(c)].deck
+        cards = s.zones[f"mission_deck{p}"] + [
+            c for c in s.zones[f"missions{p}"] if MISSIONS[mission_of(c)].deck
         ]
         assert sorted(cards) == deck_cards(p, roe)
     s = new(4, first_game=True)
     while s.phase == "setup":
         s.apply(s.legal_actions()[0])
     for p in (REBEL, IMPERIAL):
-        cards = s.zones[f"mission_deck{p}"].cards + [
-            c for c in s.zones[f"missions{p}"].cards if MISSIONS[mission_of(c)].deck
+        cards = s.zones[f"mission_deck{p}"] + [
+            c for c in s.zones[f"missions{p}"] if MISSIONS[mission_of(c)].deck
         ]
         assert sorted(cards) == deck_cards(p, True)
 
@@ -478,19 +478,19 @@ def test_rr106_stolen_intel_shows_the_mission_hand_and_discards_one() -> None:
     s = position(player="Imperial", loyalty={"Naboo": "Rebel"})
     heist, haven = to_hand(s, REBEL, "Heist"), to_hand(s, REBEL, "Safe Haven")
     to_hand(s, REBEL, "Safe Haven", 1)
-    probes = len(s.zones["probe_hand"].cards)
+    probes = len(s.zones["probe_hand"])
     play(s, IMPERIAL, "Stolen Intel", NABOO, "Emperor Palpatine")
     s.apply(Pass())
-    assert len(s.zones["probe_hand"].cards) == probes + 1
+    assert len(s.zones["probe_hand"]) == probes + 1
     assert isinstance(s.stack[-1], DiscardRebelMission)
     assert s.legal_actions() == [Discard(heist), Discard(haven)]
     hand = s.view(IMPERIAL)["zones"]["missions0"]
-    assert sorted(hand["known"]) == sorted(s.zones["missions0"].cards)
+    assert sorted(hand["known"]) == sorted(s.zones["missions0"])
     assert "mission_hand_shown" in kinds(s, IMPERIAL)
     assert s.describe(Discard(heist)) == "Discard the Rebels' Heist"
     s.apply(Discard(heist))
-    assert heist in s.zones["mission_discard0"].cards and turn_of(s, REBEL)
-    assert len(s.zones["missions0"].cards) == 6
+    assert heist in s.zones["mission_discard0"] and turn_of(s, REBEL)
+    assert len(s.zones["missions0"]) == 6
 
 
 def bait(seed: int) -> RebellionState:
@@ -551,10 +551,10 @@ def test_rr106_exploit_weakness_puts_a_random_objective_on_top() -> None:
     s = seed_where(exploit, True)
     hand, deck = s.zones["objective_hand"], s.zones["objective_deck"]
     ev = [e for e in s.log if e.kind == "objective_to_deck"][-1]
-    top = deck.cards[-1]
-    assert ev.top and ev.card == top and len(hand.cards) == 1  # type: ignore[attr-defined]
+    top = deck[-1]
+    assert ev.top and ev.card == top and len(hand) == 1  # type: ignore[attr-defined]
     assert "objective_to_deck" in kinds(s, IMPERIAL)  # shown: the Empire sees which
-    assert top in deck.known[IMPERIAL] and turn_of(s, REBEL)
+    assert top in s.known["objective_deck"][IMPERIAL] and turn_of(s, REBEL)
 
 
 def break_will(seed: int) -> RebellionState:
@@ -582,7 +582,7 @@ def test_rr108_break_their_will_asks_about_a_region() -> None:
     s.apply(SystemChoice(one))
     assert s.base_mask & region_mask(1) == 0 and "base_not_in_region" in kinds(s, IMPERIAL)
     card = card_ids("Break Their Will")[0]
-    assert card in s.zones["mission_discard1"].cards
+    assert card in s.zones["mission_discard1"]
 
 
 def test_rr108_a_failed_break_their_will_goes_back_to_hand() -> None:
@@ -590,9 +590,8 @@ def test_rr108_a_failed_break_their_will_goes_back_to_hand() -> None:
     know it is there."""
     s = seed_where(break_will, False)
     card = card_ids("Break Their Will")[0]
-    hand = s.zones["missions1"]
-    assert card in hand.cards and card not in s.zones["mission_discard1"].cards
-    assert card in hand.known[REBEL] and "mission_to_hand" in kinds(s, REBEL)
+    assert card in s.zones["missions1"] and card not in s.zones["mission_discard1"]
+    assert card in s.known["missions1"][REBEL] and "mission_to_hand" in kinds(s, REBEL)
     assert turn_of(s, REBEL)
     assert "base_in_region" not in kinds(s) and "base_not_in_region" not in kinds(s)
 
@@ -601,7 +600,7 @@ def test_rr109_hire_mercenaries_recruits_a_leader_without_tactic_values() -> Non
     """RR-109: in a remote system: Boba Fett, Janus Greejatus or Jabba the Hutt, still in the
     supply, placed there (on the board until the Refresh Phase); no action card."""
     s = position(player="Imperial", leaders={"Boba Fett": "pool"})
-    hand = list(s.zones["action_hand1"].cards)
+    hand = list(s.zones["action_hand1"])
     play(s, IMPERIAL, "Hire Mercenaries", DATHOMIR, "Emperor Palpatine")
     assert isinstance(s.stack[-1], RecruitHere)
     janus, jabba = L("Janus Greejatus"), L("Jabba the Hutt")
@@ -610,7 +609,7 @@ def test_rr109_hire_mercenaries_recruits_a_leader_without_tactic_values() -> Non
     s.apply(Recruit(jabba))
     b = s.board
     assert b.leader_status[jabba] == BOARD and b.leader_loc[jabba] == DATHOMIR
-    assert b.leader_status[janus] == SUPPLY and s.zones["action_hand1"].cards == hand
+    assert b.leader_status[janus] == SUPPLY and s.zones["action_hand1"] == hand
     assert "recruited_to" in kinds(s, REBEL) and turn_of(s, REBEL)
     for x in (L("Boba Fett"), janus, jabba):
         assert LEADERS[x].space == 0 and LEADERS[x].ground == 0
@@ -703,7 +702,7 @@ def test_rr111_subversion_joins_the_opposition_with_a_die_more() -> None:
     b = s.board
     assert b.leader_loc[PALPATINE] == NABOO and b.leader_loc[TARKIN] == NABOO
     card = card_ids("Subversion")
-    assert any(c in s.zones["mission_discard1"].cards for c in card)
+    assert any(c in s.zones["mission_discard1"] for c in card)
     top = s.stack[-1]
     assert isinstance(top, OpposeMission) and top.subverted and top.extra == 1
     assert set(s.legal_actions()) == {Oppose(VADER), Oppose(TAGGE), Pass()}
@@ -767,7 +766,7 @@ def test_rr112_a_failed_aggressive_negotiations_may_destroy_a_triangle_unit() ->
     row = s.board.units[KESSEL]
     assert (row[STORMTROOPER], row[ASSAULT_TANK]) == (2, 0) and s.board.captured == DODONNA
     card = card_ids("Aggressive Negotiations")[0]
-    assert card in s.zones["mission_discard0"].cards and turn_of(s, IMPERIAL)
+    assert card in s.zones["mission_discard0"] and turn_of(s, IMPERIAL)
 
 
 def critical(seed: int) -> RebellionState:
@@ -793,8 +792,7 @@ def test_rr112_critical_rescue_frees_either_captive_or_goes_back_to_hand() -> No
     assert b.rings[MOTHMA] == -1 and b.leader_loc[MOTHMA] == REBEL_BASE and b.captured == DODONNA
     s = seed_where(critical, False)
     card = card_ids("Critical Rescue")[0]
-    hand = s.zones["missions0"]
-    assert card in hand.cards and card in hand.known[IMPERIAL]
+    assert card in s.zones["missions0"] and card in s.known["missions0"][IMPERIAL]
     assert s.board.captured == DODONNA and turn_of(s, IMPERIAL)
 
 
@@ -812,9 +810,9 @@ def test_rr113_heist_removes_a_marker_or_draws_at_a_station() -> None:
     assert isinstance(s.stack[-1], ChooseOption)
     assert s.describe(Option(1)) == "Remove a target marker in the mission's system"
     assert s.describe(Option(2)) == "Draw the top objective card"
-    hand = len(s.zones["objective_hand"].cards)
+    hand = len(s.zones["objective_hand"])
     s.apply(Option(2))
-    assert len(s.zones["objective_hand"].cards) == hand + 1 and s.board.markers[TATOOINE]
+    assert len(s.zones["objective_hand"]) == hand + 1 and s.board.markers[TATOOINE]
     s = position(
         units={"Tatooine": {"Stormtrooper": 1}},
         markers={"Tatooine": ["Secure the Plans"]},
@@ -834,23 +832,19 @@ def test_rr105_rr114_prepare_for_battle_frees_leaders_and_tactic_cards() -> None
     saw = L("Saw Gerrera")
     moved = []
     for th in ("space", "ground"):
-        deck, pile = s.zones[f"tactics_0_{th}"], s.zones[f"tactic_discard_0_{th}"]
-        for c in deck.cards[:2]:
+        deck, pile = f"tactics_0_{th}", f"tactic_discard_0_{th}"
+        for c in s.zones[deck][:2]:
             s.move(c, deck, pile)
             moved.append(c)
     imperial_pile = s.zones["tactic_discard_1_space"]
-    s.move(s.zones["tactics_1_space"].cards[0], s.zones["tactics_1_space"], imperial_pile)
+    s.move(s.zones["tactics_1_space"][0], "tactics_1_space", "tactic_discard_1_space")
     play(s, REBEL, "Prepare for Battle", KESSEL, "Saw Gerrera")
     s.apply(Pass())
     b = s.board
     assert b.leader_status[saw] == POOL and saw in b.pool(REBEL)
-    assert (
-        not s.zones["tactic_discard_0_space"].cards and not s.zones["tactic_discard_0_ground"].cards
-    )
-    assert all(
-        c in s.zones["tactics_0_space"].cards + s.zones["tactics_0_ground"].cards for c in moved
-    )
-    assert len(imperial_pile.cards) == 1  # only the Rebels' cards
+    assert not s.zones["tactic_discard_0_space"] and not s.zones["tactic_discard_0_ground"]
+    assert all(c in s.zones["tactics_0_space"] + s.zones["tactics_0_ground"] for c in moved)
+    assert len(imperial_pile) == 1  # only the Rebels' cards
     ev = [e for e in s.log if e.kind == "tactics_recovered"][-1]
     assert ev.count == 4 and turn_of(s, IMPERIAL)  # type: ignore[attr-defined]
 
@@ -862,15 +856,14 @@ def test_rr115_secret_mission_looks_at_six_and_keeps_one_or_two() -> None:
     s = position(loyalty={"Naboo": "Rebel"}, leaders={"Cassian Andor": "pool"})
     to_hand(s, REBEL, "Secret Mission")
     deck = s.zones["mission_deck0"]
-    size = len(deck.cards)
-    top6 = deck.cards[-6:]
+    size = len(deck)
+    top6 = deck[-6:]
     play(s, REBEL, "Secret Mission", NABOO, "Cassian Andor")
     top = s.stack[-1]
     assert isinstance(top, KeepMission) and top.left == 2 and not top.optional
     look = s.zones["mission_look0"]
     assert (
-        sorted(look.cards) == sorted(top6)
-        and "cards" not in s.view(IMPERIAL)["zones"]["mission_look0"]
+        sorted(look) == sorted(top6) and "cards" not in s.view(IMPERIAL)["zones"]["mission_look0"]
     )
     assert "missions_looked_count" in kinds(s, IMPERIAL)
     first = s.legal_actions()[0]
@@ -879,10 +872,10 @@ def test_rr115_secret_mission_looks_at_six_and_keeps_one_or_two() -> None:
     assert Stop() in s.legal_actions()
     for k in range(5):  # a determinisation re-deals the cards the Empire has not seen
         d = s.resample(IMPERIAL, Rng(k))
-        assert isinstance(d, RebellionState) and len(d.zones["mission_look0"].cards) == 5
+        assert isinstance(d, RebellionState) and len(d.zones["mission_look0"]) == 5
     s.apply(Stop())
-    assert not look.cards and len(deck.cards) == size - 1
-    assert first.card in s.zones["missions0"].cards
+    assert not look and len(deck) == size - 1
+    assert first.card in s.zones["missions0"]
     assert "mission_taken_hidden" in kinds(s, IMPERIAL) and turn_of(s, IMPERIAL)
 
 
@@ -891,7 +884,7 @@ def test_rr115_secret_mission_without_cassian_keeps_one() -> None:
     play(s, REBEL, "Secret Mission", NABOO, "Jan Dodonna")
     assert s.stack[-1].left == 1  # type: ignore[attr-defined]
     s.apply(s.legal_actions()[0])
-    assert turn_of(s, IMPERIAL) and not s.zones["mission_look0"].cards
+    assert turn_of(s, IMPERIAL) and not s.zones["mission_look0"]
 
 
 def test_rr110_safe_haven_deploys_from_any_queue_space() -> None:
@@ -942,12 +935,12 @@ def test_rr106_reconnaissance_takes_a_discarded_mission_back() -> None:
     """RR-106: in an Imperial system: a card of the Rebel discard pile back to hand (copies
     one choice), public."""
     s = position(loyalty={"Naboo": "Imperial"})
-    pile = s.zones["mission_discard0"]
+    pile = "mission_discard0"
     heist = to_hand(s, REBEL, "Heist")
-    s.move(heist, s.zones["missions0"], pile)
+    s.move(heist, "missions0", pile)
     for k in (0, 1):
         c = to_hand(s, REBEL, "Regional Aid", k)
-        s.move(c, s.zones["missions0"], pile)
+        s.move(c, "missions0", pile)
     play(s, REBEL, "Reconnaissance", NABOO, "Jan Dodonna")
     s.apply(Pass())
     assert isinstance(s.stack[-1], RecoverMission)
@@ -955,21 +948,21 @@ def test_rr106_reconnaissance_takes_a_discarded_mission_back() -> None:
     assert s.legal_actions() == [Keep(heist), Keep(aid)]
     assert s.describe(Keep(heist)) == "Take Heist back from your discard pile"
     s.apply(Keep(heist))
-    assert heist in s.zones["missions0"].cards and heist in s.zones["missions0"].known[IMPERIAL]
+    assert heist in s.zones["missions0"] and heist in s.known["missions0"][IMPERIAL]
     assert turn_of(s, IMPERIAL)
 
 
 def test_covert_operations_draws_one_of_two_objectives() -> None:
     """RR-94: as Covert Operation: the top 2 looked at, 1 drawn, the other to the bottom."""
     s = position(units={"Kessel": {"Stormtrooper": 1}})
-    top2 = s.zones["objective_deck"].cards[-2:]
+    top2 = s.zones["objective_deck"][-2:]
     play(s, REBEL, "Covert Operations", KESSEL, "Jan Dodonna")
     s.apply(Pass())
     keep = s.legal_actions()[0]
     s.apply(keep)
-    hand = s.zones["objective_hand"].cards
+    hand = s.zones["objective_hand"]
     assert len([c for c in top2 if c in hand]) == 1
-    assert s.zones["objective_deck"].cards[0] in top2 and turn_of(s, IMPERIAL)
+    assert s.zones["objective_deck"][0] in top2 and turn_of(s, IMPERIAL)
 
 
 def assault(seed: int, oppose: bool) -> RebellionState:

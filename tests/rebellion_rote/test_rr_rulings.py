@@ -41,8 +41,8 @@ def test_rr01_cinematic_combat_only() -> None:
                 and TACTICS[tactic_of(c)].side == ("Rebel", "Imperial")[p]
                 for c in deck
             )
-            assert s.view(1 - p)["zones"][f"tactics_{p}_{th}"]["cards"] == deck.cards  # public
-            assert not s.zones[f"tactic_discard_{p}_{th}"].cards
+            assert s.view(1 - p)["zones"][f"tactics_{p}_{th}"]["cards"] == deck  # public
+            assert not s.zones[f"tactic_discard_{p}_{th}"]
     assert s.game.num_players() == 2
     assert any(u.expansion for u in UNITS) and any(x.expansion for x in LEADERS)
 
@@ -66,7 +66,7 @@ def test_rr14_base_tactic_decks_are_docs_only() -> None:
     assert any(group.startswith("Base tactic cards") for group in GAME.cards)
     s = new(0)
     advanced = {tactic_card(i) for i in range(len(TACTICS))}
-    dealt = {c for name, z in s.zones.items() if name.startswith("tactic") for c in z.cards}
+    dealt = {c for name, z in s.zones.items() if name.startswith("tactic") for c in z}
     assert dealt == advanced  # only the 32 advanced cards are in the game
 
 
@@ -354,8 +354,7 @@ def test_rr17_relocation_starts_the_notes_again() -> None:
     b = s.board
     b.ruled_out[naboo] = True  # searched earlier, the units gone since
     assert not b.ruled_out[kessel]  # ships alone search nothing
-    look, deck = s.zones["probe_look"], s.zones["probe_deck"]
-    s.move(utapau, deck, look)
+    s.move(utapau, "probe_deck", "probe_look")
     relocate(s, utapau)
     assert s.base == utapau and not b.base_revealed
     assert b.ruled_out == [not new_base_allowed(b, x) for x in range(len(SYSTEMS))]
@@ -377,7 +376,7 @@ def test_rr17_the_real_base_is_never_ruled_out() -> None:
             s.apply(bot.choose(s))
             steps += 1
             b = s.board
-            if s.zones["base"].cards and not b.base_revealed:
+            if s.zones["base"] and not b.base_revealed:
                 assert not b.ruled_out[s.base], (g, steps)
                 if steps % 40 == 0:
                     r = s.resample(IMPERIAL, Rng(steps))

@@ -101,9 +101,9 @@ def test_fixed_setup_totals_are_the_base_lists(fixed: RebellionState) -> None:
 
 
 def test_fixed_setup_probes_leaders_tracks_and_hands(fixed: RebellionState) -> None:
-    out = {SYSTEMS[c].name for c in fixed.zones["probes_out"].cards}
+    out = {SYSTEMS[c].name for c in fixed.zones["probes_out"]}
     assert out == {"Corellia", "Mandalore", "Saleucami", "Sullust", "Mustafar"}
-    assert fixed.zones["base"].cards == [system_id("Dantooine")]
+    assert fixed.zones["base"] == [system_id("Dantooine")]
     assert len(fixed.zones["probe_deck"]) == 31 - 5 - 1
     b = fixed.board
     assert {LEADERS[x].name for x in b.pool(REBEL)} == {
@@ -115,7 +115,7 @@ def test_fixed_setup_probes_leaders_tracks_and_hands(fixed: RebellionState) -> N
     assert b.leader_status.count(SUPPLY) == len(LEADERS) - 8
     assert (b.time, b.reputation) == (1, 14)
     for p, side in ((REBEL, "Rebel"), (IMPERIAL, "Imperial")):
-        hand = fixed.zones[f"missions{p}"].cards
+        hand = fixed.zones[f"missions{p}"]
         starting = [c for c in hand if MISSIONS[mission_of(c)].starting]
         assert sorted(MISSIONS[mission_of(c)].name for c in starting) == sorted(
             m.name for m in MISSIONS if m.side == side and m.starting
@@ -163,7 +163,7 @@ def test_starting_loyalty_from_the_probe_deck() -> None:
         for i in (*subj, *imperial):
             if SYSTEMS[i].name != "Coruscant":
                 assert icon[SYSTEMS[i].name] == "Imperial"
-                assert i in s.zones["probes_out"].cards
+                assert i in s.zones["probes_out"]
             assert b.has_ground(i, IMPERIAL)  # every Imperial system got a ground unit
 
 
@@ -186,7 +186,7 @@ def test_rote_setup_dsuc_group_and_queue() -> None:
         "TIE Fighter": 4, "Stormtrooper": 1, "Death Star Under Construction": 1
     }  # fmt: skip
     assert s.board.queue_at(IMPERIAL, 3) == [unit_id("Death Star")]
-    assert hoth in s.zones["probes_out"].cards and hoth not in s.zones["probe_deck"].cards
+    assert hoth in s.zones["probes_out"] and hoth not in s.zones["probe_deck"]
     d = s.stack[-1]
     assert isinstance(d, PlaceUnits)
     want = {
@@ -246,7 +246,7 @@ def test_rebels_place_in_the_base_space_and_one_system_without_imperials() -> No
 
 def test_base_choice_is_secret_and_from_the_remaining_probe_deck() -> None:
     s = play_setup(4, first_game=True)
-    base = s.zones["base"].cards
+    base = s.zones["base"]
     assert len(base) == 1 and s.base == base[0]
     assert len(s.zones["probe_deck"]) == 31 - 5 - 1 - 1
     v = s.view(IMPERIAL)

@@ -49,9 +49,9 @@ def test_rr29_each_side_draws_two_starting_cards() -> None:
         for p in (REBEL, IMPERIAL):
             drew = gained(s, p)
             assert len(drew) >= 2 and set(drew) <= starting(p)
-            hand = s.zones[f"action_hand{p}"].cards
-            box = s.zones[f"action_box{p}"].cards
-            played = s.zones[f"action_discard{p}"].cards
+            hand = s.zones[f"action_hand{p}"]
+            box = s.zones[f"action_box{p}"]
+            played = s.zones[f"action_discard{p}"]
             assert sorted(hand + played) == sorted(drew)
             assert sorted(box + drew) == sorted(starting(p))
             assert all(is_immediate(action_of(c)) for c in played)
@@ -87,8 +87,8 @@ def test_rr29_first_game_fixed_setup_deals_none() -> None:
     (mission cards) deals them as usual."""
     s = to_base_choice(1, setup="fixed", first_game=True)
     for p in (REBEL, IMPERIAL):
-        assert not s.zones[f"action_hand{p}"].cards
-        assert sorted(s.zones[f"action_box{p}"].cards) == sorted(starting(p))
+        assert not s.zones[f"action_hand{p}"]
+        assert sorted(s.zones[f"action_box{p}"]) == sorted(starting(p))
     s = to_base_choice(1, first_game=True)
     assert len(gained(s, REBEL)) >= 2 and len(gained(s, IMPERIAL)) >= 2
 
@@ -103,12 +103,12 @@ def test_resample_keeps_starting_cards_among_starting_cards(seed: int) -> None:
         for k in range(5):
             t = s.resample(viewer, Rng(seed * 7 + k))
             assert isinstance(t, RebellionState)
-            hand = t.zones[f"action_hand{other}"].cards
-            box = t.zones[f"action_box{other}"].cards
-            assert len(hand) == len(s.zones[f"action_hand{other}"].cards)
+            hand = t.zones[f"action_hand{other}"]
+            box = t.zones[f"action_box{other}"]
+            assert len(hand) == len(s.zones[f"action_hand{other}"])
             assert set(hand) | set(box) <= starting(other)
             assert sorted(hand + box) == sorted(
-                s.zones[f"action_hand{other}"].cards + s.zones[f"action_box{other}"].cards
+                s.zones[f"action_hand{other}"] + s.zones[f"action_box{other}"]
             )
             # what the viewer itself holds is untouched
-            assert t.zones[f"action_hand{viewer}"].cards == s.zones[f"action_hand{viewer}"].cards
+            assert t.zones[f"action_hand{viewer}"] == s.zones[f"action_hand{viewer}"]

@@ -102,7 +102,7 @@ def test_board_shows_both_queues_plurals_and_the_empires_probe_cards() -> None:
     empire = s.render(1)
     assert re.search(r"^Rebel build queue: 1: .*; 2: .*; 3: .*$", empire, re.M)
     assert re.search(r"^Imperial build queue: 1: .*; 2: .*; 3: .*$", empire, re.M)
-    names = ", ".join(loc_name(c) for c in s.zones["probe_hand"].cards) or "(none)"
+    names = ", ".join(loc_name(c) for c in s.zones["probe_hand"]) or "(none)"
     assert f"Your probe cards: {names}" in empire.splitlines()
     assert "probe cards:" not in s.render(0) and "probe cards:" not in s.render(None)
     assert re.search(r"\b[2-9] (TIE Fighter|Stormtrooper|X-wing|Rebel Trooper)s\b", empire)
@@ -357,7 +357,7 @@ def test_our_most_desperate_hour_offers_copies_once() -> None:
     i = give_action(s, 0, "Our Most Desperate Hour")  # a starting card: it recruited nobody
     s.apply(PlayActionCard(action_card(i)))
     assert isinstance(s.stack[-1], D.DesperateSearch)
-    deck = s.zones["mission_deck0"].cards
+    deck = s.zones["mission_deck0"]
     names = [MISSIONS[mission_of(c)].name for c in deck]
     copies = {n for n in names if names.count(n) > 1}
     assert {"Reconnaissance", "Safe Haven"} <= copies  # the Rise of the Empire set's copies

@@ -83,7 +83,7 @@ def test_rr190_the_ring_rerolls_a_death_star_plans_die_into_a_direct_hit() -> No
         "1 Death Star destroyed (Death Star Plans)",
     ]
     assert s.board.units[NABOO][DEATH_STAR] == 0
-    assert s.zones["objective_discard"].cards == [PLANS_CARD]
+    assert s.zones["objective_discard"] == [PLANS_CARD]
     assert s.board.reputation == 12  # 14, 2 toward the time marker
     assert not isinstance(s.stack[-1], PlansReroll)
 
@@ -100,7 +100,7 @@ def test_rr190_a_reroll_that_misses_and_a_declined_reroll() -> None:
         "No direct hit: Death Star Plans (stage II) went back to the Rebels' hand",
     ]
     assert s.yoda_round == 1 and s.board.units[NABOO][DEATH_STAR] == 1
-    assert s.zones["objective_hand"].cards == [PLANS_CARD]
+    assert s.zones["objective_hand"] == [PLANS_CARD]
 
     s = plans(seed=0)
     s.apply(Objective(objective_card(PLANS)))
@@ -108,7 +108,7 @@ def test_rr190_a_reroll_that_misses_and_a_declined_reroll() -> None:
     assert s.yoda_round == 0 and s.board.units[NABOO][DEATH_STAR] == 1
     assert s.mission_dice == [[], []]
     assert not any(e.kind in ("ring_used", "dice_rerolled") for e in s.log)
-    assert s.zones["objective_hand"].cards == [PLANS_CARD]
+    assert s.zones["objective_hand"] == [PLANS_CARD]
 
 
 def test_rr190_no_reroll_after_a_direct_hit_elsewhere_or_once_used() -> None:
@@ -121,7 +121,7 @@ def test_rr190_no_reroll_after_a_direct_hit_elsewhere_or_once_used() -> None:
     for t in (plans(0, leia="Kessel"), plans(0, ring=False)):
         t.apply(Objective(objective_card(PLANS)))
         assert not isinstance(t.stack[-1], PlansReroll)
-        assert t.zones["objective_hand"].cards == [PLANS_CARD]
+        assert t.zones["objective_hand"] == [PLANS_CARD]
     used = plans(seed=0)
     used.yoda_round = used.round
     used.apply(Objective(objective_card(PLANS)))

@@ -68,8 +68,8 @@ def test_a_seat_cannot_tell_the_others_hidden_cards(pack: str) -> None:
         seat = who % state.num_players
         other = state.resample(seat, tabletop.Rng(k))
         hidden_differs = any(
-            z.cards != other.zones[name].cards
-            for name, z in state.zones.items()
+            state.zones[name] != other.zones[name]
+            for name, z in state.layout.items()
             if not z.visible_to(seat)
         )
         size = game.num_distinct_actions

@@ -71,7 +71,7 @@ def deal(
     ``initiative``; else the position is the mulligan (wave 0).
     """
     s = new(options, seed)
-    stock = {p: s.zones[DECK[p]].cards + s.zones[HAND[p]].cards for p in range(s.num_players)}
+    stock = {p: s.zones[DECK[p]] + s.zones[HAND[p]] for p in range(s.num_players)}
     held: dict[int, list[int]] = {p: [] for p in range(s.num_players)}
     for p, names in hands.items():
         held[p] = [_take(s, [stock[p]], name) for name in names]
@@ -117,11 +117,11 @@ def put(
     deck, else from the hand) on (x, y): a new game from ``s``'s position."""
     doc = s.position_facts()
     mine = doc["players"][p]
-    deck, hand = s.zones[DECK[p]].cards, s.zones[HAND[p]].cards
+    deck, hand = s.zones[DECK[p]], s.zones[HAND[p]]
     c = _take(s, [deck[:], hand[:]], name)
     if c in deck:
         i = deck.index(c)
-        known = len(s.zones[DECK[p]].known.get(p, ()))
+        known = len(s.known_to(DECK[p], p))
         if known:  # the cards a mulligan showed are the bottom ones: c may be one
             mine["deck_known"] = known - (i < known)
         del mine["deck"][len(deck) - 1 - i]

@@ -43,7 +43,7 @@ def test_rules_worked_example() -> None:
     do(s, "Black Space Station stays and fires")
     assert at(s, 1, 0) is None and where(s, fighter) is None
     assert s.score == [2, 0] and s.lost == [0, 2]
-    assert s.zones[PILE[BLACK]].cards == [fighter]
+    assert s.zones[PILE[BLACK]] == [fighter]
     assert s.wave == 2 and s.initiative == BLACK
 
 
@@ -182,16 +182,16 @@ def test_ssa_03_initiative() -> None:
 def test_ssa_04_mulligan() -> None:
     """SSA-04: once, before wave 1, in seat order; the new hand is the next 10."""
     s = new(seed=3)
-    old_hand = list(s.zones[HAND[BLACK]].cards)
-    deck = list(s.zones[DECK[BLACK]].cards)
+    old_hand = list(s.zones[HAND[BLACK]])
+    deck = list(s.zones[DECK[BLACK]])
     assert s.legal_actions() == [KEEP, REDRAW]
     s.apply(REDRAW)
     assert s.current_player == RED and s.legal_actions() == [KEEP, REDRAW]
-    assert s.zones[HAND[BLACK]].cards == old_hand  # nothing happens until all chose
+    assert s.zones[HAND[BLACK]] == old_hand  # nothing happens until all chose
     s.apply(KEEP)
-    assert sorted(s.zones[HAND[BLACK]].cards) == sorted(deck[-10:])
-    assert s.zones[DECK[BLACK]].cards[:10] == old_hand  # on the bottom
-    assert s.zones[DECK[BLACK]].known[BLACK] == old_hand  # and Black knows it
+    assert sorted(s.zones[HAND[BLACK]]) == sorted(deck[-10:])
+    assert s.zones[DECK[BLACK]][:10] == old_hand  # on the bottom
+    assert s.known[DECK[BLACK]][BLACK] == old_hand  # and Black knows it
     assert len(s.zones[DECK[BLACK]]) == 40 and s.wave == 1
     assert not any(a.kind == "mulligan" for a in s.legal_actions())
     assert s.view(None)["state"]["mulligan"] == ["mulligan", "keep"]
@@ -393,8 +393,8 @@ def test_ssa_12_victory_mid_wave() -> None:
 
 def _empty_decks(s: station_assault.AssaultState) -> None:
     for p in range(s.num_players):
-        s.zones[REMOVED[p]].cards.extend(s.zones[DECK[p]].cards)
-        s.zones[DECK[p]].cards.clear()
+        s.zones[REMOVED[p]].extend(s.zones[DECK[p]])
+        s.zones[DECK[p]].clear()
 
 
 def test_ssa_13_stalemate() -> None:
@@ -494,7 +494,7 @@ def test_ssa_24_free_for_all_counts_losses() -> None:
     do(s, "Act with Scout", "Scout stays at (0,3)")
     do(s, "Black Space Station stays and fires at Blue Fighter")
     assert s.score == [0, 0, 0] and s.lost == [0, 0, 2]
-    assert s.zones[PILE[2]].cards == [fighter] and s.zones[PILE[0]].cards == []
+    assert s.zones[PILE[2]] == [fighter] and s.zones[PILE[0]] == []
     assert s.narrate(s.log[-1]) == "Blue Fighter is destroyed by Black; Blue loses 2 Victory"
     pub = s.view(None)["state"]
     assert "scores" not in pub and pub["lost"] == [0, 0, 2]
@@ -505,7 +505,7 @@ def test_ssa_24_free_for_all_counts_losses() -> None:
     fighter = at(s, 1, 0)
     do(s, "Act with Scout", "Scout stays at (0,1)")
     do(s, "Black Space Station stays and fires at Red Fighter")
-    assert s.score == [2, 0] and s.zones[PILE[0]].cards == [fighter]
+    assert s.score == [2, 0] and s.zones[PILE[0]] == [fighter]
     assert s.view(None)["state"]["scores"] == [2, 0]
     assert "Black: score 2; hand" in s.render(0)
 

@@ -1,5 +1,5 @@
-"""What the pack keeps to be fast stays true: the sorted frontier, the lists clones share,
-the shared decision instances and the side of each card."""
+"""What the pack keeps to be fast stays true: the sorted frontier, the grid's few holes,
+the lists clones share, the shared decision instances and the side of each card."""
 
 from __future__ import annotations
 
@@ -62,6 +62,7 @@ def play_checking(options: dict[str, Any] | None, seed: int) -> int:
     steps = 0
     while not s.is_terminal:
         assert s.front == rebuild_front(s)
+        assert 2 * s.grid_holes <= len(s.grid)  # so that a clone copies the grid at once
         assert_order_in_step(s)
         top = s.stack[-1]
         if isinstance(top, ChooseDestination) and s.options.anchor == "any":
@@ -69,7 +70,7 @@ def play_checking(options: dict[str, Any] | None, seed: int) -> int:
             assert got == scanned_destinations(s, top.card, top.from_hand)
         if steps % 5 == 0:
             before = (dict(s.front), list(s.front_order[0]) if s.front_order else None)
-            alive, mulligan = s.alive[:], s.mulligan[:]
+            alive, mulligan, score, lost = s.alive[:], s.mulligan[:], s.score[:], s.lost[:]
             c = s.clone()
             assert isinstance(c, AssaultState)
             for _ in range(6):
@@ -79,7 +80,7 @@ def play_checking(options: dict[str, Any] | None, seed: int) -> int:
                 c.apply(acts[rng.below(len(acts))])
                 assert_order_in_step(c)
             assert (dict(s.front), list(s.front_order[0]) if s.front_order else None) == before
-            assert (s.alive, s.mulligan) == (alive, mulligan)
+            assert (s.alive, s.mulligan, s.score, s.lost) == (alive, mulligan, score, lost)
             assert_order_in_step(s)
         acts = s.legal_actions()
         s.apply(acts[rng.below(len(acts))])

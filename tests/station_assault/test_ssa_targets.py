@@ -34,7 +34,7 @@ def test_a_mulligan_points_at_nothing() -> None:
 
 def test_playing_from_the_hand_points_at_each_copy_then_at_the_cell() -> None:
     s = deal({BLACK: ["Scout", "Scout", "Fighter"]}, initiative=BLACK)
-    scouts = sorted(c for c in s.zones["hand0"].cards if s.table.name(c) == "Scout")
+    scouts = sorted(c for c in s.zones["hand0"] if s.table.name(c) == "Scout")
     play = pick(s, "Play a Scout")
     assert s.targets(play) == (card(scouts[0]), card(scouts[1]))
     s.apply(play)

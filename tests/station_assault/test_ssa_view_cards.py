@@ -27,7 +27,7 @@ def test_view_gives_the_numbers_of_each_visible_ship_only() -> None:
             info = view["cards"][str(c)]
             assert info["name"] == table.name(c) and info["speed"] == table.speed[c]
             assert info["text"]
-    hand = state.zones["hand0"].cards
+    hand = state.zones["hand0"]
     assert hand and all(str(c) in state.view(0)["cards"] for c in hand)
     assert not any(str(c) in state.view(1)["cards"] for c in hand)
 

@@ -125,9 +125,7 @@ def free_attackers(s: RebelSpaceState) -> list[int]:
     taken = s.attacked
     forming = s.forming
     can = attackers_table(s)
-    return [
-        c for c in s.zones[ACTIVE[s.turn]].cards if can[c] and c not in taken and c not in forming
-    ]
+    return [c for c in s.zones[ACTIVE[s.turn]] if can[c] and c not in taken and c not in forming]
 
 
 def free_blockers(s: RebelSpaceState) -> list[int]:
@@ -136,7 +134,7 @@ def free_blockers(s: RebelSpaceState) -> list[int]:
     forming = s.forming
     return [
         c
-        for c in s.zones[ACTIVE[1 - s.turn]].cards
+        for c in s.zones[ACTIVE[1 - s.turn]]
         if CAN_BLOCK[c] and c not in used and c not in forming
     ]
 
@@ -182,7 +180,7 @@ def legal_declare(s: RebelSpaceState, p: int) -> list[Action]:
     if can_start(units, True):
         out.append(START_GROUP[True])
     if p == REBEL:
-        cards = sorted(c for c in s.zones[HAND[p]].cards if EFFECT[c] == "multiple_targets")
+        cards = sorted(c for c in s.zones[HAND[p]] if EFFECT[c] == "multiple_targets")
         out.extend(PLAY_CARD[c] for c in distinct_copies(s, cards))
     out.append(FINISH_DECLARING)
     return out
@@ -195,7 +193,7 @@ def apply_declare(s: RebelSpaceState, p: int, a: Action) -> None:
         s.step = "form_group"
     elif isinstance(a, PlayCard):
         # Multiple Targets: a second attack phase after this one (RS-23).
-        s.move(a.card, s.zones[HAND[p]], s.zones[DISCARD[p]])
+        s.move(a.card, HAND[p], DISCARD[p])
         s.extra_attacks += 1
         s.emit(CardPlayed(player=p, card=a.card))
     else:
@@ -245,7 +243,7 @@ def step_surprise(s: RebelSpaceState) -> None:
 
 def boost_cards(s: RebelSpaceState, p: int, effect: str) -> list[Action]:
     out: list[Action] = []
-    for c in distinct_copies(s, sorted(c for c in s.zones[HAND[p]].cards if EFFECT[c] == effect)):
+    for c in distinct_copies(s, sorted(c for c in s.zones[HAND[p]] if EFFECT[c] == effect)):
         out.append(Boost(c, False))
         out.append(Boost(c, True))
     out.append(PASS)
@@ -258,7 +256,7 @@ def legal_surprise(s: RebelSpaceState, p: int) -> list[Action]:
 
 def apply_boost(s: RebelSpaceState, p: int, a: Action, base: int, after: str) -> None:
     if isinstance(a, Boost):
-        s.move(a.card, s.zones[HAND[p]], s.zones[DISCARD[p]])
+        s.move(a.card, HAND[p], DISCARD[p])
         boost = s.boost[:]
         boost[base + (1 if a.space else 0)] += 1
         s.boost = boost
@@ -274,9 +272,7 @@ def apply_surprise(s: RebelSpaceState, p: int, a: Action) -> None:
 # ---------------------------------------------------------------- Ion Cannon (RS-16)
 def ready_cannons(s: RebelSpaceState) -> list[int]:
     return [
-        c
-        for c in s.zones[ACTIVE[1 - s.turn]].cards
-        if EFFECT[c] == "ion_cannon" and c not in s.ion_used
+        c for c in s.zones[ACTIVE[1 - s.turn]] if EFFECT[c] == "ion_cannon" and c not in s.ion_used
     ]
 
 
@@ -462,9 +458,9 @@ def step_attack_end(s: RebelSpaceState) -> None:
     gives another attack phase; then the deploy phase."""
     active, inactive = s.zones[ACTIVE[s.turn]], s.zones[INACTIVE[s.turn]]
     for c in s.attacked:
-        if c in active.cards:
-            active.cards.remove(c)
-            inactive.cards.append(c)
+        if c in active:
+            active.remove(c)
+            inactive.append(c)
     s.attacked = []
     s.groups, s.group_space, s.blocks, s.through = [], [], [], []
     s.used, s.ion_used, s.boost = [], [], [0, 0, 0, 0]

@@ -73,7 +73,7 @@ def legal_psi(s: RebelSpaceState, p: int) -> list[Action]:
     heroes = sorted(psionic_heroes(s, p))
     out: list[Action] = [
         PlayPsi(c, h)
-        for c in distinct_copies(s, sorted(c for c in s.zones[HAND[p]].cards if IS_PSI[c]))
+        for c in distinct_copies(s, sorted(c for c in s.zones[HAND[p]] if IS_PSI[c]))
         for h in heroes
     ]
     out.append(PASS)
@@ -82,7 +82,7 @@ def legal_psi(s: RebelSpaceState, p: int) -> list[Action]:
 
 def apply_psi(s: RebelSpaceState, p: int, a: Action) -> None:
     if isinstance(a, PlayPsi):
-        s.move(a.card, s.zones[HAND[p]], s.zones[ATTACHED[p]])
+        s.move(a.card, HAND[p], ATTACHED[p])
         set_host(s, a.card, a.hero)
         s.battle_psi = [*s.battle_psi, a.card]
         s.emit(CardPlayed(player=p, card=a.card, target=a.hero))
@@ -165,7 +165,7 @@ def apply_casualty(s: RebelSpaceState, p: int, a: Action) -> None:
 
 def end_battle(s: RebelSpaceState) -> None:
     """Psi cards still on heroes are discarded (RS-22); on to the next group."""
-    attached = s.zones[ATTACHED[0]].cards + s.zones[ATTACHED[1]].cards
+    attached = s.zones[ATTACHED[0]] + s.zones[ATTACHED[1]]
     for c in s.battle_psi:
         if c in attached and EFFECT[c] == "psi":
             discard_attached(s, c)

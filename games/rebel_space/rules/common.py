@@ -8,8 +8,6 @@ from ..cards import IDS_BY_EFFECT
 from ..events import DeckDamaged, GameOver
 
 if TYPE_CHECKING:
-    from tabletop import Zone
-
     from ..state import RebelSpaceState
 
 
@@ -19,8 +17,8 @@ ACTIVE = ("active0", "active1")
 INACTIVE = ("inactive0", "inactive1")
 DISCARD = ("discard0", "discard1")
 ATTACHED = ("attached0", "attached1")
-"""Each player's zone names: ``s.zones[HAND[p]]`` is ``p``'s hand (names made once,
-since the rules look zones up on every step)."""
+"""Each player's zone names: ``s.zones[HAND[p]]`` is the list of ids in ``p``'s hand
+(names made once, since the rules look zones up on every step)."""
 ZONE_NAMES = {
     "deck": DECK,
     "hand": HAND,
@@ -31,8 +29,8 @@ ZONE_NAMES = {
 }
 
 
-def zone(s: RebelSpaceState, name: str, p: int) -> Zone:
-    """``p``'s zone of kind ``name`` (``"hand"``...)."""
+def zone(s: RebelSpaceState, name: str, p: int) -> list[int]:
+    """The ids in ``p``'s zone of kind ``name`` (``"hand"``...)."""
     return s.zones[ZONE_NAMES[name][p]]
 
 
@@ -52,8 +50,8 @@ def may_hold(s: RebelSpaceState, p: int, effect: str) -> bool:
     ids = IDS_BY_EFFECT.get((p, effect), ())
     if not ids:
         return False
-    discard = s.zones[DISCARD[p]].cards
-    attached = s.zones[ATTACHED[p]].cards
+    discard = s.zones[DISCARD[p]]
+    attached = s.zones[ATTACHED[p]]
     return any(c not in discard and c not in attached for c in ids)
 
 
@@ -71,10 +69,10 @@ def deal_damage(s: RebelSpaceState, p: int, n: int) -> None:
     deck = s.zones[DECK[p]]
     discard = s.zones[DISCARD[p]]
     taken: list[int] = []
-    for _ in range(min(n, len(deck.cards))):
-        c = deck.cards.pop()
-        discard.cards.append(c)
+    for _ in range(min(n, len(deck))):
+        c = deck.pop()
+        discard.append(c)
         taken.append(c)
     s.emit(DeckDamaged(player=p, cards=tuple(taken)))
-    if not deck.cards:
+    if not deck:
         lose(s, p, "damage reduced the deck to 0 cards")

@@ -55,18 +55,18 @@ def visible_key(
     that the common case builds a short key)."""
     zones = s.zones
     zname = ""
-    if first and card in zones[first].cards:
+    if first and card in zones[first]:
         zname = first
     else:
         for name in ZONE_SEARCH[OWNER[card]]:
-            if card in zones[name].cards:
+            if card in zones[name]:
                 zname = name
                 break
     known: tuple[int, ...] = ()
     if zname:
-        z = zones[zname]
-        if z.known and any(card in ids for ids in z.known.values()):
-            known = tuple(sorted(p for p, ids in z.known.items() if card in ids))
+        shown = s.known.get(zname)
+        if shown and any(card in ids for ids in shown.values()):
+            known = tuple(sorted(p for p, ids in shown.items() if card in ids))
     att: tuple[int, ...] = ()
     if IS_HERO[card]:
         att = tuple(sorted(DEF[c] for c in attachments(s, card)))

@@ -40,34 +40,32 @@ class EndEffect:
 
     def playable(self, s: RebelSpaceState, p: int) -> bool:
         if self.needs_opponent_hand:
-            return bool(s.zones[HAND[1 - p]].cards)
+            return bool(s.zones[HAND[1 - p]])
         return self.targets is None or bool(self.targets(s, p))
 
 
 # ---------------------------------------------------------------- Medi-Bot / Cybernetics
 def heroes_in_discard(s: RebelSpaceState, p: int) -> list[int]:
-    return sorted(c for c in s.zones[DISCARD[p]].cards if IS_HERO[c])
+    return sorted(c for c in s.zones[DISCARD[p]] if IS_HERO[c])
 
 
 def hero_from_discard(s: RebelSpaceState, p: int, hero: int) -> None:
     """Take a hero from your discard into your hand; the opponent saw which (RS-32)."""
-    hand = s.zones[HAND[p]]
-    s.move(hero, s.zones[DISCARD[p]], hand)
-    hand.reveal_to(1 - p, [hero])
+    s.move(hero, DISCARD[p], HAND[p])
+    s.reveal(HAND[p], 1 - p, [hero])
     s.emit(HeroToHand(player=p, card=hero, source="discard"))
 
 
 # ---------------------------------------------------------------- Recruit / Shuttle
 def heroes_in_deck(s: RebelSpaceState, p: int) -> list[int]:
-    return sorted(c for c in s.zones[DECK[p]].cards if IS_HERO[c])
+    return sorted(c for c in s.zones[DECK[p]] if IS_HERO[c])
 
 
 def hero_from_deck(s: RebelSpaceState, p: int, hero: int) -> None:
     """Take a hero from your deck into your hand (shown), then shuffle (RS-24, RS-32)."""
-    hand, deck = s.zones[HAND[p]], s.zones[DECK[p]]
-    s.move(hero, deck, hand)
-    s.rng.shuffle(deck.cards)
-    hand.reveal_to(1 - p, [hero])
+    s.move(hero, DECK[p], HAND[p])
+    s.rng.shuffle(s.zones[DECK[p]])
+    s.reveal(HAND[p], 1 - p, [hero])
     s.emit(HeroToHand(player=p, card=hero, source="deck"))
 
 
@@ -79,11 +77,11 @@ def opposing_heroes(s: RebelSpaceState, p: int) -> list[int]:
 def take_control(s: RebelSpaceState, p: int, hero: int) -> None:
     """The hero, with its attachments, joins ``p``'s Inactive Zone for good (RS-24)."""
     for name in ("active", "inactive"):
-        z = zone(s, name, 1 - p)
-        if hero in z.cards:
-            z.cards.remove(hero)
+        cards = zone(s, name, 1 - p)
+        if hero in cards:
+            cards.remove(hero)
             break
-    s.zones[INACTIVE[p]].cards.append(hero)
+    s.zones[INACTIVE[p]].append(hero)
     s.emit(TookControl(player=p, card=hero))
 
 
@@ -100,9 +98,9 @@ def sabotage(s: RebelSpaceState, p: int, facility: int) -> None:
 def spy(s: RebelSpaceState, p: int, _: int) -> None:
     """Look at the opponent's hand; those cards stay known to ``p`` while they
     stay in it (RS-24)."""
-    hand = s.zones[HAND[1 - p]]
-    hand.reveal_to(p)
-    s.emit(Spied(player=p, cards=tuple(sorted(hand.cards)), to=(p,)))
+    hand = HAND[1 - p]
+    s.reveal(hand, p)
+    s.emit(Spied(player=p, cards=tuple(sorted(s.zones[hand])), to=(p,)))
 
 
 END_EFFECTS: dict[str, EndEffect] = {
@@ -125,20 +123,20 @@ def keep_deck_search_possible(s: RebelSpaceState, player: int, rng: Rng) -> None
         return
     p = s.turn
     hand, deck = s.zones[HAND[p]], s.zones[DECK[p]]
-    if any(IS_HERO[c] for c in deck.cards):
+    if any(IS_HERO[c] for c in deck):
         return
-    known = set(hand.known.get(player, ()))
-    heroes = [i for i, c in enumerate(hand.cards) if IS_HERO[c] and c not in known]
-    others = [j for j, c in enumerate(deck.cards) if not IS_HERO[c]]
+    known = set(s.known_to(HAND[p], player))
+    heroes = [i for i, c in enumerate(hand) if IS_HERO[c] and c not in known]
+    others = [j for j, c in enumerate(deck) if not IS_HERO[c]]
     if heroes and others:
         i, j = heroes[rng.below(len(heroes))], others[rng.below(len(others))]
-        hand.cards[i], deck.cards[j] = deck.cards[j], hand.cards[i]
+        hand[i], deck[j] = deck[j], hand[i]
 
 
 def play_end_card(s: RebelSpaceState, p: int, card: int) -> None:
     """Play an end-phase card: it goes face up to the discard at once; a card
     with targets then asks for one."""
-    s.move(card, s.zones[HAND[p]], s.zones[DISCARD[p]])
+    s.move(card, HAND[p], DISCARD[p])
     eff = END_EFFECTS[EFFECT[card]]
     if eff.targets is None:
         s.emit(CardPlayed(player=p, card=card))

@@ -85,7 +85,7 @@ def card(c: int, role: str = "") -> Target:
 def _cannon(s: RebelSpaceState) -> int:
     """The defender's Ion Cannon that fires now (the first ready one)."""
     used = s.ion_used
-    for c in s.zones[ACTIVE[1 - s.turn]].cards:
+    for c in s.zones[ACTIVE[1 - s.turn]]:
         if EFFECT[c] == "ion_cannon" and c not in used:
             return c
     return -1

@@ -59,9 +59,9 @@ def extra_draws(s: RebelSpaceState, p: int) -> int:
 def draw(s: RebelSpaceState, p: int, n: int) -> None:
     deck, hand = s.zones[DECK[p]], s.zones[HAND[p]]
     got = []
-    for _ in range(min(n, len(deck.cards))):
-        c = deck.cards.pop()
-        hand.cards.append(c)
+    for _ in range(min(n, len(deck))):
+        c = deck.pop()
+        hand.append(c)
         got.append(c)
     if got:
         s.emit(Drew(player=p, cards=tuple(got), to=(p,)))
@@ -69,14 +69,14 @@ def draw(s: RebelSpaceState, p: int, n: int) -> None:
 
 def step_draw(s: RebelSpaceState) -> None:
     p = s.turn
-    if not s.zones[DECK[p]].cards:
+    if not s.zones[DECK[p]]:
         lose(s, p, "had to draw from an empty deck")
         return
     s.stack.append(ask(ChooseDraw, p))
 
 
 def legal_draw(s: RebelSpaceState, p: int) -> list[Action]:
-    return [DRAW[1], DRAW[2]] if len(s.zones[DECK[p]].cards) >= 2 else [DRAW[1]]
+    return [DRAW[1], DRAW[2]] if len(s.zones[DECK[p]]) >= 2 else [DRAW[1]]
 
 
 def apply_draw(s: RebelSpaceState, p: int, a: Action) -> None:
@@ -89,9 +89,9 @@ def apply_draw(s: RebelSpaceState, p: int, a: Action) -> None:
 def step_activate(s: RebelSpaceState) -> None:
     p = s.turn
     inactive, active = s.zones[INACTIVE[p]], s.zones[ACTIVE[p]]
-    moved = tuple(inactive.cards)
-    active.cards.extend(moved)
-    inactive.cards.clear()
+    moved = tuple(inactive)
+    active.extend(moved)
+    inactive.clear()
     if moved:
         s.emit(Activated(player=p, cards=moved))
     s.phase = "attack"
@@ -103,17 +103,17 @@ def deployable(s: RebelSpaceState, p: int) -> list[int]:
     """The cards of ``p``'s hand that ``p`` may deploy now, in id order: each
     has a cost within the points left, and is a unit, or an item or companion
     with a hero of ``p`` in play to go on."""
-    hero_in_play = any(map(IS_HERO.__getitem__, s.zones[ACTIVE[p]].cards)) or any(
-        map(IS_HERO.__getitem__, s.zones[INACTIVE[p]].cards)
+    hero_in_play = any(map(IS_HERO.__getitem__, s.zones[ACTIVE[p]])) or any(
+        map(IS_HERO.__getitem__, s.zones[INACTIVE[p]])
     )
     kind_fits = IS_DEPLOYED if hero_in_play else IS_UNIT  # items need a hero to go on
     budget = s.budget
-    return [c for c in sorted(s.zones[HAND[p]].cards) if 0 < COST[c] <= budget and kind_fits[c]]
+    return [c for c in sorted(s.zones[HAND[p]]) if 0 < COST[c] <= budget and kind_fits[c]]
 
 
 def step_deploy(s: RebelSpaceState) -> None:
     p = s.turn
-    if s.budget <= 0 or not s.zones[HAND[p]].cards:
+    if s.budget <= 0 or not s.zones[HAND[p]]:
         s.phase, s.step = "end", "end"
         return
     s.stack.append(ask(DeployChoice, p))
@@ -134,11 +134,11 @@ def apply_deploy(s: RebelSpaceState, p: int, a: Action) -> None:
     s.budget -= COST[c]
     if IS_ATTACHMENT[c]:
         # Shown at once (face up, not yet on a hero): RS-07.
-        s.move(c, s.zones[HAND[p]], s.zones[ATTACHED[OWNER[c]]])
+        s.move(c, HAND[p], ATTACHED[OWNER[c]])
         s.pending = c
         s.step = "attach"
         return
-    s.move(c, s.zones[HAND[p]], s.zones[INACTIVE[p]])
+    s.move(c, HAND[p], INACTIVE[p])
     s.emit(Deployed(player=p, card=c))
 
 
@@ -162,7 +162,7 @@ def apply_attach(s: RebelSpaceState, p: int, a: Action) -> None:
 # ---------------------------------------------------------------- end phase (RS-08, RS-24)
 def step_end(s: RebelSpaceState) -> None:
     p = s.turn
-    if not s.zones[HAND[p]].cards:
+    if not s.zones[HAND[p]]:
         s.step = "limit"
         return
     s.stack.append(ask(EndPhaseChoice, p))
@@ -171,7 +171,7 @@ def step_end(s: RebelSpaceState) -> None:
 def legal_end(s: RebelSpaceState, p: int) -> list[Action]:
     cards = [
         c
-        for c in sorted(s.zones[HAND[p]].cards)
+        for c in sorted(s.zones[HAND[p]])
         if EFFECT[c] in END_PHASE_EFFECTS and END_EFFECTS[EFFECT[c]].playable(s, p)
     ]
     out: list[Action] = [PLAY_CARD[c] for c in distinct_copies(s, cards)]
@@ -201,19 +201,19 @@ def apply_target(s: RebelSpaceState, p: int, a: Action) -> None:
 
 def step_limit(s: RebelSpaceState) -> None:
     p = s.turn
-    if len(s.zones[HAND[p]].cards) > s.options.hand_limit:
+    if len(s.zones[HAND[p]]) > s.options.hand_limit:
         s.stack.append(ask(HandLimit, p))
         return
     next_turn(s)
 
 
 def legal_limit(s: RebelSpaceState, p: int) -> list[Action]:
-    return [DISCARD_CARD[c] for c in distinct_copies(s, sorted(s.zones[HAND[p]].cards))]
+    return [DISCARD_CARD[c] for c in distinct_copies(s, sorted(s.zones[HAND[p]]))]
 
 
 def apply_limit(s: RebelSpaceState, p: int, a: Action) -> None:
     assert isinstance(a, Discard)
-    s.move(a.card, s.zones[HAND[p]], s.zones[DISCARD[p]])
+    s.move(a.card, HAND[p], DISCARD[p])
     s.emit(Discarded(player=p, card=a.card))
 
 

@@ -28,20 +28,20 @@ if TYPE_CHECKING:
 def controller(s: RebelSpaceState, card: int) -> int:
     """The player controlling ``card`` in play (-1: not in play as a unit)."""
     for p in (0, 1):
-        if card in s.zones[ACTIVE[p]].cards or card in s.zones[INACTIVE[p]].cards:
+        if card in s.zones[ACTIVE[p]] or card in s.zones[INACTIVE[p]]:
             return p
     return -1
 
 
 def in_play(s: RebelSpaceState, p: int) -> list[int]:
     """Units ``p`` controls, active then inactive."""
-    return s.zones[ACTIVE[p]].cards + s.zones[INACTIVE[p]].cards
+    return s.zones[ACTIVE[p]] + s.zones[INACTIVE[p]]
 
 
 def attachments(s: RebelSpaceState, hero: int) -> list[int]:
     """Cards attached to ``hero`` (items, companions, Psi cards)."""
     host = s.host
-    return [c for p in (0, 1) for c in s.zones[ATTACHED[p]].cards if host[c] == hero]
+    return [c for p in (0, 1) for c in s.zones[ATTACHED[p]] if host[c] == hero]
 
 
 def set_host(s: RebelSpaceState, card: int, hero: int) -> None:
@@ -80,27 +80,27 @@ def battle_value(s: RebelSpaceState, card: int, attacking: bool) -> int:
 
 def has_active(s: RebelSpaceState, p: int, effect: str) -> bool:
     """Whether ``p`` has an active unit with this effect (Defense Shields, RS-17)."""
-    return effect in map(EFFECT.__getitem__, s.zones[ACTIVE[p]].cards)
+    return effect in map(EFFECT.__getitem__, s.zones[ACTIVE[p]])
 
 
 def destroy(s: RebelSpaceState, card: int, cause: str) -> None:
     """Remove a unit from play to its owner's discard, with its attachments (RS-11, RS-25)."""
     for p in (0, 1):
         for name in ("active", "inactive"):
-            cards = zone(s, name, p).cards
+            cards = zone(s, name, p)
             if card in cards:
                 cards.remove(card)
                 break
     for a in attachments(s, card):
-        s.zones[ATTACHED[OWNER[a]]].cards.remove(a)
+        s.zones[ATTACHED[OWNER[a]]].remove(a)
         set_host(s, a, -1)
-        s.zones[DISCARD[OWNER[a]]].cards.append(a)
-    s.zones[DISCARD[OWNER[card]]].cards.append(card)
+        s.zones[DISCARD[OWNER[a]]].append(a)
+    s.zones[DISCARD[OWNER[card]]].append(card)
     s.emit(Destroyed(card=card, cause=cause))
 
 
 def discard_attached(s: RebelSpaceState, card: int) -> None:
     """An attached card (a Psi card at the end of a battle) goes to its owner's discard."""
-    s.zones[ATTACHED[OWNER[card]]].cards.remove(card)
+    s.zones[ATTACHED[OWNER[card]]].remove(card)
     set_host(s, card, -1)
-    s.zones[DISCARD[OWNER[card]]].cards.append(card)
+    s.zones[DISCARD[OWNER[card]]].append(card)

@@ -171,7 +171,7 @@ def discards(s: RebellionState, p: int) -> list[int]:
 
 
 def discard_pile(s: RebellionState, p: int, th: int) -> list[int]:
-    return s.zones[f"tactic_discard_{p}_{THEATERS[th]}"].cards
+    return s.zones[f"tactic_discard_{p}_{THEATERS[th]}"]
 
 
 def can_dangerous(s: RebellionState, p: int, i: int) -> bool:
@@ -201,7 +201,7 @@ def take_back(s: RebellionState, p: int, th: int, c: int) -> None:
     from ..events import CardRetrieved
 
     name = THEATERS[th]
-    s.move(c, s.zones[f"tactic_discard_{p}_{name}"], s.zones[f"tactics_{p}_{name}"])
+    s.move(c, f"tactic_discard_{p}_{name}", f"tactics_{p}_{name}")
     s.emit(CardRetrieved(player=p, card=c))
 
 
@@ -433,7 +433,7 @@ def apply_convert(s: RebellionState, d: ConvertHits, a: Action) -> None:
 def seen(s: RebellionState, p: int) -> set[int]:
     """``p``'s action cards the other side knows are not in the hand: played (the discard)
     or in play. The box of starting cards not drawn is hidden (RR-29), so it is not here."""
-    return {*s.zones[f"action_discard{p}"].cards, *s.zones[f"action_in_play{p}"].cards}
+    return {*s.zones[f"action_discard{p}"], *s.zones[f"action_in_play{p}"]}
 
 
 _REPLACED = {c.replaces for c in ACTIONS if c.replaces}
@@ -471,7 +471,7 @@ def possible_hand(s: RebellionState, p: int) -> set[int]:
 
 def window_due(s: RebellionState, p: int, window: str) -> bool:
     """The window opens for ``p`` (RR-120: on public facts)."""
-    if not s.zones[f"action_hand{p}"].cards or barred(s, p, s.battle.system):
+    if not s.zones[f"action_hand{p}"] or barred(s, p, s.battle.system):
         return False
     cards = _BY_INDEX[window]
     return any(can(s, p, i) for i in possible_hand(s, p) if i in cards for can in (cards[i][0],))
@@ -480,7 +480,7 @@ def window_due(s: RebellionState, p: int, window: str) -> bool:
 def playable(s: RebellionState, p: int, window: str) -> list[int]:
     """The cards of ``p``'s hand it can really play now."""
     cards = _BY_INDEX[window]
-    hand = s.zones[f"action_hand{p}"].cards
+    hand = s.zones[f"action_hand{p}"]
     if barred(s, p, s.battle.system):
         return []
     return sorted(
@@ -540,7 +540,7 @@ def open_captured(s: RebellionState, leader: int, where: str) -> bool:
     play Noble Sacrifice (RR-130). True when the window was pushed (on public facts,
     RR-120)."""
     p = REBEL
-    if not s.zones[f"action_hand{p}"].cards or not noble_playable(s, leader):
+    if not s.zones[f"action_hand{p}"] or not noble_playable(s, leader):
         return False
     if barred(s, p, s.board.leader_loc[leader]):
         return False
@@ -551,7 +551,7 @@ def open_captured(s: RebellionState, leader: int, where: str) -> bool:
 
 
 def legal_captured(s: RebellionState, d: ActionCardWindow) -> list[Action]:
-    held = action_card(NOBLE) in s.zones[f"action_hand{d.player}"].cards
+    held = action_card(NOBLE) in s.zones[f"action_hand{d.player}"]
     captive = s.board.captured
     return [PlayActionCard(action_card(NOBLE)), Pass()] if held and captive >= 0 else [Pass()]
 
@@ -635,7 +635,7 @@ def open_mission_dice(s: RebellionState, d: OpposeMission, opp: list[int]) -> bo
 
     if d.attacker != IMPERIAL or MISSIONS[d.card].skill != "spec_ops":
         return False
-    if not s.zones["action_hand0"].cards or not guardian_here(s, opp):
+    if not s.zones["action_hand0"] or not guardian_here(s, opp):
         return False
     if barred(s, REBEL, d.system):
         return False
@@ -646,7 +646,7 @@ def open_mission_dice(s: RebellionState, d: OpposeMission, opp: list[int]) -> bo
 
 
 def legal_mission_dice(s: RebellionState, d: MissionDiceWindow) -> list[Action]:
-    held = action_card(WOOKIEE) in s.zones["action_hand0"].cards
+    held = action_card(WOOKIEE) in s.zones["action_hand0"]
     return [PlayActionCard(action_card(WOOKIEE)), Pass()] if held else [Pass()]
 
 
@@ -664,11 +664,11 @@ def apply_mission_dice(s: RebellionState, d: MissionDiceWindow, a: Action) -> No
 
 def play(s: RebellionState, p: int, i: int) -> None:
     """Card ``i`` leaves ``p``'s hand face up (with the leader it recruited, RR-32)."""
-    hand = s.zones[f"action_hand{p}"]
+    hand = f"action_hand{p}"
     card = action_card(i)
-    k = hand.cards.index(card)
+    k = s.zones[hand].index(card)
     del s.hand_recruits[p][k]
-    s.move(card, hand, s.zones[f"action_discard{p}"])
+    s.move(card, hand, f"action_discard{p}")
     s.emit(ActionCardPlayed(player=p, card=card))
 
 

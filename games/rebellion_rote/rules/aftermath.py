@@ -63,7 +63,7 @@ def rescue_if_due(s: RebellionState) -> None:
 def reveal_now(s: RebellionState) -> None:
     """Turn the base's probe card face up; the Rebel Base space empties into its system."""
     base = s.base
-    s.move(base, s.zones["base"], s.zones["base_face_up"])
+    s.move(base, "base", "base_face_up")
     reveal_base(s.board, base)
     s.emit(BaseRevealed(card=base))
 

@@ -43,7 +43,7 @@ def start_round(s: RebellionState) -> None:
 def can_assign(s: RebellionState, player: int) -> bool:
     from .assignment_cards import window_due
 
-    if s.zones[f"missions{player}"].cards and s.board.pool(player):
+    if s.zones[f"missions{player}"] and s.board.pool(player):
         return True
     return window_due(s, player)  # an Assignment action card (RR-120)
 
@@ -81,13 +81,13 @@ def legal_assign(s: RebellionState, d: AssignMission) -> list[Action]:
     out: list[Action] = []
     names: set[str] = set()
     # with no leader in the pool the side is asked only for an Assignment action card
-    hand = s.zones[f"missions{d.player}"].cards if s.board.pool(d.player) else []
+    hand = s.zones[f"missions{d.player}"] if s.board.pool(d.player) else []
     for card in sorted(hand):
         name = NAMES[mission_of(card)]
         if name not in names:
             names.add(name)
             out.append(ASSIGN[mission_of(card)])
-    if s.zones[f"action_hand{d.player}"].cards:
+    if s.zones[f"action_hand{d.player}"]:
         from .assignment_cards import assignment_plays
 
         out.extend(assignment_plays(s, d.player))
@@ -121,7 +121,7 @@ def apply_assign(s: RebellionState, d: AssignMission, a: Action) -> None:
         start(s, p, action_of(a.card))
         return
     assert isinstance(a, Assign)
-    s.move(a.card, s.zones[f"missions{p}"], s.zones[f"assigned{p}"])
+    s.move(a.card, f"missions{p}", f"assigned{p}")
     s.stack.append(MissionLeader(player=p))
 
 
@@ -134,7 +134,7 @@ def apply_leader(s: RebellionState, d: MissionLeader, a: Action) -> None:
     assert isinstance(a, Lead)
     s.stack.pop()
     p = d.player
-    card = s.zones[f"assigned{p}"].cards[-1]
+    card = s.zones[f"assigned{p}"][-1]
     s.slots[p].append([a.leader])
     s.board.leader_status[a.leader] = MISSION
     s.emit(Assigned(player=p, card=card, leader=a.leader, to=(p,)))

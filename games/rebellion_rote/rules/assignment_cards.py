@@ -193,14 +193,14 @@ def can_play(s: RebellionState, p: int, i: int) -> bool:
 
 def window_due(s: RebellionState, p: int) -> bool:
     """A card ``p`` may hold, as the other side knows, can be played now (RR-120)."""
-    if not s.zones[f"action_hand{p}"].cards:
+    if not s.zones[f"action_hand{p}"]:
         return False
     return any(can_play(s, p, i) for i in possible_hand(s, p) if i in _BY_INDEX or i in OWN_FLOW)
 
 
 def assignment_plays(s: RebellionState, p: int) -> list[Action]:
     """``play_action_card <card>`` for the Assignment cards ``p`` can play now."""
-    hand = s.zones[f"action_hand{p}"].cards
+    hand = s.zones[f"action_hand{p}"]
     cards = sorted({action_of(c) for c in hand})
     return [PlayActionCard(action_card(i)) for i in cards if can_play(s, p, i)]
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop import Rng, Zone
+from tabletop import Rng
 
 from ..data import IMPERIAL, NUM_SYSTEMS, SYSTEMS
 
@@ -77,7 +77,7 @@ def keep_base_consistent(s: RebellionState, rng: Rng) -> None:
     Rebels are looking at to relocate), picked at random among those the Empire does not
     know the place of."""
     base = s.zones["base"]
-    if not base.cards:
+    if not base:
         return
     b, mask = s.board, s.base_mask
 
@@ -86,13 +86,13 @@ def keep_base_consistent(s: RebellionState, rng: Rng) -> None:
         # (the check comes when the movement ends); a check that found nothing rules out
         return bool(mask >> c & 1) and not b.destroyed[c]
 
-    if fits(base.cards[0]):
+    if fits(base[0]):
         return
-    free: list[tuple[Zone, int]] = []
+    free: list[tuple[list[int], int]] = []
     for name in ("probe_deck", "probe_look"):
         z = s.zones[name]
-        known = z.known.get(IMPERIAL, ())
-        free.extend((z, i) for i, c in enumerate(z.cards) if fits(c) and c not in known)
+        known = s.known_to(name, IMPERIAL)
+        free.extend((z, i) for i, c in enumerate(z) if fits(c) and c not in known)
     if free:
         z, i = free[rng.below(len(free))]
-        z.cards[i], base.cards[0] = base.cards[0], z.cards[i]
+        z[i], base[0] = base[0], z[i]

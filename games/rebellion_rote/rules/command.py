@@ -146,11 +146,11 @@ def legal_turn(s: RebellionState, d: CommandTurn) -> list[Action]:
     out.append(Pass())
     if d.player == REBEL and not s.board.base_revealed:
         out.append(RevealBase())
-    if d.player == REBEL and s.zones["radar_probe"].cards:
+    if d.player == REBEL and s.zones["radar_probe"]:
         from .rebel_cards import radar_options
 
         out.extend(radar_options(s, d.player))  # Under the Radar (RR-172)
-    if d.player == IMPERIAL and s.zones["facility_probe"].cards:
+    if d.player == IMPERIAL and s.zones["facility_probe"]:
         from .imperial_cards import facility_plays
 
         out.extend(facility_plays(s, d.player))  # Secret Facility (RR-167)
@@ -235,15 +235,15 @@ def end_command(s: RebellionState) -> None:
             start_end_of_command(s, REBEL)  # the seat that revealed it decides (RR-02)
         start_rapid_mobilization(s, card, leaders)
         return
-    if s.zones["sweep_probe"].cards:
+    if s.zones["sweep_probe"]:
         from .imperial_cards import sweep_window
 
         if sweep_window(s):  # Sweep the Area, after Rapid Mobilization (RR-168)
             return
     b = s.board
     for p in (REBEL, IMPERIAL):
-        assigned, hand = s.zones[f"assigned{p}"], s.zones[f"missions{p}"]
-        for card in list(assigned.cards):
+        assigned, hand = f"assigned{p}", f"missions{p}"
+        for card in list(s.zones[assigned]):
             s.move(card, assigned, hand)
         for slot in s.slots[p]:
             for leader in slot:

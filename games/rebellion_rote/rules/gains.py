@@ -73,10 +73,11 @@ def draw_starting(s: RebellionState, p: int, n: int, first: bool = False) -> int
     down, ``StartingActionCards``); the Immediate ones join ``s.gains`` (at the front when
     ``first``: a card drawn by an Immediate card resolves before the cards still waiting).
     Returns how many were drawn."""
-    box, hand = s.zones[f"action_box{p}"], s.zones[f"action_hand{p}"]
+    box, hand = f"action_box{p}", f"action_hand{p}"
+    cards = s.zones[box]
     got: list[int] = []
-    for _ in range(min(n, len(box.cards))):
-        c = box.cards[s.rng.below(len(box.cards))]
+    for _ in range(min(n, len(cards))):
+        c = cards[s.rng.below(len(cards))]
         s.move(c, box, hand)
         s.hand_recruits[p].append(-1)
         got.append(c)
@@ -101,7 +102,7 @@ def resume(s: RebellionState) -> None:
     while s.gains:
         p, card = s.gains.pop(0)
         i = action_of(card)
-        if card not in s.zones[f"action_hand{p}"].cards:
+        if card not in s.zones[f"action_hand{p}"]:
             continue
         play(s, p, i)
         effect = IMMEDIATE.get(i)

@@ -233,12 +233,12 @@ WINDOW_CARD = {
 
 # ================================================================ shared
 def held(s: RebellionState, i: int) -> bool:
-    return action_card(i) in s.zones["action_hand1"].cards
+    return action_card(i) in s.zones["action_hand1"]
 
 
 def may_hold(s: RebellionState, i: int) -> bool:
     """The Empire holds a card, and card ``i`` may be one of them (RR-120)."""
-    return bool(s.zones["action_hand1"].cards) and i in possible_hand(s, P)
+    return bool(s.zones["action_hand1"]) and i in possible_hand(s, P)
 
 
 def here(s: RebellionState, system: int) -> int:
@@ -437,7 +437,7 @@ def track_targets(s: RebellionState) -> list[int]:
 def step_track_them(s: RebellionState, p: int, th: int, extra: int) -> None:
     """The round's retreat step is over: if Rebel units retreated, the Track Them window."""
     bt = s.battle
-    if bt.retreat_round[REBEL] != bt.round or not s.zones["action_hand1"].cards:
+    if bt.retreat_round[REBEL] != bt.round or not s.zones["action_hand1"]:
         return
     if track_targets(s) and TRACK in possible_hand(s, P):
         window(s, "track_them", system=bt.system)
@@ -531,7 +531,7 @@ def apply_bounty(s: RebellionState, d: BountyLeader, a: Action) -> None:
 
 # ================================================================ Sweep the Area (RR-168)
 def sweep_system(s: RebellionState) -> int:
-    z = s.zones["sweep_probe"].cards
+    z = s.zones["sweep_probe"]
     return z[0] if z else -1
 
 
@@ -544,7 +544,7 @@ def sweep_window(s: RebellionState) -> bool:
     """The end of the Command Phase, after Rapid Mobilization: Sweep the Area in play, the
     Empire may reveal it (asked once a phase, when a free Rebel leader is in some system:
     public facts, RR-120). True when pushed."""
-    if not s.zones["sweep_probe"].cards or s.sweep_kept == s.round:
+    if not s.zones["sweep_probe"] or s.sweep_kept == s.round:
         return False
     b = s.board
     if not any(rebel_leaders_at(s, x) for x in range(NUM_SYSTEMS) if b.leaders_at(x, REBEL)):
@@ -571,10 +571,10 @@ def resolve_sweep(s: RebellionState, d: CardWindow, play: bool) -> None:
 def unveil(s: RebellionState, i: int) -> int:
     """Card ``i`` in play is revealed: its probe card goes face up out of the game, the card
     to the discard. Returns the probe card's system."""
-    z = s.zones[PROBE_ZONE[i]]
-    x = z.cards[0]
-    s.move(x, z, s.zones["probes_out"])
-    s.move(action_card(i), s.zones["action_in_play1"], s.zones["action_discard1"])
+    z = PROBE_ZONE[i]
+    x = s.zones[z][0]
+    s.move(x, z, "probes_out")
+    s.move(action_card(i), "action_in_play1", "action_discard1")
     s.emit(ProbeShown(card=x, under=action_card(i)))
     return x
 
@@ -645,10 +645,10 @@ def apply_leader(s: RebellionState, d: CardLeader, a: Action) -> None:
 def gain_hidden(s: RebellionState, p: int, i: int) -> bool:
     """Secret Facility / Sweep the Area gained: a probe card of the hand goes under it and
     it stays in play; with no probe card in hand it is discarded with no effect."""
-    hand = s.zones["probe_hand"].cards
+    hand = s.zones["probe_hand"]
     if not hand:
         return False
-    s.move(action_card(i), s.zones["action_discard1"], s.zones["action_in_play1"])
+    s.move(action_card(i), "action_discard1", "action_in_play1")
     if len(set(hand)) > 1:
         s.stack.append(HideProbe(player=P, card=i))
         return True
@@ -657,12 +657,12 @@ def gain_hidden(s: RebellionState, p: int, i: int) -> bool:
 
 
 def hide(s: RebellionState, i: int, x: int) -> None:
-    s.move(x, s.zones["probe_hand"], s.zones[PROBE_ZONE[i]])
+    s.move(x, "probe_hand", PROBE_ZONE[i])
     s.emit(ProbeHidden(card=x, under=action_card(i), to=(P,)))
 
 
 def legal_hide(s: RebellionState, d: HideProbe) -> list[Action]:
-    return [SystemChoice(x) for x in sorted(s.zones["probe_hand"].cards)]
+    return [SystemChoice(x) for x in sorted(s.zones["probe_hand"])]
 
 
 def apply_hide(s: RebellionState, d: HideProbe, a: Action) -> None:
@@ -675,7 +675,7 @@ def apply_hide(s: RebellionState, d: HideProbe, a: Action) -> None:
 # ================================================================ Secret Facility (RR-167)
 def facility_plays(s: RebellionState, p: int) -> list[Action]:
     """At the start of an Imperial Command turn: reveal the Secret Facility in play."""
-    if p == P and s.zones["facility_probe"].cards:
+    if p == P and s.zones["facility_probe"]:
         return [PlayActionCard(action_card(FACILITY))]
     return []
 
@@ -731,7 +731,7 @@ def apply_facility_unit(s: RebellionState, d: FacilityUnit, a: Action) -> None:
 
 # ================================================================ Early Promotion
 def gain_promotion(s: RebellionState, p: int, i: int) -> bool:
-    draw = bool(s.zones["action_box1"].cards)
+    draw = bool(s.zones["action_box1"])
     motti = s.board.leader_status[MOTTI] == SUPPLY
     if draw and motti:
         s.stack.append(EarlyPromotion(player=P))
@@ -807,14 +807,14 @@ def apply_place(s: RebellionState, d: PromotionPlace, a: Action) -> None:
 
 # ================================================================ Lord Vader's Orders (RR-166)
 def top_cards(s: RebellionState, n: int) -> list[int]:
-    return s.zones["objective_deck"].cards[::-1][:n]
+    return s.zones["objective_deck"][::-1][:n]
 
 
 def gain_orders(s: RebellionState, p: int, i: int) -> bool:
     looked = top_cards(s, ORDERS_LOOK)
     if not looked:
         return False
-    s.zones["objective_deck"].reveal_to(P, looked)
+    s.reveal("objective_deck", P, looked)
     s.emit(ObjectivesSeen(cards=tuple(looked), to=(P,)))
     if len(looked) > 1:
         s.stack.append(VaderOrders(player=P, placed=0, size=len(looked)))
@@ -832,8 +832,7 @@ def apply_orders(s: RebellionState, d: VaderOrders, a: Action) -> None:
     places changed unseen)."""
     assert isinstance(a, Objective)
     s.stack.pop()
-    deck, backs = s.zones["objective_deck"], s.objective_backs
-    cards = deck.cards
+    cards, backs = s.zones["objective_deck"], s.objective_backs
     at = len(cards) - 1 - d.placed
     k = cards.index(a.card)
     cards[at], cards[k] = cards[k], cards[at]
@@ -1036,17 +1035,17 @@ def apply_scout(s: RebellionState, d: ScoutMove, a: Action) -> None:
 
 # ---------------------------------------------------------------- Proceeding as Planned (RR-135)
 def can_proceed(s: RebellionState, p: int, i: int) -> bool:
-    return bool(s.zones["project_deck"].cards or s.zones["project_discard"].cards)
+    return bool(s.zones["project_deck"] or s.zones["project_discard"])
 
 
 def begin_proceed(s: RebellionState, p: int, i: int, leader: int) -> None:
     deck = s.zones["project_deck"]
-    if not deck.cards:  # made again from the shuffled discard (RR-47)
-        pile = s.zones["project_discard"]
-        deck.cards, pile.cards = pile.cards, []
-        s.rng.shuffle(deck.cards)
-        s.emit(ProjectDeckReshuffled(count=len(deck.cards)))
-    found = distinct(deck.cards)
+    if not deck:  # made again from the shuffled discard (RR-47)
+        deck = s.zones["project_discard"]
+        s.zones["project_deck"], s.zones["project_discard"] = deck, []
+        s.rng.shuffle(deck)
+        s.emit(ProjectDeckReshuffled(count=len(deck)))
+    found = distinct(deck)
     if len(found) > 1:
         s.stack.append(ProjectSearch(player=P, leader=leader))
         return
@@ -1055,18 +1054,23 @@ def begin_proceed(s: RebellionState, p: int, i: int, leader: int) -> None:
 
 def take_project(s: RebellionState, card: int, leader: int) -> None:
     """``card`` goes face down with ``leader`` on it; the project deck is shuffled."""
-    deck = s.zones["project_deck"]
-    s.move(card, deck, s.zones["assigned1"])
+    s.move(card, "project_deck", "assigned1")
     s.slots[P].append([leader])
     s.board.leader_status[leader] = MISSION
     s.emit(ProjectSearched(card=card, leader=leader, to=(P,)))
-    s.rng.shuffle(deck.cards)
-    deck.known.pop(P, None)  # the bottom cards it knew are shuffled in
+    s.rng.shuffle(s.zones["project_deck"])
+    shown = s.known.get("project_deck")
+    if shown and P in shown:  # the bottom cards it knew are shuffled in
+        if len(shown) == 1:
+            s.forget_zone("project_deck")
+        else:  # a new dict: a clone may share the old one
+            rest = {p: ids for p, ids in shown.items() if p != P}
+            s.known = {**s.known, "project_deck": rest}
     resume_assignment(s, P)
 
 
 def legal_search(s: RebellionState, d: ProjectSearch) -> list[Action]:
-    return [Keep(c) for c in distinct(s.zones["project_deck"].cards)]
+    return [Keep(c) for c in distinct(s.zones["project_deck"])]
 
 
 def apply_search(s: RebellionState, d: ProjectSearch, a: Action) -> None:

@@ -254,7 +254,7 @@ def show_objective_hand(s: RebellionState) -> list[int]:
     """The Rebels show their objective hand to the Empire (:func:`.objectives.reveal_hand`):
     it knows those cards there from now on (until they leave the hand)."""
     reveal_hand(s)
-    return sorted(s.zones["objective_hand"].cards)
+    return sorted(s.zones["objective_hand"])
 
 
 def effect_reveal_objective_hand(s: RebellionState, r: Resolving, e: MissionEffect) -> bool:
@@ -281,7 +281,7 @@ def bottom_objective(s: RebellionState, card: int) -> None:
 
 
 def legal_bottom(s: RebellionState, d: BottomObjective) -> list[Action]:
-    return [Objective(c) for c in sorted(s.zones["objective_hand"].cards)]
+    return [Objective(c) for c in sorted(s.zones["objective_hand"])]
 
 
 def apply_bottom(s: RebellionState, d: BottomObjective, a: Action) -> None:
@@ -368,25 +368,25 @@ def effect_intercept_probes(s: RebellionState, r: Resolving, e: MissionEffect) -
     others back into the probe deck (RR-77)."""
     b = s.board
     deck, hand = s.zones["probe_deck"], s.zones["probe_hand"]
-    drawn = [deck.pop() for _ in range(min(e.amount, len(deck.cards)))]
+    drawn = [s.pop_card("probe_deck") for _ in range(min(e.amount, len(deck)))]
     s.emit(ProbesLooked(cards=tuple(drawn), to=(REBEL,)))
     given = [c for c in drawn if b.has_units(c, IMPERIAL)]
     rest = [c for c in drawn if not b.has_units(c, IMPERIAL)]
-    hand.cards.extend(given)
-    hand.reveal_to(REBEL, given)
+    hand.extend(given)
+    s.reveal("probe_hand", REBEL, given)
     s.emit(ProbesGiven(cards=tuple(given), to=(REBEL, IMPERIAL)))
-    deck.cards.extend(rest)
-    s.rng.shuffle(deck.cards)
-    deck.reveal_to(REBEL, rest)  # they know these are in the deck, not where
+    deck.extend(rest)
+    s.rng.shuffle(deck)
+    s.reveal("probe_deck", REBEL, rest)  # they know these are in the deck, not where
     s.emit(ProbeDeckShuffled(returned=len(rest)))
     return False
 
 
 def effect_draw_probes(s: RebellionState, r: Resolving, e: MissionEffect) -> bool:
     """Probe Droid Initiative: draw 2 probe cards (4 with its portrait leader)."""
-    deck, hand = s.zones["probe_deck"], s.zones["probe_hand"]
-    got = tuple(deck.pop() for _ in range(min(r.amount(e), len(deck.cards))))
-    hand.cards.extend(got)
+    n = min(r.amount(e), len(s.zones["probe_deck"]))
+    got = tuple(s.pop_card("probe_deck") for _ in range(n))
+    s.zones["probe_hand"].extend(got)
     s.emit(ProbesDrawn(cards=got, to=(IMPERIAL,)))
     return False
 

@@ -71,36 +71,35 @@ def deck_cards(side: int, roe: bool) -> list[int]:
 def build_decks(s: RebellionState) -> None:
     """Each side's shuffled mission deck of its chosen set (``s.mission_set``)."""
     for p in (REBEL, IMPERIAL):
-        deck = s.zones[f"mission_deck{p}"]
-        deck.cards = deck_cards(p, bool(s.mission_set[p]))
-        s.rng.shuffle(deck.cards)
+        deck = s.zones[f"mission_deck{p}"] = deck_cards(p, bool(s.mission_set[p]))
+        s.rng.shuffle(deck)
 
 
 def draw_missions(s: RebellionState, p: int, n: int) -> tuple[int, ...]:
     """``p`` draws ``n`` mission cards into its hand (fewer if deck and discard run out)."""
-    deck, hand = s.zones[f"mission_deck{p}"], s.zones[f"missions{p}"]
+    deck_name, pile_name = f"mission_deck{p}", f"mission_discard{p}"
     got: list[int] = []
     for _ in range(n):
-        if not deck.cards:
-            pile = s.zones[f"mission_discard{p}"]
-            if not pile.cards:
+        if not s.zones[deck_name]:
+            pile = s.zones[pile_name]
+            if not pile:
                 break
-            deck.cards, pile.cards = pile.cards, []
-            s.rng.shuffle(deck.cards)
-            s.emit(MissionDeckReshuffled(player=p, count=len(deck.cards)))
-        got.append(deck.pop())
-    hand.cards.extend(got)
+            s.zones[deck_name], s.zones[pile_name] = pile, []
+            s.rng.shuffle(pile)
+            s.emit(MissionDeckReshuffled(player=p, count=len(pile)))
+        got.append(s.pop_card(deck_name))
+    s.zones[f"missions{p}"].extend(got)
     s.emit(MissionsDrawn(player=p, cards=tuple(got), to=(p,)))
     return tuple(got)
 
 
-def discard(s: RebellionState, player: int, card: int, src: Zone) -> None:
-    """A mission card (not a starting mission) goes face up to its discard pile: a project
-    to the project discard, any other to ``player``'s mission discard."""
+def discard(s: RebellionState, player: int, card: int, src: str) -> None:
+    """A mission card (not a starting mission) goes face up from zone ``src`` to its discard
+    pile: a project to the project discard, any other to ``player``'s mission discard."""
     m = MISSIONS[mission_of(card)]
     assert not m.starting, "a starting mission is never discarded"
     pile = "project_discard" if m.project else f"mission_discard{player}"
-    s.move(card, src, s.zones[pile])
+    s.move(card, src, pile)
     s.emit(MissionDiscarded(player=player, card=card))
 
 
@@ -108,19 +107,20 @@ def redeal_decks(s: RebellionState, other: int, player: int, rng: Rng) -> None:
     """``player``'s determinisation: ``other``'s mission-deck cards that ``player`` has not
     seen in ``other``'s hand and face-down assignments are dealt again with ``other``'s
     deck (the cards ``player`` knows in the deck stay)."""
-    deck = s.zones[f"mission_deck{other}"]
-    slots: list[tuple[Zone, int]] = []
+    deck_name = f"mission_deck{other}"
+    deck = s.zones[deck_name]
+    slots: list[tuple[list[int], int]] = []
     for name in (f"missions{other}", f"assigned{other}", f"mission_look{other}"):
         z = s.zones[name]
-        seen = z.known.get(player, ())
-        slots.extend((z, i) for i, c in enumerate(z.cards) if IS_DECK[c] and c not in seen)
-    known = deck.known.get(player, ())
-    free_at = [i for i, c in enumerate(deck.cards) if c not in known]
+        seen = s.known_to(name, player)
+        slots.extend((z, i) for i, c in enumerate(z) if IS_DECK[c] and c not in seen)
+    known = s.known_to(deck_name, player)
+    free_at = [i for i, c in enumerate(deck) if c not in known]
     if not slots and len(free_at) < 2:
         return
-    free = [z.cards[i] for z, i in slots] + [deck.cards[i] for i in free_at]
+    free = [z[i] for z, i in slots] + [deck[i] for i in free_at]
     rng.shuffle(free)
     for k, (z, i) in enumerate(slots):
-        z.cards[i] = free[k]
+        z[i] = free[k]
     for k, i in enumerate(free_at):
-        deck.cards[i] = free[len(slots) + k]
+        deck[i] = free[len(slots) + k]

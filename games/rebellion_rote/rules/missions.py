@@ -243,7 +243,7 @@ def has_system(s: RebellionState, m: MissionDef) -> bool:
 
 # ---------------------------------------------------------------- revealing
 def revealable(s: RebellionState, player: int, slot: int) -> bool:
-    card = mission_of(s.zones[f"assigned{player}"].cards[slot])
+    card = mission_of(s.zones[f"assigned{player}"][slot])
     m = MISSIONS[card]
     if m.timing == "opposing" or any(e.kind not in BUILT for e in m.effects):
         return False  # Subversion is revealed only against an attempt (roe_missions)
@@ -252,16 +252,15 @@ def revealable(s: RebellionState, player: int, slot: int) -> bool:
 
 
 def legal_reveals(s: RebellionState, player: int) -> list[Action]:
-    n = len(s.zones[f"assigned{player}"].cards)
+    n = len(s.zones[f"assigned{player}"])
     return [Reveal(i) for i in range(n) if revealable(s, player, i)]
 
 
 def apply_reveal(s: RebellionState, player: int, slot: int) -> None:
     """Turn the card face up; its leaders will go to the chosen system."""
-    assigned = s.zones[f"assigned{player}"]
-    card = assigned.cards[slot]
+    card = s.zones[f"assigned{player}"][slot]
     leaders = s.slots[player].pop(slot)
-    s.move(card, assigned, s.zones[f"missions_played{player}"])
+    s.move(card, f"assigned{player}", f"missions_played{player}")
     s.emit(MissionRevealed(player=player, card=card))
     s.stack.append(MissionSystem(player=player, card=mission_of(card), leaders=tuple(leaders)))
 
@@ -339,7 +338,7 @@ def after_target(
             portrait=portrait,
         )
     )
-    if player == IMPERIAL and s.zones["action_hand1"].cards:
+    if player == IMPERIAL and s.zones["action_hand1"]:
         from .imperial_cards import blindside_window
 
         blindside_window(s)  # Blindside, before the Rebels oppose (RR-162)
@@ -622,12 +621,12 @@ def done_mission(s: RebellionState, player: int, card: int) -> None:
     s.mission_leaders = []
     s.blindside = False
     if not m.timing:
-        played = s.zones[f"missions_played{player}"]
+        played = f"missions_played{player}"
         if m.starting:
-            hand = s.zones[f"missions{player}"]
+            hand = f"missions{player}"
             s.move(mission_card(card), played, hand)
-            hand.reveal_to(1 - player, [mission_card(card)])  # it was seen going back to hand
-        elif mission_card(card) in played.cards:  # not gone back to hand (return_to_hand)
+            s.reveal(hand, 1 - player, [mission_card(card)])  # it was seen going back to hand
+        elif mission_card(card) in s.zones[played]:  # not gone back to hand (return_to_hand)
             discard(s, player, mission_card(card), played)
     if s.is_terminal:
         return
@@ -684,9 +683,8 @@ def effect_draw_probes(s: RebellionState, r: Resolving, e: MissionEffect) -> boo
     b = s.board
     at = s.base if b.base_revealed else REBEL_BASE
     n = max(1, b.count(at, REBEL) // e.amount)
-    deck, hand = s.zones["probe_deck"], s.zones["probe_hand"]
-    got = tuple(deck.pop() for _ in range(min(n, len(deck))))
-    hand.cards.extend(got)
+    got = tuple(s.pop_card("probe_deck") for _ in range(min(n, len(s.zones["probe_deck"]))))
+    s.zones["probe_hand"].extend(got)
     s.emit(ProbesDrawn(cards=got, to=(IMPERIAL,)))
     return False
 

@@ -81,7 +81,7 @@ def legal_mobilization(s: RebellionState, d: RapidMobilization) -> list[Action]:
     if d.src >= 0:
         out.append(Stop())
         return out
-    if s.zones["probe_deck"].cards:
+    if s.zones["probe_deck"]:
         out.append(Relocate())
     out.append(Pass())
     return out
@@ -111,14 +111,14 @@ def look(s: RebellionState, d: RapidMobilization) -> None:
     """Draw the top probe cards (4, or 8 with two leaders) for the Rebels' eyes only."""
     n = amount(d.card, "relocate_base") * (2 if d.leaders >= 2 else 1)
     deck, seen = s.zones["probe_deck"], s.zones["probe_look"]
-    for _ in range(min(n, len(deck.cards))):
-        s.move(deck.cards[-1], deck, seen)
-    s.emit(ProbesLooked(cards=tuple(seen.cards), to=(REBEL,)))
+    for _ in range(min(n, len(deck))):
+        s.move(deck[-1], "probe_deck", "probe_look")
+    s.emit(ProbesLooked(cards=tuple(seen), to=(REBEL,)))
     s.stack.append(NewBase(player=REBEL, card=d.card))
 
 
 def legal_new_base(s: RebellionState, d: NewBase) -> list[Action]:
-    cards = s.zones["probe_look"].cards
+    cards = s.zones["probe_look"]
     out: list[Action] = [SystemChoice(c) for c in sorted(cards) if new_base_allowed(s.board, c)]
     out.append(Pass())
     return out
@@ -126,13 +126,12 @@ def legal_new_base(s: RebellionState, d: NewBase) -> list[Action]:
 
 def apply_new_base(s: RebellionState, d: NewBase, a: Action) -> None:
     s.stack.pop()
-    seen, deck = s.zones["probe_look"], s.zones["probe_deck"]
     if isinstance(a, SystemChoice):
         relocate(s, a.system)
     else:
-        s.emit(BaseStayed(returned=len(seen.cards)))
-    for c in list(seen.cards):
-        s.move(c, seen, deck, index=0)  # the bottom of the deck
+        s.emit(BaseStayed(returned=len(s.zones["probe_look"])))
+    for c in list(s.zones["probe_look"]):
+        s.move(c, "probe_look", "probe_deck", index=0)  # the bottom of the deck
     finish(s, d.card)
 
 
@@ -143,15 +142,14 @@ def relocate(s: RebellionState, new: int) -> None:
     b = s.board
     old = s.base
     if b.base_revealed:
-        holder = s.zones["base_face_up"]
+        holder = "base_face_up"
     else:
-        holder = s.zones["base"]
+        holder = "base"
         reveal_base(b, old)  # everything on the Rebel Base space moves into the old system
-    hand = s.zones["probe_hand"]
-    s.move(old, holder, hand)
-    hand.reveal_to(REBEL, [old])
+    s.move(old, holder, "probe_hand")
+    s.reveal("probe_hand", REBEL, [old])
     b.base_revealed = False
-    s.move(new, s.zones["probe_look"], s.zones["base"])
+    s.move(new, "probe_look", "base")
     rule_out_at_relocation(b)  # RR-73: the old facts go, what a new base may not be stays
     s.emit(BaseRelocated(old=old))
     from .objective_play import base_moved
@@ -165,11 +163,11 @@ def finish(s: RebellionState, card: int) -> None:
     done (Contingency Plan may have it revealed twice, or put it face down again, RR-86);
     after a target-marker checkpoint (RR-38: units left a system) the Command Phase's end
     goes on."""
-    hand, played = s.zones[f"missions{REBEL}"], s.zones[f"missions_played{REBEL}"]
+    hand, played = f"missions{REBEL}", f"missions_played{REBEL}"
     c = mission_card(card)
-    if c in played.cards and all(k != card for k, _ in s.end_of_command):
+    if c in s.zones[played] and all(k != card for k, _ in s.end_of_command):
         s.move(c, played, hand)
-        hand.reveal_to(IMPERIAL, [c])
+        s.reveal(hand, IMPERIAL, [c])
     from .markers import offer_removals
 
     if offer_removals(s, "end_command"):

@@ -334,7 +334,7 @@ def c_near(s: RebellionState, o: ObjectiveDef) -> bool:
 
 
 def c_other_cards(s: RebellionState, o: ObjectiveDef) -> bool:
-    return len(s.zones["objective_hand"].cards) - 1 >= o.amount
+    return len(s.zones["objective_hand"]) - 1 >= o.amount
 
 
 def queue_side(s: RebellionState) -> int:
@@ -419,24 +419,23 @@ def playable(s: RebellionState, card: int, window: str) -> bool:
 
 def possible_hand(s: RebellionState) -> list[int]:
     """The cards that may be in the Rebels' hand as far as the Empire knows (RR-68)."""
-    hand = s.zones["objective_hand"]
-    known = hand.known.get(IMPERIAL, [])
-    if len(known) == len(hand.cards):
+    known = s.known_to("objective_hand", IMPERIAL)
+    if len(known) == len(s.zones["objective_hand"]):
         return list(known)
     seen = {
-        *s.zones["objective_discard"].cards,
-        *s.zones["objectives_in_play"].cards,
-        *s.zones["objective_deck"].known.get(IMPERIAL, ()),
-        *s.zones["objectives_out"].known.get(IMPERIAL, ()),
+        *s.zones["objective_discard"],
+        *s.zones["objectives_in_play"],
+        *s.known_to("objective_deck", IMPERIAL),
+        *s.known_to("objectives_out", IMPERIAL),
     }
-    stages = set(back_stages(s, hand))
+    stages = set(back_stages(s, "objective_hand"))
     return [c for c in STAGE if c not in IMMEDIATE and c not in seen and STAGE[c] in stages]
 
 
 def window_due(s: RebellionState, window: str) -> bool:
     """A window opens (RR-68: on public facts): the Rebels hold a card, none was played in
     this combat yet, and a card they may hold would be playable now."""
-    if not s.zones["objective_hand"].cards:
+    if not s.zones["objective_hand"]:
         return False
     if window != "refresh" and s.battle.objective_played:
         return False
@@ -464,7 +463,7 @@ def start_of_refresh(s: RebellionState) -> bool:
     refresh window. True when a decision waits (or the Rebels won); the Refresh Phase goes
     on with :func:`.refresh.refresh_steps` once it is done."""
     b = s.board
-    shown = s.zones["objectives_in_play"].cards
+    shown = s.zones["objectives_in_play"]
     show = MARKER_CARD[SHOW]
     if show in shown and any(m >> SHOW & 1 for m in b.markers):
         o = OBJECTIVES[objective_of(show)]
@@ -472,7 +471,7 @@ def start_of_refresh(s: RebellionState) -> bool:
             return True
     cell = MARKER_CARD[CELL]
     cell_on = cell in shown and any(m >> CELL & 1 for m in b.markers)
-    if cell_on and s.zones["objective_hand"].cards:
+    if cell_on and s.zones["objective_hand"]:
         s.stack.append(CellDiscard(player=REBEL))
         return True
     return open_window(s, "refresh")
@@ -506,7 +505,7 @@ def distinct(cards: list[int]) -> list[int]:
 
 
 def legal_play(s: RebellionState, d: PlayObjective) -> list[Action]:
-    hand = s.zones["objective_hand"].cards
+    hand = s.zones["objective_hand"]
     out: list[Action] = [Objective(c) for c in distinct(hand) if playable(s, c, d.window)]
     out.append(Pass())
     return out
@@ -531,7 +530,7 @@ def play(s: RebellionState, card: int, window: str) -> None:
     o = OBJECTIVES[i]
     from_hand(s, card)
     stays = o.effect == "marker_in_base_system"
-    s.zones["objectives_in_play" if stays else "objective_discard"].cards.append(card)
+    s.zones["objectives_in_play" if stays else "objective_discard"].append(card)
     s.emit(ObjectivePlayed(card=card))
     if window != "refresh":
         s.battle.objective_played = True
@@ -606,19 +605,19 @@ def effect_long_war(s: RebellionState, card: int, window: str) -> bool:
 
 def discard_from_hand(s: RebellionState, card: int, reason: str) -> None:
     from_hand(s, card)
-    s.zones["objective_discard"].cards.append(card)
+    s.zones["objective_discard"].append(card)
     s.emit(ObjectiveDiscarded(card=card, reason=reason))
 
 
 def legal_discard(s: RebellionState, d: DiscardObjectives) -> list[Action]:
-    return [Objective(c) for c in distinct(s.zones["objective_hand"].cards)]
+    return [Objective(c) for c in distinct(s.zones["objective_hand"])]
 
 
 def apply_discard(s: RebellionState, d: DiscardObjectives, a: Action) -> None:
     assert isinstance(a, Objective)
     s.stack.pop()
     discard_from_hand(s, a.card, "The Long War")
-    if d.left > 1 and s.zones["objective_hand"].cards:
+    if d.left > 1 and s.zones["objective_hand"]:
         s.stack.append(DiscardObjectives(player=REBEL, left=d.left - 1))
         return
     after_window(s, "refresh")
@@ -695,7 +694,7 @@ def effect_show_no_fear(s: RebellionState, card: int, window: str) -> bool:
     base = s.base
     place_marker(s, base, SHOW)
     if not s.board.base_revealed:
-        s.zones["base"].reveal_to(IMPERIAL, [base])
+        s.reveal("base", IMPERIAL, [base])
     return False
 
 
@@ -762,13 +761,13 @@ def settle_plans(s: RebellionState, card: int, target: int, faces: list[str]) ->
     i = objective_of(card)
     if hit:
         from_hand(s, card)
-        s.zones["objective_discard"].cards.append(card)
+        s.zones["objective_discard"].append(card)
         s.emit(ObjectivePlayed(card=card))
         bt.objective_played = True
         if gain(s, OBJECTIVES[i].reputation, i):
             return
     else:
-        s.zones["objective_hand"].reveal_to(IMPERIAL, [card])
+        s.reveal("objective_hand", IMPERIAL, [card])
         s.emit(ObjectiveBackToHand(card=card))
     if not open_window(s, "space"):
         after_window(s, "space")
@@ -794,7 +793,7 @@ assert set(PLAY_EFFECTS) == set(OBJECTIVE_EFFECTS), "an ability without its func
 
 # ================================================================ Rebel Cell's reputation
 def legal_cell(s: RebellionState, d: CellDiscard) -> list[Action]:
-    out: list[Action] = [Objective(c) for c in distinct(s.zones["objective_hand"].cards)]
+    out: list[Action] = [Objective(c) for c in distinct(s.zones["objective_hand"])]
     out.append(Pass())
     return out
 
@@ -837,7 +836,7 @@ def resolve_immediate(s: RebellionState, card: int) -> bool:
     o = OBJECTIVES[i]
     kind = RAID if o.effect == "empire_places_markers_remote" else CELL
     if not marker_places(s, kind):
-        s.move(card, s.zones["objectives_in_play"], s.zones["objective_discard"])
+        s.move(card, "objectives_in_play", "objective_discard")
         why = "no remote system" if kind == RAID else "no Rebel system"
         s.emit(ObjectiveDiscarded(card=card, reason=why))
         return False
@@ -867,15 +866,14 @@ def marker_removed(s: RebellionState, x: int, kind: int, by: int) -> None:
     Raid Outposts gives the Rebels 1 reputation when they removed it (RR-64); a card in
     play with no marker left on the board is discarded (ROTE)."""
     card = MARKER_CARD[kind]
-    shown = s.zones["objectives_in_play"]
-    if card not in shown.cards:
+    if card not in s.zones["objectives_in_play"]:
         return
     if kind == RAID and by == REBEL:
         i = objective_of(card)
         if gain(s, OBJECTIVES[i].reputation, i):
             return
     if not any(m >> kind & 1 for m in s.board.markers):
-        s.move(card, shown, s.zones["objective_discard"])
+        s.move(card, "objectives_in_play", "objective_discard")
         s.emit(ObjectiveDiscarded(card=card, reason="markers gone"))
 
 

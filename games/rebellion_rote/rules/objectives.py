@@ -37,7 +37,7 @@ was shown); :func:`drawn_cards` gives the cards the last draw put into the hand.
 Infiltration (a Rebel starting mission, effect ``objectives_top_and_bottom``; RR-37):
 on success the Rebels look at the top 2 cards (``ObjectivesLooked``, only a count for
 the Empire) and choose the one that goes back on top (``objective <card>``); the other
-goes to the bottom. The Rebels then know both cards where they lie (``zone.known``;
+goes to the bottom. The Rebels then know both cards where they lie (``state.known``;
 their view gives each known card's depth from the top). With 1 card the Rebels look at
 it and it stays; with none nothing happens.
 """
@@ -121,9 +121,9 @@ def build_deck(s: RebellionState) -> None:
             s.rng.shuffle(pile)
         deck.extend(pile)  # on top of the piles before it
     used = set(deck)
-    s.zones["objective_deck"].cards = deck
+    s.zones["objective_deck"] = deck
     s.objective_backs = [STAGE[c] for c in deck]
-    s.zones["objectives_out"].cards = sorted(c for c in STAGE if c not in used)
+    s.zones["objectives_out"] = sorted(c for c in STAGE if c not in used)
     s.emit(ObjectiveDeckBuilt(size=len(deck), out=len(STAGE) - len(deck)))
 
 
@@ -131,16 +131,15 @@ def build_deck(s: RebellionState) -> None:
 def to_hand(s: RebellionState, card: int, index: int | None = None) -> None:
     """Put ``card`` (out of its zone already) into the Rebels' hand, its back public."""
     hand = s.zones["objective_hand"]
-    at = len(hand.cards) if index is None else index
-    hand.cards.insert(at, card)
+    at = len(hand) if index is None else index
+    hand.insert(at, card)
     s.objective_hand_backs.insert(at, STAGE[card])
 
 
 def from_hand(s: RebellionState, card: int) -> None:
     """Take ``card`` out of the Rebels' hand (forgotten by whoever knew it there)."""
-    hand = s.zones["objective_hand"]
-    i = hand.cards.index(card)
-    hand.pop(i)
+    i = s.zones["objective_hand"].index(card)
+    s.pop_card("objective_hand", i)
     del s.objective_hand_backs[i]
 
 
@@ -165,21 +164,21 @@ def draw_on(s: RebellionState) -> bool:
     deck = s.zones["objective_deck"]
     while s.objective_draws > 0 and not s.is_terminal:
         s.objective_draws -= 1
-        if not deck.cards:
+        if not deck:
             s.objective_draws = 0
             break
-        knew = [p for p, ids in deck.known.items() if deck.cards[-1] in ids]
-        card = deck.pop()
+        knew = [p for p, ids in s.known.get("objective_deck", {}).items() if deck[-1] in ids]
+        card = s.pop_card("objective_deck")
         s.objective_backs.pop()
         if card in IMMEDIATE:
-            s.zones["objectives_in_play"].cards.append(card)
+            s.zones["objectives_in_play"].append(card)
             s.emit(ObjectiveRevealed(card=card))
             if resolve_immediate(s, card):
                 return True
             continue
         to_hand(s, card)
         for p in knew:  # who knew the top card knows what was drawn (RR-166)
-            s.zones["objective_hand"].reveal_to(p, [card])
+            s.reveal("objective_hand", p, [card])
         s.objective_kept += 1
         s.emit(ObjectiveDrawn(card=card, stage=STAGE[card], to=(REBEL,)))
     return False
@@ -213,15 +212,14 @@ def drawn_cards(s: RebellionState) -> list[int]:
     """The cards the last :func:`draw_objectives` put into the hand (the last ones of the
     hand; an Immediate card drawn is not among them)."""
     k = s.objective_kept
-    return s.zones["objective_hand"].cards[-k:] if k else []
+    return s.zones["objective_hand"][-k:] if k else []
 
 
 def reveal_hand(s: RebellionState) -> None:
     """The Rebels show their objective hand to the Empire (a card that says so): the Empire
     knows those cards while they stay in the hand."""
-    hand = s.zones["objective_hand"]
-    hand.reveal_to(IMPERIAL)
-    s.emit(ObjectiveHandShown(cards=tuple(hand.cards), to=(REBEL, IMPERIAL)))
+    s.reveal("objective_hand", IMPERIAL)
+    s.emit(ObjectiveHandShown(cards=tuple(s.zones["objective_hand"]), to=(REBEL, IMPERIAL)))
 
 
 def return_to_deck(s: RebellionState, card: int, *, top: bool = False, shown: bool = False) -> None:
@@ -229,12 +227,12 @@ def return_to_deck(s: RebellionState, card: int, *, top: bool = False, shown: bo
     where it lies; the Empire too if the card was ``shown`` (otherwise it sees the back go)."""
     from_hand(s, card)
     deck = s.zones["objective_deck"]
-    at = len(deck.cards) if top else 0
-    deck.cards.insert(at, card)
+    at = len(deck) if top else 0
+    deck.insert(at, card)
     s.objective_backs.insert(at, STAGE[card])
-    deck.reveal_to(REBEL, [card])
+    s.reveal("objective_deck", REBEL, [card])
     if shown:
-        deck.reveal_to(IMPERIAL, [card])
+        s.reveal("objective_deck", IMPERIAL, [card])
     to = None if shown else (REBEL,)
     s.emit(ObjectiveToDeck(card=card, stage=STAGE[card], top=top, to=to))
 
@@ -244,19 +242,19 @@ def forget(s: RebellionState, player: int, cards: list[int]) -> None:
     """``player`` saw ``cards`` of the deck moved unseen by the other side (Lord Vader's
     Orders, Infiltration, Covert Operation, Stolen Plans): it no longer knows where they lie
     (RR-166)."""
-    known = s.zones["objective_deck"].known.get(player)
+    known = s.known_to("objective_deck", player)
     if known:
-        known[:] = [c for c in known if c not in cards]
+        s.set_known("objective_deck", player, [c for c in known if c not in cards])
 
 
 def known_depths(s: RebellionState, player: int) -> list[list[int]]:
     """``[depth, card]`` of each deck card ``player`` knows, depth 0 = the top."""
-    deck = s.zones["objective_deck"]
-    known = deck.known.get(player)
+    known = s.known_to("objective_deck", player)
     if not known:
         return []
-    n = len(deck.cards)
-    return sorted([n - 1 - i, c] for i, c in enumerate(deck.cards) if c in known)
+    deck = s.zones["objective_deck"]
+    n = len(deck)
+    return sorted([n - 1 - i, c] for i, c in enumerate(deck) if c in known)
 
 
 def redeal(s: RebellionState, player: int, rng: Rng) -> None:
@@ -270,40 +268,42 @@ def redeal(s: RebellionState, player: int, rng: Rng) -> None:
     place keeping the stage on its back. What the other side knows there shrinks to the
     cards ``player`` knows too (the others were dealt again).
     """
-    zones = [s.zones[name] for name in ZONES if not s.zones[name].visible_to(player)]
+    names = [name for name in ZONES if not s.layout[name].visible_to(player)]
     free: dict[int, list[int]] = {1: [], 2: [], 3: []}
-    hand_slots: list[tuple[Zone, int, int]] = []
-    slots: list[tuple[Zone, int, int]] = []
-    for z in zones:
-        known = z.known.get(player, ())
-        backs = back_stages(s, z)
-        for i, c in enumerate(z.cards):
+    hand_slots: list[tuple[list[int], int, int]] = []
+    slots: list[tuple[list[int], int, int]] = []
+    for name in names:
+        z = s.zones[name]
+        known = s.known_to(name, player)
+        backs = back_stages(s, name)
+        for i, c in enumerate(z):
             if c in known:
                 continue
             free[STAGE[c]].append(c)
-            (hand_slots if z.name == "objective_hand" else slots).append((z, i, backs[i]))
+            (hand_slots if name == "objective_hand" else slots).append((z, i, backs[i]))
     for cards in free.values():
         rng.shuffle(cards)
     for z, i, stage in hand_slots:
         cards = free[stage]
         k = next(j for j in range(len(cards) - 1, -1, -1) if cards[j] not in IMMEDIATE)
-        z.cards[i] = cards.pop(k)
+        z[i] = cards.pop(k)
     for z, i, stage in slots:
-        z.cards[i] = free[stage].pop()
-    for z in zones:
-        mine = z.known.get(player, ())
-        for q, ids in z.known.items():
+        z[i] = free[stage].pop()
+    for name in names:
+        mine = s.known_to(name, player)
+        for q, ids in list(s.known.get(name, {}).items()):
             if q != player:
-                ids[:] = [c for c in ids if c in mine]
+                s.set_known(name, q, [c for c in ids if c in mine])
 
 
-def back_stages(s: RebellionState, z: Zone) -> list[int]:
-    """The stage on the back of each card of ``z``, in its order (public)."""
-    if z.name == "objective_deck":
+def back_stages(s: RebellionState, zone: str) -> list[int]:
+    """The stage on the back of each card of zone ``zone``, in its order (public)."""
+    if zone == "objective_deck":
         return s.objective_backs
-    if z.name == "objective_hand" and len(s.objective_hand_backs) == len(z.cards):
+    cards = s.zones[zone]
+    if zone == "objective_hand" and len(s.objective_hand_backs) == len(cards):
         return s.objective_hand_backs
-    return [STAGE[c] for c in z.cards]
+    return [STAGE[c] for c in cards]
 
 
 # ---------------------------------------------------------------- Infiltration
@@ -311,9 +311,8 @@ def effect_top_and_bottom(s: RebellionState, r: Resolving, e: MissionEffect) -> 
     """Infiltration's success: look at the top ``e.amount`` (2) cards; with 2, choose the one
     to keep on top (the other goes to the bottom): True, a decision waits."""
     player = r.player
-    deck = s.zones["objective_deck"]
-    looked = deck.cards[::-1][: e.amount]  # top first
-    deck.reveal_to(player, looked)
+    looked = s.zones["objective_deck"][::-1][: e.amount]  # top first
+    s.reveal("objective_deck", player, looked)
     s.emit(ObjectivesLooked(cards=tuple(looked), to=(player,)))
     if len(looked) == 2:
         s.stack.append(PlaceObjectives(player=player))
@@ -322,15 +321,14 @@ def effect_top_and_bottom(s: RebellionState, r: Resolving, e: MissionEffect) -> 
 
 
 def legal_place(s: RebellionState, d: PlaceObjectives) -> list[Action]:
-    top_two = s.zones["objective_deck"].cards[-2:]
+    top_two = s.zones["objective_deck"][-2:]
     return [Objective(c) for c in sorted(top_two)]
 
 
 def apply_place(s: RebellionState, d: PlaceObjectives, a: Action) -> None:
     assert isinstance(a, Objective)
     s.stack.pop()
-    deck = s.zones["objective_deck"]
-    cards, backs = deck.cards, s.objective_backs
+    cards, backs = s.zones["objective_deck"], s.objective_backs
     top = a.card
     bottom = cards[-1] if cards[-2] == top else cards[-2]
     del cards[-2:], backs[-2:]  # both stay in the zone: the Rebels keep knowing them

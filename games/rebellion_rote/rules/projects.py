@@ -49,7 +49,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from tabletop import Action, Decision, Rng, Zone
+from tabletop import Action, Decision, Rng
 
 from ..actions import Build, Deploy, Keep, Stop, SystemChoice
 from ..board import GROUND_OF, POPULOUS, transport_room
@@ -118,32 +118,31 @@ REGION: tuple[int, ...] = tuple(x.region for x in SYSTEMS)
 # ================================================================ the deck
 def deal_project_deck(s: RebellionState) -> None:
     """Set-up: every project card, shuffled, face down (research §2 step 7)."""
-    deck = s.zones["project_deck"]
-    deck.cards = list(PROJECT_CARDS)
-    s.rng.shuffle(deck.cards)
+    deck = s.zones["project_deck"] = list(PROJECT_CARDS)
+    s.rng.shuffle(deck)
 
 
 def draw_project(s: RebellionState) -> int:
     """The top card of the project deck (taken out of it), or -1 if there is none; an
     empty deck is first made again from the shuffled project discard (RR-47)."""
-    deck = s.zones["project_deck"]
-    if not deck.cards:
+    if not s.zones["project_deck"]:
         pile = s.zones["project_discard"]
-        if not pile.cards:
+        if not pile:
             return -1
-        deck.cards, pile.cards = pile.cards, []
-        s.rng.shuffle(deck.cards)
-        s.emit(ProjectDeckReshuffled(count=len(deck.cards)))
-    return deck.pop()
+        s.zones["project_deck"], s.zones["project_discard"] = pile, []
+        s.rng.shuffle(pile)
+        s.emit(ProjectDeckReshuffled(count=len(pile)))
+    return s.pop_card("project_deck")
 
 
-def discard(s: RebellionState, player: int, card: int, src: Zone) -> None:
-    """A project card goes face up to the project discard (after use, or the hand limit).
+def discard(s: RebellionState, player: int, card: int, src: str) -> None:
+    """A project card goes face up from zone ``src`` to the project discard (after use, or
+    the hand limit).
 
     Only project cards are discarded so far: the mission discard piles come with the
     mission decks."""
     assert MISSIONS[mission_of(card)].project, "only project cards have a discard pile yet"
-    s.move(card, src, s.zones["project_discard"])
+    s.move(card, src, "project_discard")
     s.emit(MissionDiscarded(player=player, card=card))
 
 
@@ -167,21 +166,21 @@ def redeal_projects(s: RebellionState, rng: Rng) -> None:
     its bottom cards (it put them there; draws come from the top): the Empire knows
     as many bottom cards as before."""
     deck = s.zones["project_deck"]
-    slots: list[tuple[Zone, int]] = []
+    slots: list[tuple[list[int], int]] = []
     for name in ("missions1", "assigned1", "project_look"):
         z = s.zones[name]
-        seen = z.known.get(REBEL, ())
-        slots.extend((z, i) for i, c in enumerate(z.cards) if IS_PROJECT[c] and c not in seen)
-    if not slots and len(deck.cards) < 2:
+        seen = s.known_to(name, REBEL)
+        slots.extend((z, i) for i, c in enumerate(z) if IS_PROJECT[c] and c not in seen)
+    if not slots and len(deck) < 2:
         return
-    marked = len(deck.known.get(IMPERIAL, ()))
-    free = [z.cards[i] for z, i in slots] + deck.cards
+    marked = len(s.known_to("project_deck", IMPERIAL))
+    free = [z[i] for z, i in slots] + deck
     rng.shuffle(free)
     for k, (z, i) in enumerate(slots):
-        z.cards[i] = free[k]
-    deck.cards = free[len(slots) :]
+        z[i] = free[k]
+    deck = s.zones["project_deck"] = free[len(slots) :]
     if marked:
-        deck.known[IMPERIAL] = deck.cards[:marked]
+        s.set_known("project_deck", IMPERIAL, deck[:marked])
 
 
 def resume(s: RebellionState) -> None:
@@ -199,31 +198,30 @@ def effect_draw_keep_one(s: RebellionState, r: Resolving, e: MissionEffect) -> b
         card = draw_project(s)
         if card < 0:
             break
-        look.cards.append(card)
-    if not look.cards:
+        look.append(card)
+    if not look:
         return False
-    s.emit(ProjectsDrawn(cards=tuple(look.cards), to=(IMPERIAL,)))
-    if len(look.cards) > 1:
+    s.emit(ProjectsDrawn(cards=tuple(look), to=(IMPERIAL,)))
+    if len(look) > 1:
         # asked even for two copies of one card (a single choice then): whether the Empire
         # had a choice would tell the Rebels what it drew (RR-17, RR-41)
         s.stack.append(KeepProject(player=r.player))
         return True
-    keep(s, r.player, look.cards[0])
+    keep(s, r.player, look[0])
     return False
 
 
 def keep(s: RebellionState, player: int, card: int) -> None:
     """``card`` goes to the hand, the other cards looked at to the bottom of the deck."""
-    look, deck = s.zones["project_look"], s.zones["project_deck"]
-    s.move(card, look, s.zones[f"missions{player}"])
-    for c in list(look.cards):
-        s.move(c, look, deck, index=0)
-        deck.reveal_to(player, [c])
+    s.move(card, "project_look", f"missions{player}")
+    for c in list(s.zones["project_look"]):
+        s.move(c, "project_look", "project_deck", index=0)
+        s.reveal("project_deck", player, [c])
         s.emit(ProjectBottomed(card=c, to=(player,)))
 
 
 def legal_keep(s: RebellionState, d: KeepProject) -> list[Action]:
-    return [Keep(c) for c in distinct(s.zones["project_look"].cards)]
+    return [Keep(c) for c in distinct(s.zones["project_look"])]
 
 
 def apply_keep(s: RebellionState, d: KeepProject, a: Action) -> None:
@@ -249,7 +247,7 @@ def draw_to_hand(s: RebellionState, player: int, n: int) -> None:
         if card < 0:
             break
         got.append(card)
-    s.zones[f"missions{player}"].cards.extend(got)
+    s.zones[f"missions{player}"].extend(got)
     if got:
         s.emit(ProjectsDrawn(cards=tuple(got), to=(IMPERIAL,)))
 

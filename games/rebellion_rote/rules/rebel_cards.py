@@ -163,12 +163,12 @@ R = REBEL
 
 
 def held(s: RebellionState, i: int) -> bool:
-    return action_card(i) in s.zones["action_hand0"].cards
+    return action_card(i) in s.zones["action_hand0"]
 
 
 def may_hold(s: RebellionState, i: int) -> bool:
     """The Empire cannot rule out that the Rebels hold card ``i`` (RR-120)."""
-    return bool(s.zones["action_hand0"].cards) and i in possible_hand(s, R)
+    return bool(s.zones["action_hand0"]) and i in possible_hand(s, R)
 
 
 def free_on_board(s: RebellionState, x: int) -> bool:
@@ -232,7 +232,7 @@ def extremist_options(s: RebellionState, p: int) -> list[int]:
     from .recruit import recruitable
 
     out = []
-    if s.zones[f"action_box{p}"].cards:
+    if s.zones[f"action_box{p}"]:
         out.append(1)
     if recruitable(s.board, SAW):
         out.append(2)
@@ -282,27 +282,27 @@ RADAR_LOOK = 4
 def gain_radar(s: RebellionState, p: int, i: int) -> bool:
     """Look at the top 4 probe cards (fewer if the deck holds fewer): keep one."""
     deck, look = s.zones["probe_deck"], s.zones["probe_look"]
-    n = min(RADAR_LOOK, len(deck.cards))
+    n = min(RADAR_LOOK, len(deck))
     if not n:
         return False  # nothing to keep: the card is used up
-    s.move(action_card(i), s.zones[f"action_discard{p}"], s.zones[f"action_in_play{p}"])
-    got = [deck.cards.pop() for _ in range(n)]  # the top first
-    look.cards.extend(got)
+    s.move(action_card(i), f"action_discard{p}", f"action_in_play{p}")
+    got = [deck.pop() for _ in range(n)]  # the top first
+    look.extend(got)
     s.emit(ProbesLooked(cards=tuple(got), to=(R,)))
     s.stack.append(RadarKeep(player=p))
     return True
 
 
 def legal_radar_keep(s: RebellionState, d: RadarKeep) -> list[Action]:
-    return [SystemChoice(x) for x in s.zones["probe_look"].cards]
+    return [SystemChoice(x) for x in s.zones["probe_look"]]
 
 
 def apply_radar_keep(s: RebellionState, d: RadarKeep, a: Action) -> None:
     assert isinstance(a, SystemChoice)
     s.stack.pop()
-    s.move(a.system, s.zones["probe_look"], s.zones["radar_probe"])
+    s.move(a.system, "probe_look", "radar_probe")
     s.emit(RadarProbeKept(card=a.system, to=(R,)))
-    if s.zones["probe_look"].cards:
+    if s.zones["probe_look"]:
         s.stack.append(RadarRest(player=d.player))
         return
     gains.resume(s)
@@ -318,14 +318,14 @@ def apply_radar_rest(s: RebellionState, d: RadarRest, a: Action) -> None:
     assert isinstance(a, Option)
     s.stack.pop()
     look, deck = s.zones["probe_look"], s.zones["probe_deck"]
-    rest = look.cards[:]
-    look.cards.clear()
+    rest = look[:]
+    look.clear()
     top = a.which == 1
     if top:
-        deck.cards.extend(reversed(rest))
+        deck.extend(reversed(rest))
     else:
-        deck.cards[0:0] = rest
-    deck.reveal_to(R, rest)  # the Rebels know where they lie
+        deck[0:0] = rest
+    s.reveal("probe_deck", R, rest)  # the Rebels know where they lie
     s.emit(RadarProbesPlaced(count=len(rest), top=top))
     gains.resume(s)
 
@@ -337,20 +337,20 @@ def radar_options(s: RebellionState, p: int) -> list[Action]:
         return []
     from ..actions import ProbePlace
 
-    return [ProbePlace(c, 1) for c in s.zones["radar_probe"].cards]
+    return [ProbePlace(c, 1) for c in s.zones["radar_probe"]]
 
 
 def apply_radar_return(s: RebellionState, card: int) -> None:
-    s.move(card, s.zones["radar_probe"], s.zones["probe_deck"])
-    s.zones["probe_deck"].reveal_to(R, [card])
-    s.move(action_card(RADAR), s.zones["action_in_play0"], s.zones["action_discard0"])
+    s.move(card, "radar_probe", "probe_deck")
+    s.reveal("probe_deck", R, [card])
+    s.move(action_card(RADAR), "action_in_play0", "action_discard0")
     s.emit(RadarProbeReturned())
 
 
 # ================================================================ Assignment cards
 def leia_where(s: RebellionState, p: int) -> list[int]:
     """Our Most Desperate Hour: Leia goes on a mission, not into a system."""
-    return [OFF] if s.zones[f"mission_deck{p}"].cards else []
+    return [OFF] if s.zones[f"mission_deck{p}"] else []
 
 
 def play_desperate(s: RebellionState, p: int, i: int, x: int) -> bool:
@@ -363,7 +363,7 @@ def desperate_cards(s: RebellionState, p: int) -> list[int]:
     choice (the lowest index of those in the deck)."""
     from .projects import distinct
 
-    return [mission_of(c) for c in distinct(s.zones[f"mission_deck{p}"].cards)]
+    return [mission_of(c) for c in distinct(s.zones[f"mission_deck{p}"])]
 
 
 def legal_desperate(s: RebellionState, d: DesperateSearch) -> list[Action]:
@@ -378,13 +378,13 @@ def apply_desperate(s: RebellionState, d: DesperateSearch, a: Action) -> None:
     assert isinstance(a, Keep)
     s.stack.pop()
     p = d.player
-    deck = s.zones[f"mission_deck{p}"]
+    deck = f"mission_deck{p}"
     card = a.card
-    s.move(card, deck, s.zones[f"assigned{p}"])
+    s.move(card, deck, f"assigned{p}")
     s.slots[p].append([d.leader])
     s.board.leader_status[d.leader] = MISSION
     s.emit(Assigned(player=p, card=card, leader=d.leader, to=(p,)))
-    s.rng.shuffle(deck.cards)
+    s.rng.shuffle(s.zones[deck])
     s.emit(MissionDeckShuffled(player=p))
     if s.board.pool(p):
         s.stack.append(SecondLeader(player=p))
@@ -634,8 +634,8 @@ def apply_false_target(s: RebellionState, d: FalseOrdersTarget, a: Action) -> No
     s.stack.pop()
     k = next(i for i, slot in enumerate(s.slots[IMPERIAL]) if slot == [a.leader])
     del s.slots[IMPERIAL][k]
-    assigned = s.zones[f"assigned{IMPERIAL}"]
-    s.move(assigned.cards[k], assigned, s.zones[f"missions{IMPERIAL}"])
+    assigned = f"assigned{IMPERIAL}"
+    s.move(s.zones[assigned][k], assigned, f"missions{IMPERIAL}")
     s.board.leader_status[a.leader] = POOL
     s.emit(CardRecalled(leader=a.leader))
     start_command(s)
@@ -722,7 +722,7 @@ def son_finds(s: RebellionState, p: int) -> list[int]:
     are the same choice)."""
     from .projects import distinct
 
-    deck = s.zones[f"mission_deck{p}"].cards
+    deck = s.zones[f"mission_deck{p}"]
     return [m for m in map(mission_of, distinct(deck)) if m in SEARCH_IDS]
 
 
@@ -785,12 +785,12 @@ def apply_son_search(s: RebellionState, d: SonSearch, a: Action) -> None:
 
 def son_take(s: RebellionState, m: int) -> None:
     """The card goes into the hand, shown to the Empire; the deck is shuffled."""
-    deck, hand = s.zones["mission_deck0"], s.zones["missions0"]
-    card = next(c for c in deck.cards if mission_of(c) == m)
-    s.move(card, deck, hand)
-    hand.reveal_to(IMPERIAL, [card])
+    deck = s.zones["mission_deck0"]
+    card = next(c for c in deck if mission_of(c) == m)
+    s.move(card, "mission_deck0", "missions0")
+    s.reveal("missions0", IMPERIAL, [card])
     s.emit(MissionSearched(player=R, card=mission_card(m)))
-    s.rng.shuffle(deck.cards)
+    s.rng.shuffle(deck)
     s.emit(MissionDeckShuffled(player=R))
 
 
@@ -813,7 +813,7 @@ def fight_for_playable(s: RebellionState) -> bool:
         free_on_board(s, x) and b.leader_loc[x] == s.battle.system
         for x in ACTION_LEADERS[FIGHT_FOR]
     )
-    return jyn_here and bool(s.zones["objective_discard"].cards) and won_any(s)
+    return jyn_here and bool(s.zones["objective_discard"]) and won_any(s)
 
 
 def step_fight_for(s: RebellionState, p: int, th: int, extra: int) -> None:
@@ -837,7 +837,7 @@ def apply_fight_for(s: RebellionState, d: FightForWindow, a: Action) -> None:
 
 
 def legal_fight_objective(s: RebellionState, d: FightForObjective) -> list[Action]:
-    return [Objective(c) for c in sorted(s.zones["objective_discard"].cards)]
+    return [Objective(c) for c in sorted(s.zones["objective_discard"])]
 
 
 def apply_fight_objective(s: RebellionState, d: FightForObjective, a: Action) -> None:
@@ -849,11 +849,10 @@ def apply_fight_objective(s: RebellionState, d: FightForObjective, a: Action) ->
     assert isinstance(a, Objective)
     s.stack.pop()
     card = a.card
-    deck = s.zones["objective_deck"]
-    s.move(card, s.zones["objective_discard"], deck)
+    s.move(card, "objective_discard", "objective_deck")
     s.objective_backs.append(STAGE[card])
-    deck.reveal_to(R, [card])
-    deck.reveal_to(IMPERIAL, [card])
+    s.reveal("objective_deck", R, [card])
+    s.reveal("objective_deck", IMPERIAL, [card])
     s.emit(ObjectiveToDeck(card=card, stage=STAGE[card], top=True, to=None))
     advance(s)
 

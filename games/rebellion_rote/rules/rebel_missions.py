@@ -232,12 +232,10 @@ def apply_gain_units(s: RebellionState, d: GainUnits, a: Action) -> None:
 def reassign_cards(s: RebellionState, p: int) -> list[int]:
     """The starting missions Contingency Plan may use: those in hand, and those revealed
     this phase that wait for its end (Rapid Mobilization), by card id."""
-    out = [c for c in s.zones[f"missions{p}"].cards if c in STARTING]
+    out = [c for c in s.zones[f"missions{p}"] if c in STARTING]
     waiting = {card for card, _ in s.end_of_command}
     out.extend(
-        c
-        for c in s.zones[f"missions_played{p}"].cards
-        if c in STARTING and mission_of(c) in waiting
+        c for c in s.zones[f"missions_played{p}"] if c in STARTING and mission_of(c) in waiting
     )
     return sorted(out)
 
@@ -285,12 +283,11 @@ def apply_reassign_mission(s: RebellionState, d: ReassignMission, a: Action) -> 
     s.stack.pop()
     p, b = d.player, s.board
     card = a.card
-    hand, played = s.zones[f"missions{p}"], s.zones[f"missions_played{p}"]
-    assigned = s.zones[f"assigned{p}"]
-    seen = card not in hand.cards  # taken from play: the Empire sees which card it is
+    hand, played, assigned = f"missions{p}", f"missions_played{p}", f"assigned{p}"
+    seen = card not in s.zones[hand]  # taken from play: the Empire sees which card it is
     s.move(card, played if seen else hand, assigned)
     if seen:
-        assigned.reveal_to(1 - p, [card])
+        s.reveal(assigned, 1 - p, [card])
     s.slots[p].append([d.leader])
     b.leader_loc[d.leader] = OFF
     b.leader_status[d.leader] = MISSION
@@ -620,22 +617,22 @@ def apply_follow(s: RebellionState, d: FollowRescued, a: Action) -> None:
 def effect_plant_false_lead(s: RebellionState, r: Resolving, e: MissionEffect) -> bool:
     """Take up to ``e.amount`` of the Empire's probe cards at random; the Empire knows which
     (they were its own), the Rebels see them."""
-    hand, look = s.zones["probe_hand"], s.zones["probe_look"]
+    hand = s.zones["probe_hand"]
     taken = []
-    for _ in range(min(r.amount(e), len(hand.cards))):
-        c = hand.cards[s.rng.below(len(hand.cards))]
-        s.move(c, hand, look)
+    for _ in range(min(r.amount(e), len(hand))):
+        c = hand[s.rng.below(len(hand))]
+        s.move(c, "probe_hand", "probe_look")
         taken.append(c)
     if not taken:
         return False
-    look.reveal_to(IMPERIAL, taken)
+    s.reveal("probe_look", IMPERIAL, taken)
     s.emit(ProbesTaken(cards=tuple(sorted(taken)), to=(REBEL, IMPERIAL)))
     s.stack.append(PlaceProbe(player=r.player))
     return True
 
 
 def legal_place_probe(s: RebellionState, d: PlaceProbe) -> list[Action]:
-    return [ProbePlace(c, top) for c in sorted(s.zones["probe_look"].cards) for top in (1, 0)]
+    return [ProbePlace(c, top) for c in sorted(s.zones["probe_look"]) for top in (1, 0)]
 
 
 def apply_place_probe(s: RebellionState, d: PlaceProbe, a: Action) -> None:
@@ -643,12 +640,11 @@ def apply_place_probe(s: RebellionState, d: PlaceProbe, a: Action) -> None:
     is in the deck, only the Rebels where."""
     assert isinstance(a, ProbePlace)
     s.stack.pop()
-    look, deck = s.zones["probe_look"], s.zones["probe_deck"]
-    s.move(a.card, look, deck, index=None if a.top else 0)
-    deck.reveal_to(REBEL, [a.card])
-    deck.reveal_to(IMPERIAL, [a.card])
+    s.move(a.card, "probe_look", "probe_deck", index=None if a.top else 0)
+    s.reveal("probe_deck", REBEL, [a.card])
+    s.reveal("probe_deck", IMPERIAL, [a.card])
     s.emit(ProbePlaced(card=a.card, top=bool(a.top), to=(d.player,)))
-    if look.cards:
+    if s.zones["probe_look"]:
         s.stack.append(d)
         return
     resume(s)
@@ -719,7 +715,7 @@ def replace_leader(s: RebellionState, old: int, new: int) -> None:
 # ================================================================ objectives (RR-94)
 def top_cards(s: RebellionState, n: int) -> list[int]:
     """The top ``n`` objective cards, top first."""
-    return s.zones["objective_deck"].cards[::-1][:n]
+    return s.zones["objective_deck"][::-1][:n]
 
 
 def effect_draw_objectives(s: RebellionState, r: Resolving, e: MissionEffect) -> bool:
@@ -732,7 +728,7 @@ def effect_draw_keep_one(s: RebellionState, r: Resolving, e: MissionEffect) -> b
     looked = top_cards(s, r.amount(e))
     if not looked:
         return False
-    s.zones["objective_deck"].reveal_to(r.player, looked)
+    s.reveal("objective_deck", r.player, looked)
     s.emit(ObjectivesLooked(cards=tuple(looked), to=(r.player,)))
     if len(looked) > 1:
         s.stack.append(KeepObjective(player=r.player))
@@ -749,9 +745,8 @@ def apply_keep_objective(s: RebellionState, d: KeepObjective, a: Action) -> None
     is drawn from the top."""
     assert isinstance(a, Objective)
     s.stack.pop()
-    deck, backs = s.zones["objective_deck"], s.objective_backs
+    cards, backs = s.zones["objective_deck"], s.objective_backs
     keep = a.card
-    cards = deck.cards
     other = cards[-1] if cards[-2] == keep else cards[-2]
     i = cards.index(other)
     del cards[i], backs[i]  # the card stays in the zone: the Rebels keep knowing it
@@ -770,7 +765,7 @@ def effect_reorder_objectives(s: RebellionState, r: Resolving, e: MissionEffect)
     looked = top_cards(s, r.amount(e))
     if not looked:
         return False
-    s.zones["objective_deck"].reveal_to(r.player, looked)
+    s.reveal("objective_deck", r.player, looked)
     s.emit(ObjectivesLooked(cards=tuple(looked), to=(r.player,)))
     if len(looked) > 1:
         s.stack.append(OrderObjectives(player=r.player, placed=0, size=len(looked)))
@@ -792,8 +787,7 @@ def apply_order(s: RebellionState, d: OrderObjectives, a: Action) -> None:
     last card left takes the last place."""
     assert isinstance(a, Objective)
     s.stack.pop()
-    deck, backs = s.zones["objective_deck"], s.objective_backs
-    cards = deck.cards
+    cards, backs = s.zones["objective_deck"], s.objective_backs
     at = len(cards) - 1 - d.placed
     i = cards.index(a.card)
     cards[at], cards[i] = cards[i], cards[at]
@@ -816,13 +810,13 @@ def redeal_for_empire(s: RebellionState, rng: Rng) -> None:
     which lies where (RR-92); a card Contingency Plan assigned stays a starting mission
     (RR-86)."""
     deck = s.zones["probe_deck"]
-    known = deck.known.get(IMPERIAL)
+    known = s.known_to("probe_deck", IMPERIAL)
     if known and len(known) > 1:
-        at = [i for i, c in enumerate(deck.cards) if c in known]
-        cards = [deck.cards[i] for i in at]
+        at = [i for i, c in enumerate(deck) if c in known]
+        cards = [deck[i] for i in at]
         rng.shuffle(cards)
         for i, c in zip(at, cards):
-            deck.cards[i] = c
+            deck[i] = c
     if s.reassigned:
         keep_reassigned_starting(s, rng)
 
@@ -835,19 +829,19 @@ def keep_reassigned_starting(s: RebellionState, rng: Rng) -> None:
     slots = s.slots[REBEL]
     marked = {i for i, slot in enumerate(slots) if any(x in s.reassigned for x in slot)}
     for k in sorted(marked):
-        if assigned.cards[k] in STARTING:
+        if assigned[k] in STARTING:
             continue
-        seen_h, seen_a = hand.known.get(IMPERIAL, ()), assigned.known.get(IMPERIAL, ())
-        spots = [(hand, i) for i, c in enumerate(hand.cards) if c in STARTING and c not in seen_h]
+        seen_h, seen_a = s.known_to("missions0", IMPERIAL), s.known_to("assigned0", IMPERIAL)
+        spots = [(hand, i) for i, c in enumerate(hand) if c in STARTING and c not in seen_h]
         spots += [
             (assigned, i)
-            for i, c in enumerate(assigned.cards)
+            for i, c in enumerate(assigned)
             if c in STARTING and c not in seen_a and i not in marked
         ]
         if not spots:
             continue
         z, i = spots[rng.below(len(spots))]
-        z.cards[i], assigned.cards[k] = assigned.cards[k], z.cards[i]
+        z[i], assigned[k] = assigned[k], z[i]
 
 
 # ================================================================ the tables

@@ -113,9 +113,9 @@ def begin_side(s: RebellionState, p: int) -> None:
 def draw(s: RebellionState, p: int, n: int) -> int:
     """Draw up to ``n`` action cards beside the deck (``action_drawn<p>``), for ``p``'s
     eyes only; return how many."""
-    deck, drawn = s.zones[f"action_deck{p}"], s.zones[f"action_drawn{p}"]
-    got = tuple(deck.pop() for _ in range(min(n, len(deck.cards))))
-    drawn.cards.extend(got)
+    deck = f"action_deck{p}"
+    got = tuple(s.pop_card(deck) for _ in range(min(n, len(s.zones[deck]))))
+    s.zones[f"action_drawn{p}"].extend(got)
     if got:
         s.emit(Drew(player=p, cards=got, to=(p,)))
     return len(got)
@@ -132,7 +132,7 @@ def side_done(s: RebellionState, p: int) -> None:
 def choices(s: RebellionState, p: int) -> list[int]:
     """The leaders ``p`` may recruit from the cards drawn, in id order."""
     b = s.board
-    return sorted({x for c in s.zones[f"action_drawn{p}"].cards for x in recruitable_on(b, c)})
+    return sorted({x for c in s.zones[f"action_drawn{p}"] for x in recruitable_on(b, c)})
 
 
 def legal_recruit(s: RebellionState, d: RecruitLeader) -> list[Action]:
@@ -140,8 +140,8 @@ def legal_recruit(s: RebellionState, d: RecruitLeader) -> list[Action]:
     leaders = choices(s, p)
     if leaders:
         return [Recruit(x) for x in leaders]
-    out: list[Action] = [ActionCardChoice(c) for c in sorted(s.zones[f"action_drawn{p}"].cards)]
-    if s.zones[f"action_deck{p}"].cards:
+    out: list[Action] = [ActionCardChoice(c) for c in sorted(s.zones[f"action_drawn{p}"])]
+    if s.zones[f"action_deck{p}"]:
         out.append(DrawOn())
     return out
 
@@ -160,7 +160,7 @@ def apply_recruit(s: RebellionState, d: RecruitLeader, a: Action) -> None:
 
 
 def legal_keep(s: RebellionState, d: KeepActionCard) -> list[Action]:
-    cards = s.zones[f"action_drawn{d.player}"].cards
+    cards = s.zones[f"action_drawn{d.player}"]
     return [ActionCardChoice(c) for c in sorted(cards) if d.leader in pictured(c)]
 
 
@@ -190,26 +190,26 @@ def reveal(s: RebellionState) -> None:
 
 
 def resolve(s: RebellionState, p: int) -> None:
-    drawn = s.zones[f"action_drawn{p}"]
+    drawn = f"action_drawn{p}"
     card, leader = s.recruit_card[p], s.recruit_leader[p]
     if card < 0:
         return  # nothing was drawn
     if leader >= 0:
         s.board.leader_status[leader] = POOL
         s.emit(Recruited(player=p, leader=leader))
-        s.move(card, drawn, s.zones[f"action_hand{p}"])
+        s.move(card, drawn, f"action_hand{p}")
         s.hand_recruits[p].append(leader)
         s.emit(ActionCardKept(player=p, card=card, to=(p,)))
         gain(s, p, card)
     else:
-        s.move(card, drawn, s.zones[f"action_discard{p}"])
+        s.move(card, drawn, f"action_discard{p}")
         s.emit(ActionCardDiscarded(player=p, card=card))
-    rest = tuple(drawn.cards)
+    rest = tuple(s.zones[drawn])
     if rest:
-        deck = s.zones[f"action_deck{p}"]
+        deck = f"action_deck{p}"
         for c in rest:
             s.move(c, drawn, deck, index=0)
-        deck.reveal_to(p, list(rest))
+        s.reveal(deck, p, list(rest))
         s.emit(ActionCardsBottomed(player=p, cards=rest, to=(p,)))
 
 
@@ -231,64 +231,64 @@ def redeal_actions(s: RebellionState, side: int, viewer: int, rng: Rng) -> None:
     Cards ``viewer`` knows stay where they are; every other card is dealt at random, and
     ``side`` then knows the cards now at the bottom of its deck (as many as it knew).
     """
-    zones = [s.zones[f"action_{k}{side}"] for k in ("deck", "hand", "drawn")]
+    names = [f"action_{k}{side}" for k in ("deck", "hand", "drawn")]
+    zones = [s.zones[name] for name in names]
     _, hand, drawn = zones
-    known = [set(z.known.get(viewer, ())) for z in zones]
-    box = s.zones[f"action_box{side}"]
-    known_box = set(box.known.get(viewer, ()))
+    known = [set(s.known_to(name, viewer)) for name in names]
+    box_name = f"action_box{side}"
+    box = s.zones[box_name]
+    known_box = set(s.known_to(box_name, viewer))
     starting = STARTING_CARDS[side]
     # the starting cards hidden from ``viewer``: in the box and the hand's slots of cards
     # gained otherwise than by recruiting (-1), wherever an earlier deal left them
     start_slots = [i for i, x in enumerate(s.hand_recruits[side]) if x < 0]
-    start_slots = [i for i in start_slots if hand.cards[i] not in known[1]]
-    free_start = [c for c in box.cards if c not in known_box]
-    free_start += [c for z, k in zip(zones, known) for c in z.cards if c not in k and c in starting]
+    start_slots = [i for i in start_slots if hand[i] not in known[1]]
+    free_start = [c for c in box if c not in known_box]
+    free_start += [c for z, k in zip(zones, known) for c in z if c not in k and c in starting]
     rng.shuffle(free_start)
-    free = [c for z, k in zip(zones, known) for c in z.cards if c not in k and c not in starting]
+    free = [c for z, k in zip(zones, known) for c in z if c not in k and c not in starting]
     rng.shuffle(free)
     # the deal below fills every other hidden place: start with the hand's starting slots
     # holding starting cards, so that they are kept where they are
     it_start = iter(free_start)
     for i in start_slots:
-        hand.cards[i] = next(it_start)
-    box.cards = [c if c in known_box else next(it_start) for c in box.cards]
-    known[1] |= {hand.cards[i] for i in start_slots}
+        hand[i] = next(it_start)
+    s.zones[box_name] = [c if c in known_box else next(it_start) for c in box]
+    known[1] |= {hand[i] for i in start_slots}
     b = s.board
     # the constrained slots: (zone index, position, leader the card must picture, or -1 for
     # "no recruitable leader")
     needs: list[tuple[int, int, int]] = [
-        (1, i, x)
-        for i, x in enumerate(s.hand_recruits[side])
-        if x >= 0 and hand.cards[i] not in known[1]
+        (1, i, x) for i, x in enumerate(s.hand_recruits[side]) if x >= 0 and hand[i] not in known[1]
     ]
-    n = len(drawn.cards)
+    n = len(drawn)
     keeping = bool(s.stack) and isinstance(s.stack[-1], KeepActionCard)
     keeping = keeping and s.stack[-1].player == side
     if s.recruit_card[side] >= 0 and s.recruit_leader[side] < 0:
-        needs.extend((2, i, NONE) for i in range(n) if drawn.cards[i] not in known[2])
+        needs.extend((2, i, NONE) for i in range(n) if drawn[i] not in known[2])
     else:
         if n > CARDS_DRAWN:
-            needs.extend((2, i, NONE) for i in range(n - 1) if drawn.cards[i] not in known[2])
+            needs.extend((2, i, NONE) for i in range(n - 1) if drawn[i] not in known[2])
         if n and (keeping or s.recruit_leader[side] >= 0):
             i = n - 1 if n > CARDS_DRAWN else rng.below(n)
-            if drawn.cards[i] not in known[2]:
+            if drawn[i] not in known[2]:
                 needs.append((2, i, SOME))
     chosen = _assign(needs, free, b)
     if chosen is not None:  # always, as the real deal fits; else the core's deal stays
         picked = set(chosen)
         rest = iter(c for c in free if c not in picked)
         fixed = {(zi, i): c for (zi, i, _), c in zip(needs, chosen)}
-        for zi, (z, k) in enumerate(zip(zones, known)):
-            z.cards = [
+        for zi, (name, z, k) in enumerate(zip(names, zones, known)):
+            s.zones[name] = [
                 c if c in k else fixed[(zi, i)] if (zi, i) in fixed else next(rest)
-                for i, c in enumerate(z.cards)
+                for i, c in enumerate(z)
             ]
     # its owner knows the cards it put at the bottom of its deck: in the new deal, those
     # now there (cards are drawn from the top, so the known ones are always the lowest)
-    deck = zones[0]
-    bottom = len(deck.known.get(side, ()))
+    deck = names[0]
+    bottom = len(s.known_to(deck, side))
     if bottom:
-        deck.known[side] = deck.cards[:bottom]
+        s.set_known(deck, side, s.zones[deck][:bottom])
     if s.recruit_card[side] >= 0:
         redeal_choice(s, side, rng)
     elif keeping:
@@ -347,7 +347,7 @@ def _assign(needs: list[tuple[int, int, int]], free: list[int], b: Board) -> lis
 
 def redeal_choice(s: RebellionState, side: int, rng: Rng) -> None:
     """A face-down recruit choice becomes a random legal one for the cards drawn."""
-    cards = s.zones[f"action_drawn{side}"].cards
+    cards = s.zones[f"action_drawn{side}"]
     leaders = choices(s, side)
     if leaders:
         leader = leaders[rng.below(len(leaders))]

@@ -200,7 +200,7 @@ def discardable(s: RebellionState, p: int) -> list[int]:
     card name (copies are the same choice)."""
     seen: set[str] = set()
     out = []
-    for c in sorted(s.zones[f"missions{p}"].cards):
+    for c in sorted(s.zones[f"missions{p}"]):
         m = MISSIONS[mission_of(c)]
         if not m.starting and m.name not in seen:
             seen.add(m.name)
@@ -211,7 +211,7 @@ def discardable(s: RebellionState, p: int) -> list[int]:
 def hand_limit(s: RebellionState) -> None:
     """A side holding more than 10 mission cards discards one, Rebels first; then step 3."""
     for p in (REBEL, IMPERIAL):
-        if len(s.zones[f"missions{p}"].cards) > HAND_LIMIT and discardable(s, p):
+        if len(s.zones[f"missions{p}"]) > HAND_LIMIT and discardable(s, p):
             s.stack.append(DiscardMission(player=p))
             return
     after_hand_limit(s)
@@ -226,15 +226,15 @@ def apply_discard(s: RebellionState, d: DiscardMission, a: Action) -> None:
     s.stack.pop()
     from .mission_deck import discard
 
-    discard(s, d.player, a.card, s.zones[f"missions{d.player}"])
+    discard(s, d.player, a.card, f"missions{d.player}")
     hand_limit(s)
 
 
 def launch_probes(s: RebellionState) -> None:
     """Step 3: the Empire draws 2 probe cards, secretly."""
-    deck, hand = s.zones["probe_deck"], s.zones["probe_hand"]
-    got = tuple(deck.pop() for _ in range(min(PROBES_PER_REFRESH, len(deck))))
-    hand.cards.extend(got)
+    n = min(PROBES_PER_REFRESH, len(s.zones["probe_deck"]))
+    got = tuple(s.pop_card("probe_deck") for _ in range(n))
+    s.zones["probe_hand"].extend(got)
     s.emit(ProbesDrawn(cards=got, to=(IMPERIAL,)))
 
 

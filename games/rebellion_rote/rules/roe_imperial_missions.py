@@ -329,7 +329,7 @@ def discard_options(s: RebellionState) -> list[int]:
     """The Rebel hand's cards that are not starting missions, one card id per name."""
     seen: set[str] = set()
     out = []
-    for c in sorted(s.zones["missions0"].cards):
+    for c in sorted(s.zones["missions0"]):
         name = MISSIONS[mission_of(c)].name
         if c not in STARTING and name not in seen:
             seen.add(name)
@@ -340,15 +340,15 @@ def discard_options(s: RebellionState) -> list[int]:
 def effect_discard_from_mission_hand(s: RebellionState, r: Resolving, e: MissionEffect) -> bool:
     """The Rebels show their mission hand; the Empire discards a card that is not a starting
     mission (it knows the others there from now on)."""
+    s.reveal("missions0", IMPERIAL)
     hand = s.zones["missions0"]
-    hand.reveal_to(IMPERIAL)
-    s.emit(MissionHandShown(player=REBEL, cards=tuple(sorted(hand.cards)), to=(REBEL, IMPERIAL)))
+    s.emit(MissionHandShown(player=REBEL, cards=tuple(sorted(hand)), to=(REBEL, IMPERIAL)))
     options = discard_options(s)
     if len(options) > 1:
         s.stack.append(DiscardRebelMission(player=r.player))
         return True
     if options:
-        discard(s, REBEL, options[0], hand)
+        discard(s, REBEL, options[0], "missions0")
     return False
 
 
@@ -359,7 +359,7 @@ def legal_discard_rebel(s: RebellionState, d: DiscardRebelMission) -> list[Actio
 def apply_discard_rebel(s: RebellionState, d: DiscardRebelMission, a: Action) -> None:
     assert isinstance(a, Discard)
     s.stack.pop()
-    discard(s, REBEL, a.card, s.zones["missions0"])
+    discard(s, REBEL, a.card, "missions0")
     resume(s)
 
 
@@ -404,7 +404,7 @@ def apply_bait(s: RebellionState, d: BaitMove, a: Action) -> None:
 # ================================================================ Exploit Weakness (RR-106)
 def effect_objective_to_top(s: RebellionState, r: Resolving, e: MissionEffect) -> bool:
     """A random card of the objective hand, shown, goes on top of the objective deck."""
-    cards = s.zones["objective_hand"].cards
+    cards = s.zones["objective_hand"]
     if cards:
         return_to_deck(s, cards[s.rng.below(len(cards))], top=True, shown=True)
     return False

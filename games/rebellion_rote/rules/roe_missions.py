@@ -173,9 +173,9 @@ def effect_return_to_hand(s: RebellionState, r: Resolving, e: MissionEffect) -> 
     """The face-up card goes back into its owner's hand instead of the discard pile; the
     other side saw it go (clean-up then leaves it there)."""
     card = mission_card(r.card)
-    played, hand = s.zones[f"missions_played{r.player}"], s.zones[f"missions{r.player}"]
-    s.move(card, played, hand)
-    hand.reveal_to(1 - r.player, [card])
+    hand = f"missions{r.player}"
+    s.move(card, f"missions_played{r.player}", hand)
+    s.reveal(hand, 1 - r.player, [card])
     s.emit(MissionToHand(player=r.player, card=card))
     return False
 
@@ -187,7 +187,7 @@ def subversion_options(s: RebellionState, d: OpposeMission) -> list[Action]:
     if d.subverted:
         return []
     p = d.player
-    cards = s.zones[f"assigned{p}"].cards
+    cards = s.zones[f"assigned{p}"]
     out: list[Action] = []
     for i, card in enumerate(cards):
         m = MISSIONS[mission_of(card)]
@@ -213,8 +213,8 @@ def apply_subversion(s: RebellionState, d: OpposeMission, a: Action) -> bool:
     if not isinstance(a, Subvert):
         return False
     p, b = d.player, s.board
-    assigned = s.zones[f"assigned{p}"]
-    card = assigned.cards[a.slot]
+    assigned = f"assigned{p}"
+    card = s.zones[assigned][a.slot]
     leaders = tuple(s.slots[p].pop(a.slot))
     s.emit(MissionRevealed(player=p, card=card))
     at = where_now(s, d.system)

@@ -202,8 +202,8 @@ def effect_recover_tactics(s: RebellionState, r: Resolving, e: MissionEffect) ->
     """Every Rebel advanced tactic card in a discard pile goes back to its deck (public)."""
     n = 0
     for th in THEATERS:
-        pile, deck = s.zones[f"tactic_discard_{r.player}_{th}"], s.zones[f"tactics_{r.player}_{th}"]
-        for c in list(pile.cards):
+        pile, deck = f"tactic_discard_{r.player}_{th}", f"tactics_{r.player}_{th}"
+        for c in list(s.zones[pile]):
             s.move(c, pile, deck)
             n += 1
     s.emit(TacticsRecovered(player=r.player, count=n))
@@ -214,11 +214,11 @@ def effect_recover_tactics(s: RebellionState, r: Resolving, e: MissionEffect) ->
 def effect_search_missions(s: RebellionState, r: Resolving, e: MissionEffect) -> bool:
     """The top 6 cards of the deck are looked at (fewer if fewer: an empty deck is not made
     again, nothing is drawn); 1 is taken, 2 with the portrait leader."""
-    deck, look = s.zones[f"mission_deck{r.player}"], s.zones[LOOK]
-    got = [deck.pop() for _ in range(min(6, len(deck.cards)))]
+    deck = f"mission_deck{r.player}"
+    got = [s.pop_card(deck) for _ in range(min(6, len(s.zones[deck])))]
     if not got:
         return False
-    look.cards.extend(got)
+    s.zones[LOOK].extend(got)
     s.emit(MissionsLooked(player=r.player, cards=tuple(got), to=(r.player,)))
     s.stack.append(KeepMission(player=r.player, left=r.amount(e)))
     return True
@@ -228,7 +228,7 @@ def keep_options(s: RebellionState, zone: str) -> list[Action]:
     """``keep <card>`` for each card of ``zone``, one per name (copies are one choice)."""
     seen: set[str] = set()
     out: list[Action] = []
-    for c in sorted(s.zones[zone].cards):
+    for c in sorted(s.zones[zone]):
         name = MISSIONS[mission_of(c)].name
         if name not in seen:
             seen.add(name)
@@ -245,18 +245,17 @@ def legal_keep_mission(s: RebellionState, d: KeepMission) -> list[Action]:
 
 def apply_keep_mission(s: RebellionState, d: KeepMission, a: Action) -> None:
     s.stack.pop()
-    look, hand = s.zones[LOOK], s.zones[f"missions{d.player}"]
     if isinstance(a, Keep):
         card = a.card
-        s.move(card, look, hand)
+        s.move(card, LOOK, f"missions{d.player}")
         s.emit(MissionTaken(player=d.player, card=card, to=(d.player,)))
-        if d.left > 1 and look.cards:
+        if d.left > 1 and s.zones[LOOK]:
             s.stack.append(KeepMission(player=d.player, left=d.left - 1, optional=True))
             return
-    deck = s.zones[f"mission_deck{d.player}"]
-    for c in list(look.cards):
-        s.move(c, look, deck)
-    s.rng.shuffle(deck.cards)
+    deck = f"mission_deck{d.player}"
+    for c in list(s.zones[LOOK]):
+        s.move(c, LOOK, deck)
+    s.rng.shuffle(s.zones[deck])
     s.emit(MissionDeckShuffled(player=d.player))
     resume(s)
 
@@ -332,9 +331,9 @@ def apply_aid(s: RebellionState, d: AidLoyalty, a: Action) -> None:
 
 # ================================================================ Reconnaissance (RR-106)
 def take_back(s: RebellionState, p: int, card: int) -> None:
-    pile, hand = s.zones[f"mission_discard{p}"], s.zones[f"missions{p}"]
-    s.move(card, pile, hand)
-    hand.reveal_to(1 - p, [card])
+    hand = f"missions{p}"
+    s.move(card, f"mission_discard{p}", hand)
+    s.reveal(hand, 1 - p, [card])
     s.emit(MissionToHand(player=p, card=card))
 
 

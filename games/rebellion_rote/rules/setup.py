@@ -132,16 +132,18 @@ def begin(s: RebellionState) -> None:
         s.add_zone(Zone(f"assigned{p}", p, Vis.OWNER))
         s.add_zone(Zone(f"missions_played{p}", p, Vis.PUBLIC))
         for th in THEATERS:
-            deck = s.add_zone(Zone(f"tactics_{p}_{th}", p, Vis.PUBLIC))
-            deck.cards = [
-                tactic_card(i)
-                for i, t in enumerate(TACTICS)
-                if side_of(t.side) == p and t.theater == th
-            ]
+            s.add_zone(
+                Zone(f"tactics_{p}_{th}", p, Vis.PUBLIC),
+                cards=[
+                    tactic_card(i)
+                    for i, t in enumerate(TACTICS)
+                    if side_of(t.side) == p and t.theater == th
+                ],
+            )
             s.add_zone(Zone(f"tactic_discard_{p}_{th}", p, Vis.PUBLIC))
         s.add_zone(Zone(f"tactics_removed_{p}", p, Vis.PUBLIC))
         action_decks(s, p)
-    s.zones["probe_deck"].cards = sorted(system_id(p.system) for p in PROBES)
+    s.zones["probe_deck"] = sorted(system_id(p.system) for p in PROBES)
     add_mission_zones(s)
     add_objective_zones(s)
     build_objective_deck(s)
@@ -164,17 +166,21 @@ def action_decks(s: RebellionState, p: int) -> None:
     """``p``'s shuffled recruit deck, its empty action hand, and its starting action cards
     in the box (research §2 step 5; RR-28, RR-29)."""
     pool = f"actions{p}"
-    deck = s.add_zone(Zone(f"action_deck{p}", p, Vis.HIDDEN, pool=pool))
-    deck.cards = [action_card(i) for i in RECRUIT_DECKS[p]]
-    s.rng.shuffle(deck.cards)
+    deck = s.add_zone(
+        Zone(f"action_deck{p}", p, Vis.HIDDEN, pool=pool),
+        cards=[action_card(i) for i in RECRUIT_DECKS[p]],
+    )
+    s.rng.shuffle(deck)
     s.add_zone(Zone(f"action_hand{p}", p, Vis.OWNER, pool=pool))
     s.add_zone(Zone(f"action_drawn{p}", p, Vis.OWNER, pool=pool))
     s.add_zone(Zone(f"action_discard{p}", p, Vis.PUBLIC))
     s.add_zone(Zone(f"action_in_play{p}", p, Vis.PUBLIC))  # played, acting later
-    box = s.add_zone(Zone(f"action_box{p}", p, Vis.OWNER, pool=f"starting{p}"))
-    box.cards = [
-        action_card(i) for i, c in enumerate(ACTIONS) if c.starting and side_of(c.side) == p
-    ]
+    s.add_zone(
+        Zone(f"action_box{p}", p, Vis.OWNER, pool=f"starting{p}"),
+        cards=[
+            action_card(i) for i, c in enumerate(ACTIONS) if c.starting and side_of(c.side) == p
+        ],
+    )
 
 
 def legal_mission_set(s: RebellionState, d: ChooseMissionSet) -> list[Action]:
@@ -215,11 +221,11 @@ def after_mission_sets(s: RebellionState) -> None:
 def starting_loyalty(s: RebellionState) -> None:
     """Reveal probe cards until 3 Rebel and 5 Imperial icons are out (research §2 step 8)."""
     deck = s.zones["probe_deck"]
-    s.rng.shuffle(deck.cards)
+    s.rng.shuffle(deck)
     b = s.board
     rebels: list[int] = []
     imperials: list[int] = []
-    for card in list(reversed(deck.cards)):
+    for card in list(reversed(deck)):
         if len(rebels) == REBELS_NEEDED and len(imperials) == IMPERIALS_NEEDED:
             break
         s.emit(ProbeRevealed(system=card))
@@ -237,8 +243,8 @@ def starting_loyalty(s: RebellionState) -> None:
         else:
             b.loyalty[sys_] = IMPERIAL
         s.emit(LoyaltyPlaced(system=sys_, side=IMPERIAL, subjugated=k < SUBJUGATED_FIRST))
-        s.move(sys_, deck, s.zones["probes_out"])
-    s.rng.shuffle(deck.cards)
+        s.move(sys_, "probe_deck", "probes_out")
+    s.rng.shuffle(deck)
     coruscant = next(i for i, x in enumerate(SYSTEMS) if x.fixed_loyalty == "Imperial")
     b.loyalty[coruscant] = IMPERIAL
 
@@ -246,7 +252,6 @@ def starting_loyalty(s: RebellionState) -> None:
 def fixed_setup(s: RebellionState) -> None:
     """The first-game fixed set-up (RR-03 option; LtP p.16 via research §2)."""
     b = s.board
-    deck = s.zones["probe_deck"]
     for row in FIXED_LOYALTY:
         sys_ = system_id(row.system)
         side = side_of(row.side)
@@ -256,7 +261,7 @@ def fixed_setup(s: RebellionState) -> None:
             b.loyalty[sys_] = side
         s.emit(LoyaltyPlaced(system=sys_, side=side, subjugated=row.subjugated))
         if side == IMPERIAL:
-            s.move(sys_, deck, s.zones["probes_out"])
+            s.move(sys_, "probe_deck", "probes_out")
     coruscant = next(i for i, x in enumerate(SYSTEMS) if x.fixed_loyalty == "Imperial")
     b.loyalty[coruscant] = IMPERIAL
     for fu in FIXED_UNITS:
@@ -265,7 +270,7 @@ def fixed_setup(s: RebellionState) -> None:
         b.add_unit(u, loc, fu.count)
         for _ in range(fu.count):
             s.emit(UnitPlaced(side=side_of(UNITS[u].side), unit=u, loc=loc))
-    s.rng.shuffle(deck.cards)
+    s.rng.shuffle(s.zones["probe_deck"])
 
 
 def units_to_place(setup: str, side: int) -> tuple[int, ...]:
@@ -299,7 +304,7 @@ def apply_dsuc(s: RebellionState, d: ChooseDsucSystem, a: Action) -> None:
             b.add_unit(u, sys_, row.count)
         else:  # queue3
             b.queue_at(IMPERIAL, 3).extend([u] * row.count)
-    s.move(sys_, s.zones["probe_deck"], s.zones["probes_out"])
+    s.move(sys_, "probe_deck", "probes_out")
     s.emit(DsucPlaced(system=sys_))
     s.stack.append(PlaceUnits(player=IMPERIAL, remaining=units_to_place("rote", IMPERIAL)))
 
@@ -363,7 +368,7 @@ def base_choices(s: RebellionState) -> list[int]:
 
     In the first game (``setup="fixed"``) the base may not be next to Imperial units.
     """
-    cards = sorted(s.zones["probe_deck"].cards)
+    cards = sorted(s.zones["probe_deck"])
     if s.options.setup != "fixed":
         return cards
     return [c for c in cards if first_game_base_allowed(s.board, c)]
@@ -381,20 +386,19 @@ def legal_base(s: RebellionState, d: ChooseBase) -> list[Action]:
 def apply_base(s: RebellionState, d: ChooseBase, a: Action) -> None:
     assert isinstance(a, SystemChoice)
     s.stack.pop()
-    s.move(a.system, s.zones["probe_deck"], s.zones["base"])
+    s.move(a.system, "probe_deck", "base")
     s.emit(BaseChosen(card=a.system, to=(REBEL,)))
     if s.options.setup == "fixed":  # the first-game rule is public: rule those systems out
         b = s.board
         for x in range(NUM_SYSTEMS):
             b.ruled_out[x] = not first_game_base_allowed(b, x)
-    s.rng.shuffle(s.zones["probe_deck"].cards)
+    s.rng.shuffle(s.zones["probe_deck"])
     deal_project_deck(s)
     for p in (REBEL, IMPERIAL):
-        hand = s.zones[f"missions{p}"]
-        hand.cards = [
+        hand = s.zones[f"missions{p}"] = [
             mission_card(i) for i, m in enumerate(MISSIONS) if m.starting and side_of(m.side) == p
         ]
-        s.emit(StartingMissions(player=p, count=len(hand.cards)))
+        s.emit(StartingMissions(player=p, count=len(hand)))
     for p in (REBEL, IMPERIAL):
         draw_missions(s, p, DRAW_AT_SETUP)
     from .assignment import start_round

@@ -523,7 +523,7 @@ def on_reveal(s: RebellionState, d: Decision, a: A.Reveal | A.Subvert) -> None:
     else:
         role = ADMIRAL if p == a_seat else GENERAL
     s.team_mission[d.player] = role
-    card = s.zones[f"assigned{d.player}"].cards[a.slot]
+    card = s.zones[f"assigned{d.player}"][a.slot]
     if MISSIONS[mission_of(card)].timing == "end_of_command":
         s.team_eoc.append(role)
 

@@ -35,7 +35,7 @@ def ship_choices(s: AssaultState, p: int) -> list[Action]:
     speed, ctype, sp = tbl.speed, tbl.card_type, s.speed
     types = set()
     in_hand = 0
-    for c in s.zones[HAND[p]].cards:
+    for c in s.zones[HAND[p]]:
         if speed[c] == sp:
             types.add(ctype[c])
             in_hand += 1
@@ -63,13 +63,13 @@ def destination_choices(s: AssaultState, card: int, from_hand: bool) -> list[Act
 def play(s: AssaultState, action: Play) -> None:
     """Take a ship of that type from the hand (the lowest id: copies are alike)."""
     p = s.stack.pop().player
-    hand = s.zones[HAND[p]]
+    name = HAND[p]
     ctype, ship = s.table.card_type, action.ship
     card = -1
-    for c in hand.cards:
+    for c in s.zones[name]:
         if ctype[c] == ship and (card < 0 or c < card):
             card = c
-    hand.remove(card)
+    s.remove_card(card, name)
     s.avail[p * SPEEDS + s.speed] -= 1
     s.acted[card] = True
     s.stack.append(choose_destination(p, card, True))

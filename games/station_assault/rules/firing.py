@@ -75,10 +75,12 @@ def destroy(s: AssaultState, card: int, by: int) -> None:
     s.acted[card] = False
     v = tbl.victory[card]
     if s.options.mode == "free_for_all":
-        s.zones[PILE[victim]].cards.append(card)
+        s.zones[PILE[victim]].append(card)
     else:
-        s.zones[PILE[by]].cards.append(card)
-        s.score[by] += v
-    s.lost[victim] += v
+        s.zones[PILE[by]].append(card)
+        score = s.score = s.score[:]  # replaced, not changed: clones share it
+        score[by] += v
+    lost = s.lost = s.lost[:]  # replaced, not changed: clones share it
+    lost[victim] += v
     s.emit(Destroyed(card=card, by=by, victory=v))
     victory.after_destruction(s, by, victim)

@@ -43,13 +43,13 @@ def choose(s: AssaultState, action: Mulligan) -> None:
 
 
 def redraw(s: AssaultState, p: int) -> None:
-    hand, deck = s.zones[HAND[p]], s.zones[DECK[p]]
-    old = hand.cards
-    hand.cards = []
+    zones = s.zones
+    old = zones[HAND[p]]
+    zones[HAND[p]] = []
     speed = s.table.speed
     for c in old:
         s.avail[p * SPEEDS + speed[c]] -= 1
-    deck.cards[0:0] = old
-    deck.reveal_to(p, old)
+    zones[DECK[p]][0:0] = old
+    s.reveal(DECK[p], p, old)
     s.emit(HandToBottom(player=p, count=len(old)))
     draw(s, p, HAND_SIZE)

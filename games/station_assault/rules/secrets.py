@@ -49,15 +49,16 @@ def _no_slow_ships_in_hand(s: AssaultState, q: int, player: int, rng: Rng) -> No
     past ``q`` at this Speed."""
     speed, now = s.table.speed, s.speed
     least = now + 1 if s.passed_over >> q & 1 else now
-    hand, deck = s.zones[HAND[q]].cards, s.zones[DECK[q]]
+    zones = s.zones
+    hand, deck = zones[HAND[q]], zones[DECK[q]]
     slow = [i for i, c in enumerate(hand) if speed[c] < least]
     if not slow:
         return
-    known = set(deck.known.get(player, ()))
-    spare = [j for j, c in enumerate(deck.cards) if speed[c] >= least and c not in known]
+    known = set(s.known_to(DECK[q], player))
+    spare = [j for j, c in enumerate(deck) if speed[c] >= least and c not in known]
     rng.shuffle(spare)
     for i, j in zip(slow, spare):
-        hand[i], deck.cards[j] = deck.cards[j], hand[i]
+        hand[i], deck[j] = deck[j], hand[i]
 
 
 def _a_ship_of_this_speed(s: AssaultState, q: int, player: int, rng: Rng) -> None:
@@ -65,12 +66,13 @@ def _a_ship_of_this_speed(s: AssaultState, q: int, player: int, rng: Rng) -> Non
     speed, now = s.table.speed, s.speed
     if any(speed[c] == now and not s.acted[c] for c in s.board if c // CARDS_PER_DECK == q):
         return
-    hand, deck = s.zones[HAND[q]].cards, s.zones[DECK[q]]
+    zones = s.zones
+    hand, deck = zones[HAND[q]], zones[DECK[q]]
     if any(speed[c] == now for c in hand):
         return
-    known = set(deck.known.get(player, ()))
-    fits = [j for j, c in enumerate(deck.cards) if speed[c] == now and c not in known]
+    known = set(s.known_to(DECK[q], player))
+    fits = [j for j, c in enumerate(deck) if speed[c] == now and c not in known]
     faster = [i for i, c in enumerate(hand) if speed[c] > now]
     if fits and faster:
         i, j = faster[rng.below(len(faster))], fits[rng.below(len(fits))]
-        hand[i], deck.cards[j] = deck.cards[j], hand[i]
+        hand[i], deck[j] = deck[j], hand[i]

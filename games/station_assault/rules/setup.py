@@ -43,9 +43,8 @@ def set_up(s: AssaultState) -> None:
         set_card(s, station, s.home[p])
         s.board.append(station)
         s.avail[p * SPEEDS + STATION_SPEED] += 1
-        deck = s.add_zone(Zone(DECK[p], p, Vis.HIDDEN))
-        deck.cards = tbl.ship_ids(p)
-        s.rng.shuffle(deck.cards)
+        deck = s.add_zone(Zone(DECK[p], p, Vis.HIDDEN), cards=tbl.ship_ids(p))
+        s.rng.shuffle(deck)
         s.add_zone(Zone(HAND[p], p, Vis.OWNER))
         s.add_zone(Zone(PILE[p], p, Vis.PUBLIC))
         s.add_zone(Zone(REMOVED[p], p, Vis.HIDDEN))
@@ -57,12 +56,14 @@ def set_up(s: AssaultState) -> None:
 
 def draw(s: AssaultState, p: int, count: int) -> None:
     """``p`` draws ``count`` cards, or what is left of the deck (SSA-10)."""
-    deck, hand = s.zones[DECK[p]], s.zones[HAND[p]]
+    name = DECK[p]
+    zones = s.zones
+    deck, hand = zones[name], zones[HAND[p]]
     got = []
     speed, avail = s.table.speed, s.avail
-    for _ in range(min(count, len(deck.cards))):
-        c = deck.pop()
-        hand.cards.append(c)
+    for _ in range(min(count, len(deck))):
+        c = s.pop_card(name)  # (forgets what was shown of it in the deck)
+        hand.append(c)
         avail[p * SPEEDS + speed[c]] += 1
         got.append(c)
     if got:
@@ -77,7 +78,7 @@ def recount(s: AssaultState) -> None:
     zones = s.zones
     for p in range(s.num_players):
         base = p * SPEEDS
-        for c in zones[HAND[p]].cards:
+        for c in zones[HAND[p]]:
             avail[base + speed[c]] += 1
     acted = s.acted
     for c in s.board:

@@ -100,7 +100,7 @@ def targets(s: AssaultState, action: Action) -> Sequence[Target]:
     if t is Play:
         ctype = s.table.card_type
         ship = action.ship  # type: ignore[attr-defined]
-        hand = s.zones[HAND[s.stack[-1].player]].cards
+        hand = s.zones[HAND[s.stack[-1].player]]
         return [_card(c) for c in sorted(c for c in hand if ctype[c] == ship)]
     if t is Act:
         c = action.card  # type: ignore[attr-defined]

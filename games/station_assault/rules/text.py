@@ -340,8 +340,8 @@ def view(s: AssaultState, player: int | None) -> dict[str, Any]:
         "alive": s.alive[:],
         "teams": s.team[:],
         "mulligan": mull,
-        "hand_sizes": [len(s.zones[HAND[p]].cards) for p in range(s.num_players)],
-        "deck_sizes": [len(s.zones[DECK[p]].cards) for p in range(s.num_players)],
+        "hand_sizes": [len(s.zones[HAND[p]]) for p in range(s.num_players)],
+        "deck_sizes": [len(s.zones[DECK[p]]) for p in range(s.num_players)],
     }
 
 
@@ -398,19 +398,18 @@ def render(s: AssaultState, player: int | None) -> str:
         "number = damage; * = acted this wave"
     )
     for p in range(s.num_players):
-        hand = s.zones[HAND[p]].cards
+        hand = s.zones[HAND[p]]
         status = "" if s.alive[p] else " (out)"
         if s.options.mode == "free_for_all":
             count = f"lost {s.lost[p]} of 60"
         else:
             count = f"score {s.score[p]}"
         lines.append(
-            f"{s.player_name(p)}{status}: {count}; hand {len(hand)}, "
-            f"deck {len(s.zones[DECK[p]].cards)}"
+            f"{s.player_name(p)}{status}: {count}; hand {len(hand)}, deck {len(s.zones[DECK[p]])}"
         )
     if player is not None and s.alive[player]:
         tbl = s.table
-        hand = sorted(s.zones[HAND[player]].cards, key=lambda c: (tbl.speed[c], c))
+        hand = sorted(s.zones[HAND[player]], key=lambda c: (tbl.speed[c], c))
         names = [f"{tbl.name(c)} (S{tbl.speed[c]})" for c in hand]
         lines.append(f"Your hand: {', '.join(names) if names else 'empty'}")
     if s.wave:

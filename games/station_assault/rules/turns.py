@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 def start_wave(s: AssaultState) -> None:
     s.wave += 1
     s.wave_damage = 0
-    s.wave_had_hands = any(s.zones[HAND[p]].cards for p in range(s.num_players))
+    s.wave_had_hands = any(s.zones[HAND[p]] for p in range(s.num_players))
     s.emit(WaveStarted(wave=s.wave, initiative=s.initiative))
     s.speed = 1
     s.passed_over = 0
@@ -99,4 +99,4 @@ def next_alive(s: AssaultState, p: int) -> int:
 
 
 def decks_empty(s: AssaultState) -> bool:
-    return not any(s.zones[DECK[p]].cards for p in range(s.num_players) if s.alive[p])
+    return not any(s.zones[DECK[p]] for p in range(s.num_players) if s.alive[p])

@@ -67,12 +67,12 @@ def eliminate(s: AssaultState, p: int) -> None:
         else:
             keep.append(c)
     s.board = keep
-    removed = s.zones[REMOVED[p]]
+    zones = s.zones
+    removed = zones[REMOVED[p]]
     for name in (HAND[p], DECK[p]):
-        z = s.zones[name]
-        removed.cards.extend(z.cards)
-        z.cards = []
-        z.known = {}
+        removed.extend(zones[name])
+        zones[name] = []
+        s.forget_zone(name)
     for sp in range(SPEEDS):
         s.avail[p * SPEEDS + sp] = 0
     s.emit(Eliminated(player=p))

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import random
 
-from ..model import Zone
 from ..rng import Rng
 from ..state import State
 
@@ -53,7 +52,7 @@ class Sampler:
         self.player = info._viewer(player)
         self.rng = rng
         self.rand = random.Random(rng.next64())
-        self._pools = [_Pool(zones, self.player) for zones in info.hidden_pools(self.player)]
+        self._pools = [_Pool(info, names, self.player) for names in info.hidden_pools(self.player)]
 
     def _shuffle(self, ids: list[int]) -> None:
         # Sorting by C-level random keys: several times faster than a
@@ -88,26 +87,27 @@ class _Pool:
 
     __slots__ = ("free", "layout")
 
-    def __init__(self, zones: list[Zone], player: int) -> None:
+    def __init__(self, state: State, names: list[str], player: int) -> None:
         self.free: list[int] = []
         self.layout: list[tuple[str, int, list[int | None] | None]] = []
         """Each zone's name, how many free ids it takes, and (when it holds ids the
         player knows) its cards with each free place ``None``."""
-        for z in zones:
-            known = z.known.get(player, ())
-            free = [c for c in z.cards if c not in known]
+        for name in names:
+            cards = state.zones[name]
+            known = state.known_to(name, player)
+            free = [c for c in cards if c not in known]
             self.free += free
-            template = [c if c in known else None for c in z.cards] if known else None
-            self.layout.append((z.name, len(free), template))
+            template = [c if c in known else None for c in cards] if known else None
+            self.layout.append((name, len(free), template))
 
-    def deal(self, ids: list[int], zones: dict[str, Zone]) -> None:
+    def deal(self, ids: list[int], zones: dict[str, list[int]]) -> None:
         """Deal ``ids`` (the free ids in a new order) into ``zones`` as
         :meth:`State.redeal_hidden` would."""
         at = 0
         for name, n, template in self.layout:
             if template is None:
-                zones[name].cards = ids[at : at + n]
+                zones[name] = ids[at : at + n]
             else:
                 it = iter(ids[at : at + n])
-                zones[name].cards = [next(it) if c is None else c for c in template]
+                zones[name] = [next(it) if c is None else c for c in template]
             at += n

@@ -171,7 +171,7 @@ def _cards_section(state: State, seat: int, view: dict[str, Any], *, compact: bo
     me = state._viewer(seat)
     facts = view["cards"]
     out: list[str] = []
-    for name, zone in state.zones.items():
+    for name, zone in state.layout.items():
         shown = view["zones"][name]
         if zone.vis is not Vis.OWNER or zone.owner != me or not shown.get("cards"):
             continue
@@ -203,7 +203,7 @@ def _hidden_section(state: State, seat: int, view: dict[str, Any]) -> str:
     names = _owner_names(state)
     facts = view["cards"]
     by_owner: dict[str, list[str]] = {}
-    for name, zone in state.zones.items():
+    for name, zone in state.layout.items():
         shown = view["zones"][name]
         if "cards" in shown or not shown["count"]:
             continue

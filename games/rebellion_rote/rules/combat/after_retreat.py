@@ -110,8 +110,8 @@ def remove_card(s: RebellionState, p: int, c: int) -> None:
     card = tactic_card(c)
     theater = TACTICS[c].theater
     for name in (f"tactic_discard_{p}_{theater}", f"tactics_{p}_{theater}"):
-        if card in s.zones[name].cards:
-            s.move(card, s.zones[name], s.zones[f"tactics_removed_{p}"])
+        if card in s.zones[name]:
+            s.move(card, name, f"tactics_removed_{p}")
             return
 
 

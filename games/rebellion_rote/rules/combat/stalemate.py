@@ -79,7 +79,7 @@ def cards_can_damage(s: RebellionState, p: int, th: int) -> bool:
     name = THEATERS[th]
     enemies = side_units(s, 1 - p, th)
     for zone in (f"tactics_{p}_{name}", f"tactic_discard_{p}_{name}"):
-        for c in s.zones[zone].cards:
+        for c in s.zones[zone]:
             card = TACTICS[tactic_of(c)]
             for ab in (card.top, card.bottom):
                 if not usable(s, p, ab):

@@ -25,16 +25,16 @@ NONE_, TOP, BOTTOM = 0, 1, 2
 
 
 def deck(s: RebellionState, p: int, th: int) -> list[int]:
-    return s.zones[f"tactics_{p}_{THEATERS[th]}"].cards
+    return s.zones[f"tactics_{p}_{THEATERS[th]}"]
 
 
 def step_retrieve(s: RebellionState, p: int, th: int, left: int) -> None:
-    if s.zones[f"tactic_discard_{p}_{THEATERS[th]}"].cards:
+    if s.zones[f"tactic_discard_{p}_{THEATERS[th]}"]:
         s.stack.append(Retrieve(player=p, left=left))
 
 
 def legal_retrieve(s: RebellionState, d: Retrieve) -> list[Action]:
-    cards = s.zones[f"tactic_discard_{d.player}_ground"].cards
+    cards = s.zones[f"tactic_discard_{d.player}_ground"]
     return [*(Tactic(c) for c in sorted(cards)), Pass()]
 
 
@@ -42,8 +42,7 @@ def apply_retrieve(s: RebellionState, d: Retrieve, a: Action) -> None:
     s.stack.pop()
     if isinstance(a, Tactic):
         p = d.player
-        dc, dk = s.zones[f"tactic_discard_{p}_ground"], s.zones[f"tactics_{p}_ground"]
-        s.move(a.card, dc, dk)
+        s.move(a.card, f"tactic_discard_{p}_ground", f"tactics_{p}_ground")
         s.emit(CardRetrieved(player=p, card=a.card))
         if d.left > 1:
             then(s, ("retrieve", p, GROUND, d.left - 1))
@@ -200,8 +199,8 @@ def resolve(s: RebellionState, p: int, c: int, which: int, th: int, extra: bool 
 def discard(s: RebellionState, p: int, th: int, c: int) -> None:
     """The played card goes to the discard; an emptied deck takes the others back."""
     name = THEATERS[th]
-    dk, dc = s.zones[f"tactics_{p}_{name}"], s.zones[f"tactic_discard_{p}_{name}"]
+    dk, dc = f"tactics_{p}_{name}", f"tactic_discard_{p}_{name}"
     s.move(tactic_card(c), dk, dc)
-    if not dk.cards:
-        for other in [x for x in dc.cards if x != tactic_card(c)]:
+    if not s.zones[dk]:
+        for other in [x for x in s.zones[dc] if x != tactic_card(c)]:
             s.move(other, dc, dk)
