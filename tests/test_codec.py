@@ -343,6 +343,13 @@ def test_a_trusted_load_reads_the_history_by_its_actions_texts(
     text = tabletop.dumps(state)
     assert game.codec.lazy_history  # every action of the bundled packs is numbers only
     assert codec.split_history(text) is not None
+    log_cut = codec.split_log(text)
+    assert log_cut is not None
+    # one pass cuts what the two cuts, one after the other, cut
+    assert codec.split_history_and_log(text) == (
+        *codec.split_history(log_cut[0]),  # type: ignore[misc]
+        log_cut[1],
+    )
     assert tabletop.loads(text, trusted=True).history == state.history
     # with the table of known texts full, actions are read all the same
     monkeypatch.setattr(codec, "INTERNED", 0)
@@ -388,3 +395,49 @@ def test_loads_share_one_layout_and_still_check_its_types() -> None:
     assert c.layout is a.layout  # a refused text changed nothing
     c.add_zone(tabletop.Zone("extra"))
     assert "extra" not in a.layout and "extra" in c.layout
+
+
+def test_a_saved_layout_text_is_read_once_and_only_as_the_layout() -> None:
+    """A trusted load keeps the text of a layout it read; a later saved state whose
+    layout is that very text shares the layout without reading it. A layout of other
+    text (one fact changed) is read as it is, and a cut that is not the state's own
+    layout (its layout still there, or zones that are not the layout's) is refused,
+    so the whole text is read."""
+    state = toy_pack.GAME.new_state(seed=6)
+    for _ in range(3):
+        state.apply(state.legal_actions()[0])
+    text = tabletop.dumps(state)
+    first = tabletop.loads(text, trusted=True)
+    cut = codec.split_layout(text)
+    assert cut is not None and json.loads(cut[1]) == json.loads(text)["state"]["layout"]
+    hit = codec.layout_of_text(cut[1])
+    assert hit is not None and hit[0] is toy_pack.GAME.codec and hit[1] is first.layout
+    again = tabletop.loads(text, trusted=True)
+    assert again.layout is first.layout and tabletop.dumps(again) == text
+    assert again.zones == state.zones and again.known == state.known
+
+    data = json.loads(text)
+    data["state"]["layout"]["discard1"]["vis"] = 2  # hidden now: other text, other facts
+    other = tabletop.loads(json.dumps(data, separators=(",", ":")), trusted=True)
+    assert other.layout["discard1"].vis is tabletop.Vis.HIDDEN
+    assert first.layout["discard1"].vis is tabletop.Vis.PUBLIC
+
+    body = json.loads(text)["state"]
+    with pytest.raises(codec.Mismatch):  # the state's own layout was not the cut
+        toy_pack.GAME.codec.structure(body, hit[1])
+    body = json.loads(text)["state"]
+    body["layout"] = {}
+    del body["zones"]["discard0"]
+    with pytest.raises(codec.Mismatch):  # zones that are not the layout's
+        toy_pack.GAME.codec.structure(body, hit[1])
+
+
+@pytest.mark.parametrize("bad", [[True], [1.0], ["1"], 1, None, [[1]]])
+def test_a_zone_of_anything_but_ids_is_refused_by_a_trusted_load(bad: Any) -> None:
+    """The zones are checked all at once (every value a list, every id an int), no
+    laxer than one zone at a time."""
+    state = toy_pack.GAME.new_state(seed=6)
+    data = json.loads(tabletop.dumps(state))
+    data["state"]["zones"]["discard0"] = bad
+    with pytest.raises(RecordError, match="malformed"):
+        tabletop.loads(json.dumps(data, separators=(",", ":")), trusted=True)

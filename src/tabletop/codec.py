@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import collections.abc as cabc
 import enum
+import itertools
 import json
 import types
 import typing
@@ -210,6 +211,8 @@ class _Source:
             "INT_KEY": _int_key,
             "NEW": object.__new__,
             "SET": object.__setattr__,
+            "CHAIN": itertools.chain.from_iterable,
+            "LISTS": frozenset({list}),
         }
         self.n = 0
 
@@ -415,6 +418,33 @@ class _Compiler:
         hook = self.src.const(self.conv.get_structure_hook(t), "STHOOK")
         return [f"{pad}{v} = {hook}({v}, {self.src.const(t, 'T')})"]
 
+    def _flat_list(self, t: Any) -> Any | None:
+        """The element type of ``t`` if it is ``list[int]``, ``list[bool]`` or
+        ``list[str]``, else None."""
+        if _origin(t) is None or not _hashable_in(_origin(t), _SEQS):
+            return None
+        if _SEQS[_origin(t)] is not list:
+            return None
+        args = get_args(t)
+        return args[0] if len(args) == 1 and args[0] in (int, bool, str) else None
+
+    def _st_lists(self, elem: Any, lists: str, pad: str) -> list[str]:
+        """Checks that ``lists`` (an expression: an iterable of values) holds only
+        lists, of ``elem`` values each: two passes in C over all of them, where a
+        function called per list costs more than its checks (a zone per call)."""
+        fail = f"{pad}    raise Mismatch"
+        kinds = self.src.const(frozenset({elem}), "ONLY")
+        out = [
+            f"{pad}if frozenset(map(type, {lists})) != LISTS:",
+            fail,
+            f"{pad}e_ = frozenset(map(type, CHAIN({lists})))",
+            f"{pad}if e_ and e_ != {kinds}:",
+            fail,
+        ]
+        if elem is str:
+            out += [f"{pad}if e_ and max(map(len, CHAIN({lists}))) > MS:", fail]
+        return out
+
     def _st_seq(self, t: Any, v: str, pad: str, depth: int) -> list[str]:
         fail = f"{pad}    raise Mismatch"
         origin = _origin(t)
@@ -450,6 +480,9 @@ class _Compiler:
             if make is not list:
                 out.append(f"{pad}{v} = {self.src.const(make, 'MAKE')}({v})")
             return out
+        flat = self._flat_list(elem)
+        if flat is not None and make is list:  # a list of lists of numbers or strings
+            return [*out, f"{pad}if {v}:", *self._st_lists(flat, v, pad + "    ")]
         base = self._tag_base(elem)
         x = f"x{depth}"
         if base is not None:
@@ -473,6 +506,9 @@ class _Compiler:
                 f"{pad}if {v} and max(map(len, {v})) > MS:",
                 fail,
             ]
+        flat = self._flat_list(vt)
+        if kt is str and flat is not None:  # zones: str keys, lists of ids
+            return [*out, f"{pad}if {v}:", *self._st_lists(flat, f"{v}.values()", pad + "    ")]
         out += [
             f"{pad}if {v}:",
             f"{pad}    n{depth} = len({v})",
@@ -760,6 +796,98 @@ def split_history(text: str) -> tuple[str, str] | None:
     return text[:start] + text[end:], text[start:end]
 
 
+def split_history_and_log(text: str) -> tuple[str, str, str] | None:
+    """``text`` of a saved state with its history and its log left empty, the text of
+    the history's actions (between its brackets, as :func:`split_history` gives it)
+    and the log's text (as :func:`split_log` gives it), cut in one pass; None if
+    ``text`` has no history followed by a log.
+
+    The history is the value of the first key ``"history"`` whose value is a list, up
+    to the first key ``"log"`` after a list; the log is the value of that key, up to
+    the first key ``"stack"`` after a list. In the compact text of a state (as
+    :func:`encode` writes it) these are the history and the log, one after the other
+    (as :func:`split_log` and :func:`split_history` cut them, without looking over
+    the history twice). In other text the cuts may be wrong; then what is left is not
+    JSON, or not the state the codec expects, and the caller reads the whole text.
+    """
+    start = text.find(_HISTORY_START)
+    if start < 0:
+        return None
+    start += len(_HISTORY_START)
+    end = text.find(_HISTORY_END, start)
+    if end < 0:
+        return None
+    log_start = end + len(_HISTORY_END) - 1
+    log_end = text.find(_LOG_END, log_start)
+    if log_end < 0:
+        return None
+    log_end += 1
+    return (
+        text[:start] + _HISTORY_END + "]" + text[log_end:],
+        text[start:end],
+        text[log_start:log_end],
+    )
+
+
+_LAYOUT_START = ',"layout":{'
+_LAYOUT_END = '},"known":'
+
+
+def split_layout(text: str) -> tuple[str, str] | None:
+    """``text`` of a saved state with its state's layout left empty (``{}``), and the
+    layout's text; None if ``text`` has no place that looks like the layout's.
+
+    The layout is taken to be the object after the first key ``"layout"`` whose value
+    is an object, up to the first ``}`` followed by the key ``"known"``. The caller
+    uses the cut only when its text is exactly a layout already read whole
+    (:meth:`StateCodec.layout_of_text`): a JSON object is over where it closes, so
+    that text is then the whole value there, not a part of it. Where the cut falls
+    inside another field that happens to hold the same text, the state's own layout
+    is still there, not empty, and :meth:`StateCodec.structure` refuses it.
+    """
+    start = text.find(_LAYOUT_START)
+    if start < 0:
+        return None
+    start += len(_LAYOUT_START) - 1
+    end = text.find(_LAYOUT_END, start)
+    if end < 0:
+        return None
+    end += 1
+    return text[:start] + "{}" + text[end:], text[start:end]
+
+
+LAYOUT_TEXTS = 8
+"""How many saved layouts' texts trusted loads keep (:func:`layout_of_text`)."""
+_layout_texts: dict[str, tuple[StateCodec, dict[str, Any]]] = {}
+
+
+def layout_of_text(text: str) -> tuple[StateCodec, dict[str, Any]] | None:
+    """The codec and the state's layout that a trusted load read from exactly the
+    saved layout ``text`` (:func:`split_layout`), if it is one of the last few read."""
+    return _layout_texts.get(text)
+
+
+def remember_layout_text(text: str, codec: StateCodec, raw: Any, layout: dict[str, Any]) -> None:
+    """A trusted load read ``raw`` (checked) as the state's ``layout``, and cut
+    ``text`` out of the saved state as the layout's text: keep ``layout`` for the next
+    saved layout of that very text, once sure ``text`` reads to ``raw`` (same zones, in
+    the same order, with the same facts and types; a cut that fell elsewhere is not
+    kept)."""
+    if text in _layout_texts or type(raw) is not dict:
+        return
+    try:
+        data = decode(text)
+    except (ValueError, RecursionError):
+        return
+    if type(data) is not dict or data != raw or list(data) != list(raw):
+        return
+    if not _exact_layout(data):
+        return
+    if len(_layout_texts) >= LAYOUT_TEXTS:
+        del _layout_texts[next(iter(_layout_texts))]
+    _layout_texts[text] = (codec, layout)
+
+
 def _exact_layout(layout: dict[str, Any]) -> bool:
     """Whether a saved layout equal (``==``) to one already read has its numbers of
     the same types too: ``==`` takes ``false`` and ``0.0`` for ``0``, the checks do
@@ -888,25 +1016,33 @@ class StateCodec:
         except Exception:
             return self.unstructure(state)
 
-    def structure(self, body: dict[str, Any]) -> State:
+    def structure(self, body: dict[str, Any], layout: dict[str, Any] | None = None) -> State:
         """The state of a freshly parsed ``body`` (whose lists it takes over);
-        :class:`Mismatch` for anything it does not expect."""
+        :class:`Mismatch` for anything it does not expect.
+
+        ``layout``: the state's layout, already read (:func:`layout_of_text`), whose
+        text was cut out of ``body``'s (an empty ``layout`` is left in its place);
+        the zones must be those it describes."""
         if self._st is None:
             self._compile()
         assert self._st is not None
         if type(body) is not dict:
             raise Mismatch
+        if layout is not None:
+            if body.get("layout") != {}:  # the cut was not the state's own layout
+                raise Mismatch
+            state = self._structure(body)
+            if state.zones.keys() != layout.keys():
+                raise Mismatch
+            state.layout = layout
+            return state
         layout = body.get("layout")
         last = self._layout
         same = last is not None and layout == last[0] and _exact_layout(layout)
         if same:
             body["layout"] = {}  # (the checks of an empty one cost nothing)
         try:
-            state: State = self._st(body)
-        except Mismatch:
-            raise
-        except Exception as exc:
-            raise Mismatch from exc
+            state = self._structure(body)
         finally:
             if same:
                 body["layout"] = layout  # as it was, for the converter if this failed
@@ -915,4 +1051,14 @@ class StateCodec:
             state.layout = last[1]
         elif type(layout) is dict:
             self._layout = (layout, state.layout)
+        return state
+
+    def _structure(self, body: dict[str, Any]) -> State:
+        assert self._st is not None
+        try:
+            state: State = self._st(body)
+        except Mismatch:
+            raise
+        except Exception as exc:
+            raise Mismatch from exc
         return state

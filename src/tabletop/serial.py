@@ -25,7 +25,17 @@ from typing import Any
 
 from cattrs.errors import BaseValidationError
 
-from .codec import Mismatch, decode, encode, split_history, split_log
+from .codec import (
+    Mismatch,
+    decode,
+    encode,
+    layout_of_text,
+    remember_layout_text,
+    split_history,
+    split_history_and_log,
+    split_layout,
+    split_log,
+)
 from .errors import (
     IllegalActionError,
     OptionsError,
@@ -391,8 +401,9 @@ def _loads_lazy(raw: str, limits: Limits) -> State | None:
     """The trusted state of ``raw`` with its log left to be read when first used
     (:func:`tabletop.state.defer_log`), or None if ``raw`` cannot be read so.
 
-    The log is cut out of the text (:func:`tabletop.codec.split_log`), and the
-    history (:func:`tabletop.codec.split_history`), which is read one action's text
+    The log is cut out of the text (:func:`tabletop.codec.split_history_and_log`,
+    or :func:`tabletop.codec.split_log`), and the history
+    (:func:`tabletop.codec.split_history`), which is read one action's text
     at a time (:meth:`~tabletop.codec.StateCodec.structure_history`: the same text is
     the same action, checked once); the rest is read as usual, by the pack's
     compiled codec; text the codec does not
@@ -401,12 +412,29 @@ def _loads_lazy(raw: str, limits: Limits) -> State | None:
     the state's ``log`` is first used; a log that does not read raises the
     :class:`RecordError` a whole load raises, then.
     """
-    cut = split_log(raw)
-    if cut is None:
-        return None
     # The history too is cut out, and read by its actions' texts, which repeat (a
-    # pack whose codec cannot has its head read again, history and all).
-    head, history = split_history(cut[0]) or (cut[0], None)
+    # pack whose codec cannot has its head read again, history and all). Both in one
+    # pass where the log follows the history, as dumps writes them.
+    both = split_history_and_log(raw)
+    history: str | None
+    if both is not None:
+        head, history, log_text = both
+    else:
+        cut = split_log(raw)
+        if cut is None:
+            return None
+        head, history = split_history(cut[0]) or (cut[0], None)
+        log_text = cut[1]
+    # The layout too, when it is the text of one already read: every state of a game
+    # has the same layout, so loads after the first read it no more.
+    layout_cut = split_layout(head)
+    shared = new_layout = None
+    if layout_cut is not None:
+        shared = layout_of_text(layout_cut[1])
+        if shared is not None:
+            head = layout_cut[0]
+        else:
+            new_layout = layout_cut[1]
     try:
         data = decode(head)
     except (ValueError, RecursionError):
@@ -419,19 +447,23 @@ def _loads_lazy(raw: str, limits: Limits) -> State | None:
     except RecordError:
         return None  # the whole text says what is wrong
     codec = game.codec
-    if not codec.lazy_log:
+    if not codec.lazy_log or (shared is not None and shared[0] is not codec):
         return None
     if history is not None and not codec.lazy_history:
-        return _loads_lazy_whole_head(game, raw, cut, limits)
+        cut = split_log(raw)
+        return None if cut is None else _loads_lazy_whole_head(game, raw, cut, limits)
     try:
-        state = codec.structure(data["state"])
+        raw_layout = data["state"].get("layout")
+        state = codec.structure(data["state"], shared[1] if shared is not None else None)
+        if new_layout is not None:
+            remember_layout_text(new_layout, codec, raw_layout, state.layout)
         if history is not None:
             if history.count("},{") >= limits.max_actions:
                 return None  # too long: the whole load says so
             state.history = codec.structure_history(history)
     except Mismatch:
         return None
-    return _deferred(game, state, raw, cut[1], limits)
+    return _deferred(game, state, raw, log_text, limits)
 
 
 def _loads_lazy_whole_head(
