@@ -81,9 +81,10 @@ class AssaultState(State):
     front_shared: bool = attrs.field(default=False, metadata={"transient": True})
     """``front_order`` is shared with a clone (or the state cloned): copy it before a change."""
     grid_holes: int = attrs.field(default=0, metadata={"transient": True})
-    """At least the number of holes (deleted entries) in the dict ``grid``: ``lift_card``
-    keeps it at most half ``len(grid)``, so that a clone copies ``grid`` at once (CPython
-    copies a dict with more holes key by key). Not saved: a loaded grid has none."""
+    """At least the number of holes (deleted entries) in the dict ``grid``, counted by
+    ``lift_card``: a clone makes the grid again without them when they are more than half
+    ``len(grid)`` (CPython copies a dict with that many holes key by key). Not saved: a
+    loaded grid has none."""
 
     @property
     def table(self) -> ShipTable:
@@ -218,15 +219,20 @@ class AssaultState(State):
         * ``_tbl``, ``_sides``: caches of immutable tables;
         * ``front_order``: copied on the first change by either state (``front_shared``).
 
-        ``grid`` is kept with few holes (``grid_holes``, ``lift_card``) so that its copy
-        here is one block copy rather than key by key.
+        ``grid`` is made again without holes here first when it has many (``grid_holes``,
+        counted by ``lift_card``), so that its copy is one block copy rather than key by
+        key (and so are the copies of later clones of this state).
         """
         if TYPE_CHECKING:  # (no check at run time: clone() makes ``new`` as type(self))
             assert isinstance(new, AssaultState)
         new.team = self.team
         new.home = self.home
         new.pos = self.pos.copy()
-        new.grid = self.grid.copy()
+        grid = self.grid
+        if 2 * self.grid_holes > len(grid):  # CPython would copy it key by key, each time:
+            grid = self.grid = dict(grid)  # the same cells in the same order, no holes
+            self.grid_holes = 0
+        new.grid = grid.copy()
         new.grid_holes = self.grid_holes  # (a dict with few holes is copied with them)
         new.board = self.board.copy()
         new.front = self.front.copy()

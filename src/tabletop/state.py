@@ -426,6 +426,25 @@ class State:
                 out["known"] = sorted(shown[player])
         return out
 
+    def _zone_views(self, player: int | None) -> dict[str, dict[str, Any]]:
+        """:meth:`zone_view` of every zone, in the layout's order (inlined: a view's
+        zones are a loop over all of them, 51 in Rebellion)."""
+        all_ids, known = self.zones, self.known
+        out: dict[str, dict[str, Any]] = {}
+        for name, z in self.layout.items():
+            ids = all_ids[name]
+            vis = z.vis
+            if vis is Vis.PUBLIC or (vis is Vis.OWNER and player is not None and player == z.owner):
+                out[name] = {"owner": z.owner, "count": len(ids), "cards": ids[:]}
+                continue
+            zv: dict[str, Any] = {"owner": z.owner, "count": len(ids)}
+            if known and player is not None:
+                shown = known.get(name)
+                if shown and shown.get(player):
+                    zv["known"] = sorted(shown[player])
+            out[name] = zv
+        return out
+
     # ------------------------------------------------------------ public API
     @property
     def current_player(self) -> int | None:
@@ -685,8 +704,7 @@ class State:
         if player is not None:
             self._check_player(player, "view")
             player = self._viewer(player)
-        zone_view = self.zone_view
-        zones = {name: zone_view(name, player) for name in self.layout}
+        zones = self._zone_views(player)
         state_view = self._view(player)
         cp = self.current_player
         legal: list[dict[str, Any]] | None = None

@@ -62,7 +62,6 @@ def play_checking(options: dict[str, Any] | None, seed: int) -> int:
     steps = 0
     while not s.is_terminal:
         assert s.front == rebuild_front(s)
-        assert 2 * s.grid_holes <= len(s.grid)  # so that a clone copies the grid at once
         assert_order_in_step(s)
         top = s.stack[-1]
         if isinstance(top, ChooseDestination) and s.options.anchor == "any":
@@ -71,8 +70,12 @@ def play_checking(options: dict[str, Any] | None, seed: int) -> int:
         if steps % 5 == 0:
             before = (dict(s.front), list(s.front_order[0]) if s.front_order else None)
             alive, mulligan, score, lost = s.alive[:], s.mulligan[:], s.score[:], s.lost[:]
+            grid = dict(s.grid)
             c = s.clone()
             assert isinstance(c, AssaultState)
+            # the clone copied the grid at once: few holes in both, the same cells in order
+            assert 2 * s.grid_holes <= len(s.grid) and 2 * c.grid_holes <= len(c.grid)
+            assert list(s.grid.items()) == list(c.grid.items()) == list(grid.items())
             for _ in range(6):
                 if c.is_terminal:
                     break

@@ -101,19 +101,14 @@ def lift_card(s: AssaultState, card: int) -> None:
 
     This is the only place a cell leaves ``s.grid``; each deletion leaves a hole in the
     dict, and a dict with many holes copies slowly (CPython copies it key by key instead
-    of at once: the grid's copy is a large share of a clone). So ``s.grid_holes`` counts
-    the deletions since the grid was last made without holes, and the grid is made again
-    (same cells, same order) before they reach half its size."""
+    of at once). So ``s.grid_holes`` counts the deletions since the grid was last made
+    without holes, and a clone makes it again first when they are many
+    (``AssaultState._copy_into``): a game played without clones never pays for it."""
     at = s.pos[card]
     grid, front = s.grid, s.front
     order = _own_order(s) if s.front_shared else s.front_order
     del grid[at]
-    holes = s.grid_holes + 1
-    if holes * 2 > len(grid):
-        s.grid = dict(grid)  # equal, in the same order, without the holes; nobody holds
-        # the old dict over this call (callers read s.grid afresh, anchor_of below too)
-        holes = 0
-    s.grid_holes = holes
+    s.grid_holes += 1
     s.pos[card] = -1
     for d in DELTA:
         n = at + d
