@@ -397,7 +397,9 @@ def test_loads_share_one_layout_and_still_check_its_types() -> None:
     assert "extra" not in a.layout and "extra" in c.layout
 
 
-def test_a_saved_layout_text_is_read_once_and_only_as_the_layout() -> None:
+def test_a_saved_layout_text_is_read_once_and_only_as_the_layout(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """A trusted load keeps the text of a layout it read; a later saved state whose
     layout is that very text shares the layout without reading it. A layout of other
     text (one fact changed) is read as it is, and a cut that is not the state's own
@@ -415,6 +417,12 @@ def test_a_saved_layout_text_is_read_once_and_only_as_the_layout() -> None:
     again = tabletop.loads(text, trusted=True)
     assert again.layout is first.layout and tabletop.dumps(again) == text
     assert again.zones == state.zones and again.known == state.known
+
+    monkeypatch.setattr(codec, "LAYOUT_TEXT_MAX", len(cut[1]) - 1)  # too long to keep
+    codec._layout_texts.clear()
+    tabletop.loads(text, trusted=True)
+    assert codec.layout_of_text(cut[1]) is None
+    monkeypatch.undo()
 
     data = json.loads(text)
     data["state"]["layout"]["discard1"]["vis"] = 2  # hidden now: other text, other facts

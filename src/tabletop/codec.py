@@ -858,6 +858,9 @@ def split_layout(text: str) -> tuple[str, str] | None:
 
 LAYOUT_TEXTS = 8
 """How many saved layouts' texts trusted loads keep (:func:`layout_of_text`)."""
+LAYOUT_TEXT_MAX = 1 << 16
+"""The longest saved layout text kept (64 KiB; Rebellion's 51 zones take 4 KiB), so the
+texts kept take at most half a MiB whatever a program loads."""
 _layout_texts: dict[str, tuple[StateCodec, dict[str, Any]]] = {}
 
 
@@ -873,7 +876,7 @@ def remember_layout_text(text: str, codec: StateCodec, raw: Any, layout: dict[st
     saved layout of that very text, once sure ``text`` reads to ``raw`` (same zones, in
     the same order, with the same facts and types; a cut that fell elsewhere is not
     kept)."""
-    if text in _layout_texts or type(raw) is not dict:
+    if len(text) > LAYOUT_TEXT_MAX or text in _layout_texts or type(raw) is not dict:
         return
     try:
         data = decode(text)
