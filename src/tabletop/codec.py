@@ -759,15 +759,22 @@ def split_log(text: str) -> tuple[str, str] | None:
     the first part is not JSON, or not the state the codec expects (a field
     missing or an object unclosed), and the caller reads the whole text instead.
     """
-    start = text.find(_LOG_START)
+    return _cut_value(text, _LOG_START, _LOG_END, "[]")
+
+
+def _cut_value(text: str, opening: str, closing: str, empty: str) -> tuple[str, str] | None:
+    """``text`` with a value replaced by ``empty``, and the value's text: the value that
+    opens with the last character of the first ``opening`` and closes with the first
+    character of the first ``closing`` after it; None if either is missing."""
+    start = text.find(opening)
     if start < 0:
         return None
-    start += len(_LOG_START) - 1
-    end = text.find(_LOG_END, start)
+    start += len(opening) - 1
+    end = text.find(closing, start)
     if end < 0:
         return None
     end += 1
-    return text[:start] + "[]" + text[end:], text[start:end]
+    return text[:start] + empty + text[end:], text[start:end]
 
 
 _HISTORY_START = ',"history":['
@@ -786,14 +793,22 @@ def split_history(text: str) -> tuple[str, str] | None:
     then what is left is not JSON (a cut from inside the options leaves their objects
     unclosed), or not the state the codec expects, and the caller reads the whole text.
     """
+    span = _history_span(text)
+    if span is None:
+        return None
+    start, end = span
+    return text[:start] + text[end:], text[start:end]
+
+
+def _history_span(text: str) -> tuple[int, int] | None:
+    """Where the text of the history's actions (see :func:`split_history`) starts and
+    ends in ``text``."""
     start = text.find(_HISTORY_START)
     if start < 0:
         return None
     start += len(_HISTORY_START)
     end = text.find(_HISTORY_END, start)
-    if end < 0:
-        return None
-    return text[:start] + text[end:], text[start:end]
+    return None if end < 0 else (start, end)
 
 
 def split_history_and_log(text: str) -> tuple[str, str, str] | None:
@@ -810,13 +825,10 @@ def split_history_and_log(text: str) -> tuple[str, str, str] | None:
     the history twice). In other text the cuts may be wrong; then what is left is not
     JSON, or not the state the codec expects, and the caller reads the whole text.
     """
-    start = text.find(_HISTORY_START)
-    if start < 0:
+    span = _history_span(text)
+    if span is None:
         return None
-    start += len(_HISTORY_START)
-    end = text.find(_HISTORY_END, start)
-    if end < 0:
-        return None
+    start, end = span
     log_start = end + len(_HISTORY_END) - 1
     log_end = text.find(_LOG_END, log_start)
     if log_end < 0:
@@ -840,20 +852,12 @@ def split_layout(text: str) -> tuple[str, str] | None:
     The layout is taken to be the object after the first key ``"layout"`` whose value
     is an object, up to the first ``}`` followed by the key ``"known"``. The caller
     uses the cut only when its text is exactly a layout already read whole
-    (:meth:`StateCodec.layout_of_text`): a JSON object is over where it closes, so
+    (:func:`layout_of_text`): a JSON object is over where it closes, so
     that text is then the whole value there, not a part of it. Where the cut falls
     inside another field that happens to hold the same text, the state's own layout
     is still there, not empty, and :meth:`StateCodec.structure` refuses it.
     """
-    start = text.find(_LAYOUT_START)
-    if start < 0:
-        return None
-    start += len(_LAYOUT_START) - 1
-    end = text.find(_LAYOUT_END, start)
-    if end < 0:
-        return None
-    end += 1
-    return text[:start] + "{}" + text[end:], text[start:end]
+    return _cut_value(text, _LAYOUT_START, _LAYOUT_END, "{}")
 
 
 LAYOUT_TEXTS = 8
