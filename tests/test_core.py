@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tabletop
@@ -242,6 +242,73 @@ def test_a_clone_shares_the_layout_and_copies_the_rest() -> None:
     d.forget_zone("hand0")
     assert d.known == {} and e.known == {"hand0": {1: [first], 0: [second]}}
     assert c.known_to("hand0", 1) == [first, second]
+
+
+_OPS = st.lists(
+    st.tuples(
+        st.sampled_from(["clone", "reveal", "set_known", "forget", "move", "remove", "pop"]),
+        st.integers(0, 99),
+        st.integers(0, 99),
+        st.integers(0, 1),
+    ),
+    max_size=40,
+)
+
+
+@settings(max_examples=100)  # cheap: a few milliseconds an example
+@given(_OPS)
+def test_clones_never_see_each_others_changes_of_zones_or_of_what_was_shown(
+    ops: list[tuple[str, int, int, int]],
+) -> None:
+    """Any mix of clones and changes through the state's methods: each state's zones
+    and ``known`` stay what the same changes to deep copies of them give (``known`` is
+    shared between clones until one of them changes it)."""
+    first = played(seed=2, steps=2)
+    first.reveal("hand0", 1, first.zones["hand0"][:2])  # so that clones share ``known``
+    states = [first]
+    models = [(json.loads(json.dumps(first.zones)), _known_copy(first.known))]
+    names = list(first.layout)
+    for op, i, j, player in ops:
+        k = i % len(states)
+        s, (zones, known) = states[k], models[k]
+        name = names[j % len(names)]
+        ids = zones[name]
+        if op == "clone":
+            states.append(s.clone())
+            models.append((json.loads(json.dumps(zones)), _known_copy(known)))
+        elif op == "reveal":
+            shown = ids[: j % 3]
+            s.reveal(name, player, shown)
+            mine = known.setdefault(name, {}).setdefault(player, [])
+            mine += [c for c in shown if c not in mine]
+        elif op == "set_known":
+            s.set_known(name, player, ids[-1:])
+            known.setdefault(name, {})[player] = ids[-1:]
+        elif op == "forget":
+            s.forget_zone(name)
+            known.pop(name, None)
+        elif ids:  # move, remove or pop the top card of the zone
+            card = ids[-1]
+            if op == "move":
+                dst = names[i % len(names)]
+                s.move(card, name, dst)
+                ids.remove(card)
+                zones[dst].append(card)
+            elif op == "remove":
+                s.remove_card(card, name)
+                ids.remove(card)
+            else:
+                assert s.pop_card(name) == card
+                ids.pop()
+            for shown_to in known.get(name, {}).values():
+                if card in shown_to:
+                    shown_to.remove(card)
+        for state, (z, kn) in zip(states, models, strict=True):
+            assert state.zones == z and state.known == kn
+
+
+def _known_copy(known: dict[str, dict[int, list[int]]]) -> dict[str, dict[int, list[int]]]:
+    return {name: {p: ids[:] for p, ids in shown.items()} for name, shown in known.items()}
 
 
 def test_resample_keeps_what_the_player_sees_and_redeals_the_rest() -> None:
