@@ -5,8 +5,10 @@
     python benchmarks/rebellion_strength.py --summary /tmp/rr/g2.jsonl /tmp/rr/r4.jsonl
     python benchmarks/rebellion_strength.py --greedy-heuristic OLD/games/rebellion_rote/heuristic.py
 
-Plays ``ISMCTSBot(iterations=N)`` (75 by default: about 0.05 s a decision at the pack's
-rate) for one side against ``RandomBot``, ``GreedyBot`` or the same search
+Plays ``ISMCTSBot(iterations=N)`` (75 by default, about 0.05 s a decision when it was
+set; the search is faster now, and 0.05 s buys about 190 on a 2-core machine where
+python-chess plays 33,000 moves a second: ``benchmarks/search_rate.py`` says how many
+on yours) for one side against ``RandomBot``, ``GreedyBot`` or the same search
 (``--opponent search``: the base-finding question of search against search) for the
 other, one game at a time in this process; ``--start`` skips to a later game index (a
 second process on other seeds). The greedy bot plays one ply for the pack's heuristic, so a
