@@ -370,9 +370,10 @@ def test_a_trusted_load_reads_the_history_by_its_actions_texts(
 
 
 def test_loads_share_one_layout_and_still_check_its_types() -> None:
-    """A saved layout equal to the last one read is not read again: the loaded states
-    share that layout dict (a layout is never changed in place). ``==`` takes
-    ``true`` for ``1``; the load still refuses it, as the converter does."""
+    """A saved layout of the text of one already read is not read again: the loaded
+    states share that layout dict (a layout is never changed in place). A layout that
+    is only ``==`` to it (``true`` for ``1``) is read, and refused, as the converter
+    does."""
     state = toy_pack.GAME.new_state(seed=5)
     text = tabletop.dumps(state)
     a, b = tabletop.loads(text, trusted=True), tabletop.loads(text, trusted=True)

@@ -896,7 +896,7 @@ def remember_layout_text(text: str, codec: StateCodec, raw: Any, layout: dict[st
 
 
 def _exact_layout(layout: dict[str, Any]) -> bool:
-    """Whether a saved layout equal (``==``) to one already read has its numbers of
+    """Whether a saved layout equal (``==``) to one read and checked has its numbers of
     the same types too: ``==`` takes ``false`` and ``0.0`` for ``0``, the checks do
     not. (Its keys and strings are equal, so the same.)"""
     for z in layout.values():
@@ -919,10 +919,6 @@ class StateCodec:
         self._action_texts: dict[str, Any] = {}
         """Actions already read, by their text in a saved history (at most
         :data:`INTERNED`): the same text is the same action, checked once."""
-        self._layout: tuple[Any, dict[str, Any]] | None = None
-        """The last saved ``layout`` read whole, and the state's layout made of it: a
-        saved state with the same layout data shares that dict (a layout is never
-        changed in place), instead of making each zone's fixed facts again."""
         self._compiled = False
 
     def _compile(self) -> None:
@@ -1035,37 +1031,16 @@ class StateCodec:
         assert self._st is not None
         if type(body) is not dict:
             raise Mismatch
-        if layout is not None:
-            if body.get("layout") != {}:  # the cut was not the state's own layout
-                raise Mismatch
-            state = self._structure(body)
-            if state.zones.keys() != layout.keys():
-                raise Mismatch
-            state.layout = layout
-            return state
-        layout = body.get("layout")
-        last = self._layout
-        same = last is not None and layout == last[0] and _exact_layout(layout)
-        if same:
-            body["layout"] = {}  # (the checks of an empty one cost nothing)
-        try:
-            state = self._structure(body)
-        finally:
-            if same:
-                body["layout"] = layout  # as it was, for the converter if this failed
-        if same:
-            assert last is not None
-            state.layout = last[1]
-        elif type(layout) is dict:
-            self._layout = (layout, state.layout)
-        return state
-
-    def _structure(self, body: dict[str, Any]) -> State:
-        assert self._st is not None
+        if layout is not None and body.get("layout") != {}:
+            raise Mismatch  # the cut was not the state's own layout
         try:
             state: State = self._st(body)
         except Mismatch:
             raise
         except Exception as exc:
             raise Mismatch from exc
+        if layout is not None:
+            if state.zones.keys() != layout.keys():
+                raise Mismatch
+            state.layout = layout
         return state
