@@ -49,8 +49,6 @@ import random
 import weakref
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from itertools import repeat
-from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -569,8 +567,10 @@ class State:
                 self.legal_actions()
                 legal = self._legal
                 assert legal is not None
-            if any(map(is_, legal, repeat(action))):  # one of them (bots pass these): legal
-                found: object = action
+            found: object
+            for found in legal:  # one of them (bots pass these) is legal; an identity
+                if found is action:  # loop beats any(map(is_, ...)) on these short lists
+                    break
             else:
                 try:
                     found = legal[legal.index(action)]  # type: ignore[arg-type]

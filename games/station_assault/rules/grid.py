@@ -77,8 +77,13 @@ def set_card(s: AssaultState, card: int, at: int) -> None:
     front = s.front
     order = _own_order(s) if s.front_shared else s.front_order
     old = front.pop(at, None)
-    if order is not None and old is not None:
-        _reorder(order, old, -1)
+    if order is None:
+        _set_front(grid, front, card, at)
+        return
+    codes, moves = order  # each code out and in at its sorted place, its action beside it
+    if old is not None:
+        i = bisect_left(codes, old)
+        del codes[i], moves[i]
     base = card << 2
     for side, d in SIDES:
         n = at + d
@@ -86,14 +91,23 @@ def set_card(s: AssaultState, card: int, at: int) -> None:
             v = front.get(n)
             if v is None or v >> 2 > card:
                 w = front[n] = base | side
-                if order is not None:  # _reorder(order, v, w), inlined: the hot path
-                    codes, moves = order
-                    if v is not None:
-                        i = bisect_left(codes, v)
-                        del codes[i], moves[i]
-                    i = bisect_left(codes, w)
-                    codes.insert(i, w)
-                    moves.insert(i, TO_FLAT[w])
+                if v is not None:
+                    i = bisect_left(codes, v)
+                    del codes[i], moves[i]
+                i = bisect_left(codes, w)
+                codes.insert(i, w)
+                moves.insert(i, TO_FLAT[w])
+
+
+def _set_front(grid: dict[int, int], front: dict[int, int], card: int, at: int) -> None:
+    """``set_card``'s frontier update while no sorted frontier is kept."""
+    base = card << 2
+    for side, d in SIDES:
+        n = at + d
+        if n not in grid:
+            v = front.get(n)
+            if v is None or v >> 2 > card:
+                front[n] = base | side
 
 
 def lift_card(s: AssaultState, card: int) -> None:
@@ -110,6 +124,34 @@ def lift_card(s: AssaultState, card: int) -> None:
     del grid[at]
     s.grid_holes += 1
     s.pos[card] = -1
+    if order is None:
+        _lift_front(s, front, card, at)
+        return
+    codes, moves = order  # each code out and in at its sorted place, its action beside it
+    for d in DELTA:
+        n = at + d
+        v = front.get(n)
+        if v is not None and v >> 2 == card:
+            w = anchor_of(s, n, -1)
+            i = bisect_left(codes, v)
+            del codes[i], moves[i]
+            if w < 0:
+                del front[n]
+            else:
+                front[n] = w
+                i = bisect_left(codes, w)
+                codes.insert(i, w)
+                moves.insert(i, TO_FLAT[w])
+    v = anchor_of(s, at, -1)
+    if v >= 0:
+        front[at] = v
+        i = bisect_left(codes, v)
+        codes.insert(i, v)
+        moves.insert(i, TO_FLAT[v])
+
+
+def _lift_front(s: AssaultState, front: dict[int, int], card: int, at: int) -> None:
+    """``lift_card``'s frontier update while no sorted frontier is kept."""
     for d in DELTA:
         n = at + d
         v = front.get(n)
@@ -119,13 +161,9 @@ def lift_card(s: AssaultState, card: int) -> None:
                 del front[n]
             else:
                 front[n] = w
-            if order is not None:
-                _reorder(order, v, w)
     v = anchor_of(s, at, -1)
     if v >= 0:
         front[at] = v
-        if order is not None:
-            _reorder(order, -1, v)
 
 
 def _own_order(s: AssaultState) -> FrontOrder | None:
@@ -136,19 +174,6 @@ def _own_order(s: AssaultState) -> FrontOrder | None:
         order = s.front_order = (order[0][:], order[1][:])
     s.front_shared = False
     return order
-
-
-def _reorder(order: FrontOrder, old: int, new: int) -> None:
-    """Frontier code ``old`` (and its ``to`` action) out and ``new`` in at its sorted place
-    (-1: none)."""
-    codes, moves = order
-    if old >= 0:
-        i = bisect_left(codes, old)
-        del codes[i], moves[i]
-    if new >= 0:
-        i = bisect_left(codes, new)
-        codes.insert(i, new)
-        moves.insert(i, TO_FLAT[new])
 
 
 def front_order(s: AssaultState) -> FrontOrder:
