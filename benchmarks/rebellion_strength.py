@@ -117,26 +117,32 @@ GREEDY_HEURISTIC: list[Heuristic] = []
 """The greedy opponent's heuristic when not the pack's (``--greedy-heuristic``)."""
 
 
-def opponent_bot(name: str, seed: int, iterations: int) -> Bot:
+def opponent_bot(name: str, seed: int, iterations: int, model: str | None = None) -> Bot:
     """The bot the search plays against: random, greedy or the same search."""
     if name == "search":
-        return ISMCTSBot(iterations=iterations, seed=seed)
+        return ISMCTSBot(iterations=iterations, seed=seed, opponents=model)
     if name == "greedy":
         return OtherGreedy(seed, GREEDY_HEURISTIC[0]) if GREEDY_HEURISTIC else GreedyBot(seed)
     return RandomBot(seed)
 
 
 def play(
-    side: int, opponent: str, players: int, index: int, seed: int, iterations: int
+    side: int,
+    opponent: str,
+    players: int,
+    index: int,
+    seed: int,
+    iterations: int,
+    model: str | None = None,
 ) -> dict[str, Any]:
     """One game, the search bot on ``side``; what happened in it."""
     options = None if players == 2 else {"players": players}
     state = GAME.new_state(seed=seed + index, options=options)
     assert isinstance(state, RebellionState)
     bots: list[Bot] = [
-        ISMCTSBot(iterations=iterations, seed=bot_seed(seed, index, p))
+        ISMCTSBot(iterations=iterations, seed=bot_seed(seed, index, p), opponents=model)
         if state.side_of(p) == side
-        else opponent_bot(opponent, bot_seed(seed, index, p), iterations)
+        else opponent_bot(opponent, bot_seed(seed, index, p), iterations, model)
         for p in range(state.num_players)
     ]
     record: dict[str, Any] = {
@@ -148,6 +154,7 @@ def play(
         "index": index,
         "seed": seed + index,
         "iterations": iterations,
+        "model": model or "pack default",
         "base_round": None,
         "base_revealed_by_rebels": None,
         "objectives_played": [],
@@ -312,6 +319,12 @@ def main() -> None:
     ap.add_argument("-n", type=int, default=10, help="games per side")
     ap.add_argument("--start", type=int, default=0, help="the first game index")
     ap.add_argument("--iterations", type=int, default=75)
+    ap.add_argument(
+        "--model",
+        choices=["search", "greedy"],
+        help="how the search plays the other side's decisions (ISMCTSBot opponents; "
+        "default: the pack's)",
+    )
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", type=Path, help="append each game's record here (JSON lines)")
     ap.add_argument(
@@ -333,7 +346,7 @@ def main() -> None:
     records = []
     for i in range(args.start, args.start + args.n):
         for side in sides:  # interleaved, so a stopped run has both sides
-            r = play(side, args.opponent, args.players, i, args.seed, args.iterations)
+            r = play(side, args.opponent, args.players, i, args.seed, args.iterations, args.model)
             records.append(r)
             line = json.dumps(r)
             if args.out:

@@ -18,6 +18,7 @@ from tabletop.bots import (
     information_set,
     make_bot,
 )
+from tabletop.bots.ismcts import _modelled_reply, _Node
 
 PACKS = ["station_assault", "rebel_space"]
 
@@ -57,6 +58,17 @@ def test_make_bot_specs() -> None:
         make_bot("genius", 1)
     with pytest.raises(TabletopError, match=r"mcts:N"):
         make_bot("mcts:lots", 1)
+    modelled = make_bot("mcts:150:greedy", 1)
+    assert isinstance(modelled, ISMCTSBot)
+    assert (modelled.iterations, modelled.opponents) == (150, "greedy")
+    assert repr(modelled) == "ISMCTSBot(iterations=150, seed=1, opponents='greedy')"
+    timed_search = make_bot("MCTS:0.05s:search", 1)
+    assert isinstance(timed_search, ISMCTSBot)
+    assert (timed_search.time_s, timed_search.opponents) == (0.05, "search")
+    assert mcts.opponents is None  # the pack's default
+    for bad in ("mcts:150:minimax", "mcts:150:", "mcts::greedy", "mcts:0:greedy"):
+        with pytest.raises(TabletopError, match=r"mcts:200:greedy"):
+            make_bot(bad, 1)
 
 
 def test_budgets_are_checked() -> None:
@@ -65,6 +77,8 @@ def test_budgets_are_checked() -> None:
     with pytest.raises(ValueError, match="time_s"):
         ISMCTSBot(time_s=0)
     assert ISMCTSBot().iterations == 200
+    with pytest.raises(ValueError, match="opponents must be one of search, greedy, got 'minimax'"):
+        ISMCTSBot(opponents="minimax")
     assert repr(ISMCTSBot(iterations=5, seed=3)) == "ISMCTSBot(iterations=5, seed=3)"
 
 
@@ -91,7 +105,11 @@ def test_a_forced_decision_is_answered_without_search() -> None:
 @pytest.mark.parametrize("game", ["toy_pack:GAME", *PACKS])
 def test_same_seed_same_choices(game: str) -> None:
     state = advance(tabletop.load(game).new_state(seed=5), 20)
-    for make in (lambda: ISMCTSBot(iterations=40, seed=9), lambda: GreedyBot(seed=9)):
+    for make in (
+        lambda: ISMCTSBot(iterations=40, seed=9),
+        lambda: ISMCTSBot(iterations=40, seed=9, opponents="greedy"),
+        lambda: GreedyBot(seed=9),
+    ):
         a, b = make(), make()
         assert [a.choose(state) for _ in range(3)] == [b.choose(state) for _ in range(3)]
     assert state.history == advance(tabletop.load(game).new_state(seed=5), 20).history
@@ -110,6 +128,7 @@ def test_bots_never_read_hidden_information(game: str) -> None:
     assert states[1].view(me) == states[2].view(me) == real.view(me)
     for make in (
         lambda: ISMCTSBot(iterations=60, seed=4),
+        lambda: ISMCTSBot(iterations=60, seed=4, opponents="greedy"),
         lambda: GreedyBot(seed=4),
         lambda: RandomBot(4),
     ):
@@ -189,3 +208,42 @@ def test_normalised_search_is_legal_and_reproducible() -> None:
     state = advance(tabletop.load("rebel_space").new_state(seed=6), 25)
     choices = [ISMCTSBot(iterations=40, seed=2, normalise=True).choose(state) for _ in range(2)]
     assert choices[0] == choices[1] and choices[0] in state.legal_actions()
+
+
+def test_a_modelled_rival_plays_its_greedy_reply_scored_once() -> None:
+    """``opponents="greedy"``: at a rival's node the reply is the one the pack's value
+    rates best for that rival after it, each reply scored once and kept on the node."""
+    game = tabletop.load("station_assault")
+    d = advance(game.new_state(seed=3, options={"mode": "free_for_all", "players": 3}), 25)
+    rival = d.current_player
+    assert rival is not None
+    legal = d.legal_actions()
+    assert len(legal) > 2
+
+    def value(a: tabletop.Action) -> float:
+        after = d.clone()
+        after.apply(a)
+        return game.heuristic(after, rival) if game.heuristic else 0.0
+
+    scores = [value(a) for a in legal]
+    best = legal[scores.index(max(scores))]  # the first of the best, in legal order
+    node = _Node(rival)
+    reply, new = _modelled_reply(d, node, d._legal_list(), rival, game.heuristic, None)
+    assert (reply, new) == (best, True)
+    assert node.scores == dict(zip(legal, scores, strict=True))
+    node.children[reply] = _Node(rival)
+    node.scores = {a: -5.0 for a in legal}  # no reply is scored again while one is kept
+    assert _modelled_reply(d, node, d._legal_list(), rival, game.heuristic, None) == (best, False)
+    node.children = {}
+    reply, new = _modelled_reply(d, node, d._legal_list(), rival, game.heuristic, None)
+    assert new and node.scores == {a: -5.0 for a in legal} and reply == legal[0]
+
+
+def test_a_modelled_search_plays_its_own_decisions_and_needs_a_value() -> None:
+    state = advance(tabletop.load("station_assault").new_state(seed=8), 25)
+    bot = ISMCTSBot(iterations=60, seed=3, opponents="greedy")
+    assert bot.choose(state) in state.legal_actions() and bot.last_iterations == 60
+    # without the pack's value there is nothing to model the rivals by: they are searched
+    plain = ISMCTSBot(iterations=60, seed=3, use_heuristic=False)
+    modelled = ISMCTSBot(iterations=60, seed=3, use_heuristic=False, opponents="greedy")
+    assert plain.choose(state) == modelled.choose(state)

@@ -108,9 +108,10 @@ class Game:
         """The pack's defaults for the search bot (:class:`~tabletop.bots.ISMCTSBot`): any of
         ``exploration``, ``rollout_steps``, ``rollout_policy`` (a function
         ``(state, rng) -> Action`` that plays the rollouts instead of uniform random
-        moves) and ``values`` (a function ``state -> list[float]``, the heuristic of
-        every player at once, for a pack that can share the work between them). A bot
-        built with a value of its own keeps it."""
+        moves), ``values`` (a function ``state -> list[float]``, the heuristic of
+        every player at once, for a pack that can share the work between them) and
+        ``opponents`` (``"search"`` or ``"greedy"``: how the search plays the other
+        sides' decisions). A bot built with a value of its own keeps it."""
         self.description = description
         self.rulings = tuple(rulings)
         self.phases = tuple(phases)

@@ -19,6 +19,7 @@ shuffle for search, which needs thousands of them per second.
 from __future__ import annotations
 
 import random
+from itertools import repeat, starmap
 
 from ..rng import Rng
 from ..state import State
@@ -59,9 +60,9 @@ class Sampler:
         # Fisher-Yates shuffle driven by the pure-Python Rng, and as uniform.
         # (Sorted by key alone: of two equal keys, which a 53-bit float makes
         # vanishingly rare, the one first in ``ids`` stays first.)
-        rand = self.rand.random
-        keys = [rand() for _ in ids]
-        ids[:] = [ids[i] for i in sorted(range(len(ids)), key=keys.__getitem__)]
+        n = len(ids)
+        keys = list(starmap(self.rand.random, repeat((), n)))  # n keys, a C loop
+        ids[:] = map(ids.__getitem__, sorted(range(n), key=keys.__getitem__))
 
     def sample(self) -> State:
         new = self.info.clone()

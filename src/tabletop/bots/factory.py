@@ -3,8 +3,11 @@
 A bot spec is one of:
 
 * a built-in bot: ``random``, ``greedy``, ``mcts`` (200 iterations a decision),
-  ``mcts:N`` (``N`` iterations), ``mcts:Xs`` (``X`` seconds a decision);
-  ``ismcts`` is the same as ``mcts``; these names are read in any case;
+  ``mcts:N`` (``N`` iterations), ``mcts:Xs`` (``X`` seconds a decision), and
+  either budget followed by ``:greedy`` or ``:search`` (``mcts:200:greedy``: how the
+  search plays the other sides' decisions, :class:`~tabletop.bots.ISMCTSBot`'s
+  ``opponents``; the pack's default otherwise); ``ismcts`` is the same as
+  ``mcts``; these names are read in any case;
 * the name of an installed bot: an entry point of the group ``tabletop.bots``
   (a package declares ``[project.entry-points."tabletop.bots"] mine =
   "my_package.bots:MyBot"``);
@@ -44,7 +47,7 @@ from typing import Any
 from ..errors import TabletopError
 from .base import Bot
 from .greedy import GreedyBot
-from .ismcts import ISMCTSBot
+from .ismcts import OPPONENTS, ISMCTSBot
 from .random import RandomBot
 
 __all__ = ["BOT_NAMES", "ENTRY_POINT_GROUP", "BotSpecError", "installed_bots", "make_bot"]
@@ -61,7 +64,8 @@ _MODULE_ATTR = re.compile(
     r":[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*"
 )
 _AVAILABLE = (
-    "random, greedy, mcts (mcts:N iterations, mcts:Xs seconds per decision), an installed "
+    "random, greedy, mcts (mcts:N iterations, mcts:Xs seconds per decision, either with "
+    ":greedy to model the other sides as greedy players), an installed "
     "bot's name (tabletop list shows them), agent:COMMAND for a program that plays through "
     "the text interface, or module:attr for a bot of your own"
 )
@@ -83,7 +87,8 @@ def make_bot(name: str, seed: int, *, imports: bool = True) -> Bot:
 
     ``mcts`` is :class:`ISMCTSBot` with 200 iterations per decision;
     ``mcts:500`` sets the iterations, ``mcts:0.05s`` a time budget in seconds
-    per decision instead (machine-dependent). With ``imports=False`` a
+    per decision instead (machine-dependent); ``mcts:200:greedy`` models the other
+    sides as greedy players (``opponents="greedy"``). With ``imports=False`` a
     ``module:attr`` or ``agent:COMMAND`` spec is refused.
     """
     if not isinstance(name, str):
@@ -134,14 +139,19 @@ def _built_in(name: str, kind: str, arg: str, seed: int) -> Bot:
         raise BotSpecError(f"bot {kind!r} takes no argument: write {kind!r}, not {name!r}")
     if not arg:
         return ISMCTSBot(iterations=200, seed=seed)
+    budget, colon, model = arg.partition(":")
     try:
-        if arg.endswith("s"):
-            return ISMCTSBot(time_s=float(arg[:-1]), seed=seed)
-        return ISMCTSBot(iterations=int(arg), seed=seed)
+        if colon and model not in OPPONENTS:
+            raise ValueError(model)
+        opponents = model or None
+        if budget.endswith("s"):
+            return ISMCTSBot(time_s=float(budget[:-1]), seed=seed, opponents=opponents)
+        return ISMCTSBot(iterations=int(budget), seed=seed, opponents=opponents)
     except ValueError:
         raise BotSpecError(
             f"bad bot {name[:60]!r}: write mcts:N (iterations, e.g. mcts:500) "
-            "or mcts:Xs (seconds per decision, e.g. mcts:0.05s)"
+            "or mcts:Xs (seconds per decision, e.g. mcts:0.05s), optionally followed by "
+            ":greedy or :search (how it plays the other sides, e.g. mcts:200:greedy)"
         ) from None
 
 

@@ -20,6 +20,18 @@ Carlo Tree Search"), for any pack, through the contract alone:
   then a draw is assumed).
 * Each node on the path adds the value of the player who took the action
   into it, so every player maximises their own value (any number of players).
+* With ``opponents="greedy"`` (the bot's argument, else the pack's
+  ``search["opponents"]``; ``"search"`` by default) the other sides' decisions are
+  not searched but played as :class:`~tabletop.bots.GreedyBot` would play them:
+  at a rival's node every legal reply is scored once, by the pack's value for
+  that rival after it (``values``, else ``heuristic``; the returns if it ends the
+  game), the scores kept on the node, and the best reply is the node's only child
+  while it stays legal (a determinisation in which it is not adds the best of
+  those that are). The iterations then go to the searcher's own choices against
+  the replies such players make, instead of to random first tries of every
+  reply; each iteration costs more (a reply's score is a clone, an apply and a
+  value), so fewer fit in the same time. It needs the pack's value (without one,
+  or with ``use_heuristic=False``, the rivals are searched).
 * With ``normalise`` UCB compares mean values rescaled to [0, 1] by the
   lowest and highest value seen in this search, so that a heuristic whose
   moves differ by hundredths weighs more against exploration. It is off by
@@ -40,6 +52,7 @@ import math
 import time
 from collections.abc import Callable
 from math import log, sqrt
+from typing import cast
 
 from ..errors import TabletopError
 from ..model import Action
@@ -53,9 +66,13 @@ Heuristic = Callable[[State, int], float]
 Policy = Callable[[State, Rng], Action]
 Values = Callable[[State], list[float]]
 
+OPPONENTS = ("search", "greedy")
+"""How the search plays the other sides' decisions (``opponents``): ``search``, by the
+same tree search as its own; ``greedy``, as the greedy bot would (see the module)."""
+
 
 class _Node:
-    __slots__ = ("avail", "children", "player", "total", "visits")
+    __slots__ = ("avail", "children", "player", "scores", "total", "visits")
 
     def __init__(self, player: int) -> None:
         self.player = player  # who took the action that leads here
@@ -63,6 +80,7 @@ class _Node:
         self.visits = 0
         self.total = 0.0
         self.avail = 1
+        self.scores: dict[Action, float] | None = None  # a modelled rival's, per reply
 
 
 class ISMCTSBot:
@@ -83,6 +101,7 @@ class ISMCTSBot:
         max_rollout: int = 2000,
         use_heuristic: bool = True,
         normalise: bool = False,
+        opponents: str | None = None,
     ) -> None:
         if iterations is None and time_s is None:
             iterations = 200
@@ -94,6 +113,8 @@ class ISMCTSBot:
             raise ValueError(f"rollout_steps must be 0 or more, got {rollout_steps}")
         if exploration is not None and exploration < 0:
             raise ValueError(f"exploration must be 0 or more, got {exploration}")
+        if opponents is not None and opponents not in OPPONENTS:
+            raise ValueError(f"opponents must be one of {', '.join(OPPONENTS)}, got {opponents!r}")
         self.iterations = iterations
         self.time_s = time_s
         self.seed = seed
@@ -102,6 +123,7 @@ class ISMCTSBot:
         self.max_rollout = max_rollout
         self.use_heuristic = use_heuristic
         self.normalise = normalise
+        self.opponents = opponents
         self.rng = Rng(seed)
         self.last_iterations = 0
         """Iterations run by the last :meth:`choose` (0 when the action was forced)."""
@@ -112,7 +134,8 @@ class ISMCTSBot:
             budget.append(f"iterations={self.iterations}")
         if self.time_s is not None:
             budget.append(f"time_s={self.time_s}")
-        return f"ISMCTSBot({', '.join(budget)}, seed={self.seed})"
+        model = "" if self.opponents is None else f", opponents={self.opponents!r}"
+        return f"ISMCTSBot({', '.join(budget)}, seed={self.seed}{model})"
 
     def choose(self, state: State) -> Action:
         me = state.current_player
@@ -130,6 +153,9 @@ class ISMCTSBot:
             steps = pack.get("rollout_steps", 4)
         policy: Policy | None = pack.get("rollout_policy")
         leaf: Values | None = pack.get("values") if heuristic is not None else None
+        model = self.opponents if self.opponents is not None else pack.get("opponents", "search")
+        # the side whose rivals are modelled (-1: none; the model needs the pack's value)
+        side = state.side_of(me) if model == "greedy" and heuristic is not None else -1
         sampler = Sampler(information_set(state, me), me, self.rng)
         root = _Node(me)
         rng = self.rng
@@ -138,7 +164,7 @@ class ISMCTSBot:
         limit = self.iterations
         n = 0
         while True:
-            self._iterate(sampler, root, rng, heuristic, bounds, c, steps, policy, leaf)
+            self._iterate(sampler, root, rng, heuristic, bounds, c, steps, policy, leaf, side)
             n += 1
             if limit is not None and n >= limit:
                 break
@@ -165,6 +191,7 @@ class ISMCTSBot:
         rollout_steps: int,
         policy: Policy | None,
         leaf: Values | None,
+        side: int,
     ) -> None:
         d = sampler.sample()
         node = root
@@ -180,19 +207,34 @@ class ISMCTSBot:
             player = d.current_player
             assert player is not None
             children = node.children
-            untried = [a for a in legal if a not in children]
-            if untried:
+            if side >= 0 and d._side(player) != side:  # a rival's decision, modelled
+                a, new = _modelled_reply(d, node, legal, player, heuristic, leaf)
+                if new:
+                    child = children[a] = _Node(player)
+                else:
+                    child = children[a]
+                d.apply(a, check=False)
+                path.append(child)
+                if new:
+                    break
+                node = child
+                continue
+            # Each legal action's child (None: untried), looked up once: hashing an
+            # action is a Python call in many packs, and a node has dozens of them.
+            found = list(map(children.get, legal))
+            if None in found:
+                untried = [a for a, ch in zip(legal, found) if ch is None]
                 a = untried[rng.below(len(untried))]
                 child = _Node(player)
                 children[a] = child
                 d.apply(a, check=False)
                 path.append(child)
                 break
+            kids = cast(list[_Node], found)  # every one tried
             best_a = legal[0]
-            best_child = children[best_a]
+            best_child = kids[0]
             best_v = -math.inf
-            for a in legal:
-                ch = children[a]
+            for a, ch in zip(legal, kids):
                 ch.avail = avail = ch.avail + 1
                 visits = ch.visits
                 v = (ch.total / visits - shift) * scale + c * sqrt(log(avail) / visits)
@@ -226,3 +268,51 @@ class ISMCTSBot:
         for n in path:
             n.visits += 1
             n.total += values[n.player]
+
+
+def _modelled_reply(
+    d: State,
+    node: _Node,
+    legal: list[Action],
+    player: int,
+    heuristic: Heuristic | None,
+    leaf: Values | None,
+) -> tuple[Action, bool]:
+    """A rival's reply at ``node`` as the greedy bot would play it, and whether it is new
+    to the tree. A reply already in the tree and legal in ``d`` is kept (the best scored
+    of them); else every legal reply is scored once (the pack's value for ``player``
+    after it, or the returns), the scores kept on the node, and the best is added."""
+    children = node.children
+    scores = node.scores
+    if scores is None:
+        scores = node.scores = {}
+    best: Action | None = None
+    best_v = -math.inf
+    for a in legal:
+        if a in children:
+            v = scores.get(a, 0.0)
+            if best is None or v > best_v:
+                best, best_v = a, v
+    if best is not None:
+        return best, False
+    if len(legal) == 1:
+        return legal[0], True
+    for a in legal:
+        got = scores.get(a)
+        if got is not None:
+            v = got
+        else:
+            after = d.clone()
+            after.apply(a, check=False)
+            if after.is_terminal:
+                v = after.returns()[player]
+            elif leaf is not None:
+                v = leaf(after)[player]
+            else:
+                assert heuristic is not None
+                v = heuristic(after, player)
+            scores[a] = v
+        if v > best_v:
+            best, best_v = a, v
+    assert best is not None
+    return best, True
