@@ -59,15 +59,21 @@ def draw(s: AssaultState, p: int, count: int) -> None:
     name = DECK[p]
     zones = s.zones
     deck, hand = zones[name], zones[HAND[p]]
-    got = []
+    k = min(count, len(deck))
+    if not k:
+        return
+    if s.known.get(name):  # shown to someone: each card forgets that as it leaves
+        got = [s.pop_card(name) for _ in range(k)]
+    else:  # the top k, top first, in one cut
+        got = deck[-k:]
+        got.reverse()
+        del deck[-k:]
+    hand += got
     speed, avail = s.table.speed, s.avail
-    for _ in range(min(count, len(deck))):
-        c = s.pop_card(name)  # (forgets what was shown of it in the deck)
-        hand.append(c)
-        avail[p * SPEEDS + speed[c]] += 1
-        got.append(c)
-    if got:
-        s.emit(Drew(player=p, cards=tuple(got), to=(p,)))
+    base = p * SPEEDS
+    for c in got:
+        avail[base + speed[c]] += 1
+    s.emit(Drew(player=p, cards=tuple(got), to=(p,)))
 
 
 def recount(s: AssaultState) -> None:
