@@ -20,6 +20,11 @@ a trusted ``loads`` of it allocates, its log included) and of a finished one,
 with how many finished games' states fit in a GiB (``games_per_gib``: what an
 analysis worker that keeps whole games would hold), and the peak memory
 (tracemalloc) of playing one game.
+With more than one pack, each pack is measured in a process of its own (with its own
+python-chess reference, ``references``): a pack measured after others in one process
+ran slower than alone (Station Assault's playouts 4-12% slower after Rebel Space and
+Rebellion; nothing in its own code changed), so a pack's figures would depend on
+which packs came before it. ``--one-process`` measures them all in this one.
 Each per-call timing is the least of ten runs (see ``per_call_us``), in CPU time
 of this process (``clock``). Timings on a shared machine are still noisy (caches,
 frequency): compare runs made side by side (``benchmarks/compare.py``).
@@ -29,7 +34,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -204,8 +211,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", dest="n", type=int, default=100, help="playouts per pack")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--chess", type=int, default=40, help="python-chess playouts (reference)")
+    ap.add_argument(
+        "--one-process",
+        action="store_true",
+        help="measure every pack in this process (default: each pack in a process of its own)",
+    )
     args = ap.parse_args(argv)
     names = args.games or tabletop.games()
+    if len(names) > 1 and not args.one_process:
+        return isolated(names, args.n, args.seed, args.chess)
     chess_playouts(max(1, args.chess // 10), args.seed)  # warm up
     reference = chess_playouts(args.chess, args.seed)
     rate = reference["decisions_per_s"] if reference else None
@@ -215,6 +229,29 @@ def main(argv: list[str] | None = None) -> int:
     doc = {"python": sys.version.split()[0], "reference": reference, "results": results}
     if after is not None:
         doc["reference_after"] = after
+    json.dump(doc, sys.stdout, indent=1)
+    sys.stdout.write("\n")
+    return 0
+
+
+def isolated(names: list[str], games: int, seed: int, chess: int) -> int:
+    """Each pack measured by this script in a fresh process (with this one's path), the
+    results gathered into one document; ``reference`` is the first pack's."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    docs = []
+    for name in names:
+        command = [sys.executable, __file__, name, "--games", str(games), "--seed", str(seed)]
+        out = subprocess.run(
+            [*command, "--chess", str(chess)], env=env, capture_output=True, text=True, check=True
+        )
+        docs.append(json.loads(out.stdout))
+    doc = {
+        "python": sys.version.split()[0],
+        "reference": docs[0]["reference"],
+        "references": {name: d["reference"] for name, d in zip(names, docs, strict=True)},
+        "isolated": True,
+        "results": [d["results"][0] for d in docs],
+    }
     json.dump(doc, sys.stdout, indent=1)
     sys.stdout.write("\n")
     return 0

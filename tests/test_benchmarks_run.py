@@ -39,6 +39,22 @@ def test_run_reports_every_figure_and_the_ratio_to_python_chess() -> None:
     assert ratio == pytest.approx(want)
 
 
+def test_run_measures_each_pack_in_a_process_of_its_own() -> None:
+    pytest.importorskip("chess")
+    out = io.StringIO()
+    with redirect_stdout(out):
+        argv = ["station_assault", "rebel_space", "--games", "1", "--chess", "1"]
+        assert script("run").main(argv) == 0
+    doc = json.loads(out.getvalue())
+    assert doc["isolated"] is True
+    assert [r["game"] for r in doc["results"]] == ["station_assault", "rebel_space"]
+    for r in doc["results"]:  # each pack's ratio is to the reference of its own process
+        reference = doc["references"][r["game"]]["decisions_per_s"]
+        want = r["playout_checked"]["decisions_per_s"] / reference
+        assert r["ratio_to_chess"]["checked"] == pytest.approx(want)
+    assert doc["reference"] == doc["references"]["station_assault"]
+
+
 def test_rebellion_strength_names_the_objective_that_moved_reputation() -> None:
     """Reputation events carry the objective's card id, which the benchmark names."""
     from rebellion_rote.data import OBJECTIVES
