@@ -76,12 +76,10 @@ def set_card(s: AssaultState, card: int, at: int) -> None:
     s.pos[card] = at
     front = s.front
     order = _own_order(s) if s.front_shared else s.front_order
+    keep = order is not None  # each code out and in at its sorted place, its action beside
+    codes, moves = order or _NO_ORDER
     old = front.pop(at, None)
-    if order is None:
-        _set_front(grid, front, card, at)
-        return
-    codes, moves = order  # each code out and in at its sorted place, its action beside it
-    if old is not None:
+    if keep and old is not None:
         i = bisect_left(codes, old)
         del codes[i], moves[i]
     base = card << 2
@@ -91,23 +89,13 @@ def set_card(s: AssaultState, card: int, at: int) -> None:
             v = front.get(n)
             if v is None or v >> 2 > card:
                 w = front[n] = base | side
-                if v is not None:
-                    i = bisect_left(codes, v)
-                    del codes[i], moves[i]
-                i = bisect_left(codes, w)
-                codes.insert(i, w)
-                moves.insert(i, TO_FLAT[w])
-
-
-def _set_front(grid: dict[int, int], front: dict[int, int], card: int, at: int) -> None:
-    """``set_card``'s frontier update while no sorted frontier is kept."""
-    base = card << 2
-    for side, d in SIDES:
-        n = at + d
-        if n not in grid:
-            v = front.get(n)
-            if v is None or v >> 2 > card:
-                front[n] = base | side
+                if keep:
+                    if v is not None:
+                        i = bisect_left(codes, v)
+                        del codes[i], moves[i]
+                    i = bisect_left(codes, w)
+                    codes.insert(i, w)
+                    moves.insert(i, TO_FLAT[w])
 
 
 def lift_card(s: AssaultState, card: int) -> None:
@@ -121,49 +109,38 @@ def lift_card(s: AssaultState, card: int) -> None:
     at = s.pos[card]
     grid, front = s.grid, s.front
     order = _own_order(s) if s.front_shared else s.front_order
+    keep = order is not None
+    codes, moves = order or _NO_ORDER
     del grid[at]
     s.grid_holes += 1
     s.pos[card] = -1
-    if order is None:
-        _lift_front(s, front, card, at)
-        return
-    codes, moves = order  # each code out and in at its sorted place, its action beside it
     for d in DELTA:
         n = at + d
         v = front.get(n)
         if v is not None and v >> 2 == card:
             w = anchor_of(s, n, -1)
+            if w < 0:
+                del front[n]
+            else:
+                front[n] = w
+            if keep:
+                i = bisect_left(codes, v)
+                del codes[i], moves[i]
+                if w >= 0:
+                    i = bisect_left(codes, w)
+                    codes.insert(i, w)
+                    moves.insert(i, TO_FLAT[w])
+    v = anchor_of(s, at, -1)
+    if v >= 0:
+        front[at] = v
+        if keep:
             i = bisect_left(codes, v)
-            del codes[i], moves[i]
-            if w < 0:
-                del front[n]
-            else:
-                front[n] = w
-                i = bisect_left(codes, w)
-                codes.insert(i, w)
-                moves.insert(i, TO_FLAT[w])
-    v = anchor_of(s, at, -1)
-    if v >= 0:
-        front[at] = v
-        i = bisect_left(codes, v)
-        codes.insert(i, v)
-        moves.insert(i, TO_FLAT[v])
+            codes.insert(i, v)
+            moves.insert(i, TO_FLAT[v])
 
 
-def _lift_front(s: AssaultState, front: dict[int, int], card: int, at: int) -> None:
-    """``lift_card``'s frontier update while no sorted frontier is kept."""
-    for d in DELTA:
-        n = at + d
-        v = front.get(n)
-        if v is not None and v >> 2 == card:
-            w = anchor_of(s, n, -1)
-            if w < 0:
-                del front[n]
-            else:
-                front[n] = w
-    v = anchor_of(s, at, -1)
-    if v >= 0:
-        front[at] = v
+_NO_ORDER: FrontOrder = ([], [])
+"""Stands for the sorted frontier while none is kept (never changed: ``keep`` is false)."""
 
 
 def _own_order(s: AssaultState) -> FrontOrder | None:
