@@ -4,6 +4,7 @@
     python benchmarks/rebellion_strength.py --opponent random --players 4 --side imperial -n 10
     python benchmarks/rebellion_strength.py --summary /tmp/rr/g2.jsonl /tmp/rr/r4.jsonl
     python benchmarks/rebellion_strength.py --greedy-heuristic OLD/games/rebellion_rote/heuristic.py
+    python benchmarks/rebellion_strength.py --side imperial --iterations 100 --model greedy
 
 Plays ``ISMCTSBot(iterations=N)`` (75 by default, about 0.05 s a decision when it was
 set; the search is faster now, and 0.05 s buys about 190 on a 2-core machine where
@@ -11,7 +12,9 @@ python-chess plays 33,000 moves a second: ``benchmarks/search_rate.py`` says how
 on yours) for one side against ``RandomBot``, ``GreedyBot`` or the same search
 (``--opponent search``: the base-finding question of search against search) for the
 other, one game at a time in this process; ``--start`` skips to a later game index (a
-second process on other seeds). The greedy bot plays one ply for the pack's heuristic, so a
+second process on other seeds); ``--model greedy`` has the search play the other
+side's decisions as the greedy bot would (``ISMCTSBot(opponents="greedy")``), and each
+record says which (``model``). The greedy bot plays one ply for the pack's heuristic, so a
 change of the heuristic changes the opponent too: ``--greedy-heuristic`` gives the greedy
 bot the heuristic of another copy of ``heuristic.py`` (an older checkout's), loaded into
 this package, to measure against the older opponent. In the team game (``--players 4``) the search plays

@@ -241,8 +241,12 @@ def isolated(names: list[str], games: int, seed: int, chess: int) -> int:
     docs = []
     for name in names:
         command = [sys.executable, __file__, name, "--games", str(games), "--seed", str(seed)]
-        out = subprocess.run(
-            [*command, "--chess", str(chess)], env=env, capture_output=True, text=True, check=True
+        out = subprocess.run(  # its errors go to this process's stderr
+            [*command, "--chess", str(chess)],
+            env=env,
+            stdout=subprocess.PIPE,
+            text=True,
+            check=True,
         )
         docs.append(json.loads(out.stdout))
     doc = {
