@@ -57,7 +57,8 @@ def _options(text: str | None) -> Any:
 
 
 BOT_SPECS = (
-    "random, greedy, mcts (mcts:N: N iterations a decision; mcts:Xs: X seconds), the name "
+    "random, greedy, mcts (mcts:N: N iterations a decision; mcts:Xs: X seconds; either "
+    "with :greedy to model the other players as greedy ones, e.g. mcts:200:greedy), the name "
     "of an installed bot (tabletop list shows them), agent:COMMAND for a program that plays "
     "through the text interface, or module:attr for a bot of your own "
     "(see the docs' Write a bot page)"
@@ -831,7 +832,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots",
         default="random,greedy,mcts:50",
         help="comma-separated bot specs, at least two distinct: random, greedy, mcts:N "
-        "(iterations), mcts:Xs (seconds per decision), an installed bot or module:attr; "
+        "(iterations), mcts:Xs (seconds per decision), either with :greedy (the others "
+        "modelled as greedy players), an installed bot or module:attr; "
         "default random,greedy,mcts:50",
     )
     la.add_argument("-n", type=int, default=20, help="games per pair of bots (default 20)")
