@@ -210,6 +210,16 @@ def test_normalised_search_is_legal_and_reproducible() -> None:
     assert choices[0] == choices[1] and choices[0] in state.legal_actions()
 
 
+def modelled(d: State, node: _Node, rival: int) -> tuple[tabletop.Action, bool]:
+    """``_modelled_reply`` at ``node``: the reply, and whether it is new to the tree."""
+    legal = d._legal_list()
+    found = list(map(node.children.get, legal))
+    game = d.game
+    reply, child = _modelled_reply(d, node, legal, found, rival, game.heuristic, None)
+    assert child is None or child is node.children[reply]
+    return reply, child is None
+
+
 def test_a_modelled_rival_plays_its_greedy_reply_scored_once() -> None:
     """``opponents="greedy"``: at a rival's node the reply is the one the pack's value
     rates best for that rival after it, each reply scored once and kept on the node."""
@@ -228,14 +238,14 @@ def test_a_modelled_rival_plays_its_greedy_reply_scored_once() -> None:
     scores = [value(a) for a in legal]
     best = legal[scores.index(max(scores))]  # the first of the best, in legal order
     node = _Node(rival)
-    reply, new = _modelled_reply(d, node, d._legal_list(), rival, game.heuristic, None)
+    reply, new = modelled(d, node, rival)
     assert (reply, new) == (best, True)
     assert node.scores == dict(zip(legal, scores, strict=True))
     node.children[reply] = _Node(rival)
     node.scores = {a: -5.0 for a in legal}  # no reply is scored again while one is kept
-    assert _modelled_reply(d, node, d._legal_list(), rival, game.heuristic, None) == (best, False)
+    assert modelled(d, node, rival) == (best, False)
     node.children = {}
-    reply, new = _modelled_reply(d, node, d._legal_list(), rival, game.heuristic, None)
+    reply, new = modelled(d, node, rival)
     assert new and node.scores == {a: -5.0 for a in legal} and reply == legal[0]
 
 

@@ -207,21 +207,19 @@ class ISMCTSBot:
             player = d.current_player
             assert player is not None
             children = node.children
-            if side >= 0 and d._side(player) != side:  # a rival's decision, modelled
-                a, new = _modelled_reply(d, node, legal, player, heuristic, leaf)
-                if new:
-                    child = children[a] = _Node(player)
-                else:
-                    child = children[a]
-                d.apply(a, check=False)
-                path.append(child)
-                if new:
-                    break
-                node = child
-                continue
             # Each legal action's child (None: untried), looked up once: hashing an
             # action is a Python call in many packs, and a node has dozens of them.
             found = list(map(children.get, legal))
+            if side >= 0 and d._side(player) != side:  # a rival's decision, modelled
+                a, kept = _modelled_reply(d, node, legal, found, player, heuristic, leaf)
+                child = kept or _Node(player)
+                d.apply(a, check=False)
+                path.append(child)
+                if kept is None:  # new to the tree: expanded
+                    children[a] = child
+                    break
+                node = child
+                continue
             if None in found:
                 untried = [a for a, ch in zip(legal, found) if ch is None]
                 a = untried[rng.below(len(untried))]
@@ -274,29 +272,32 @@ def _modelled_reply(
     d: State,
     node: _Node,
     legal: list[Action],
+    found: list[_Node | None],
     player: int,
     heuristic: Heuristic | None,
     leaf: Values | None,
-) -> tuple[Action, bool]:
-    """A rival's reply at ``node`` as the greedy bot would play it, and whether it is new
-    to the tree. A reply already in the tree and legal in ``d`` is kept (the best scored
-    of them); else every legal reply is scored once (the pack's value for ``player``
-    after it, or the returns), the scores kept on the node, and the best is added."""
-    children = node.children
+) -> tuple[Action, _Node | None]:
+    """A rival's reply at ``node`` as the greedy bot would play it, and its child
+    (``None``: new to the tree); ``found`` is each legal reply's child. A reply already
+    in the tree and legal in ``d`` is kept (the best scored of them); else every legal
+    reply is scored once (the pack's value for ``player`` after it, or the returns), the
+    scores kept on the node, and the best is added."""
     scores = node.scores
     if scores is None:
         scores = node.scores = {}
     best: Action | None = None
+    best_child: _Node | None = None
     best_v = -math.inf
-    for a in legal:
-        if a in children:
+    for a, ch in zip(legal, found):
+        if ch is not None:
             v = scores.get(a, 0.0)
-            if best is None or v > best_v:
-                best, best_v = a, v
-    if best is not None:
-        return best, False
+            if best_child is None or v > best_v:
+                best, best_child, best_v = a, ch, v
+    if best_child is not None:
+        assert best is not None
+        return best, best_child
     if len(legal) == 1:
-        return legal[0], True
+        return legal[0], None
     for a in legal:
         got = scores.get(a)
         if got is not None:
@@ -315,4 +316,4 @@ def _modelled_reply(
         if v > best_v:
             best, best_v = a, v
     assert best is not None
-    return best, True
+    return best, None
