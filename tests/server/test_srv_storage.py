@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import multiprocessing
 from pathlib import Path
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -14,6 +16,7 @@ from tabletop.server.storage import (
     Conflict,
     StorageError,
     Store,
+    make_engines,
     migrate,
     schema_of,
     schema_version,
@@ -137,3 +140,27 @@ def test_checkpoint_on_each_database(db_url: str) -> None:
         with store.engine.connect() as conn:
             assert conn.exec_driver_sql("SHOW synchronous_commit").scalar() == "on"
         fast.close()
+
+
+def _open_together(url: str, barrier: Any) -> None:
+    writer, reader = make_engines(url)
+    barrier.wait(timeout=30)
+    migrate(writer)
+    with reader.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+
+
+def test_processes_opening_a_new_sqlite_file_together(tmp_path: Path) -> None:
+    # Switching a new file to WAL mode met "database is locked" at once (SQLite does not
+    # wait for it) when another process held the file: a server started next to another
+    # on a new file crashed (1 process in 16 here before the fix).
+    ctx = multiprocessing.get_context("fork")
+    for k in range(8):
+        url = f"sqlite:///{tmp_path / f'games{k}.db'}"
+        barrier = ctx.Barrier(4)
+        procs = [ctx.Process(target=_open_together, args=(url, barrier)) for _ in range(4)]
+        for p in procs:
+            p.start()
+        for p in procs:
+            p.join(60)
+        assert [p.exitcode for p in procs] == [0, 0, 0, 0], f"file {k}"

@@ -33,6 +33,7 @@ disk flush never holds up an action.
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -271,6 +272,33 @@ def migrate(engine: Engine, upto: int = SCHEMA_VERSION) -> int:
 
 
 # ---------------------------------------------------------------- engines
+_WAL_WAIT_S = 20.0  # as long as busy_timeout
+
+
+def _wal_mode(cur: Any) -> None:
+    """Put the database file in WAL mode (once set, the file keeps it).
+
+    Switching needs the file to itself, and SQLite answers "database is
+    locked" at once, without its busy handler, when another process holds it:
+    server processes that start together on a new file would crash. So a
+    file already in WAL mode is left alone, and a switch that meets a lock is
+    tried again for up to :data:`_WAL_WAIT_S` seconds.
+    """
+    deadline = time.monotonic() + _WAL_WAIT_S
+    pause = 0.005
+    while True:
+        try:
+            if str(cur.execute("PRAGMA journal_mode").fetchone()[0]).lower() == "wal":
+                return
+            cur.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as e:
+            if "locked" not in str(e) or time.monotonic() + pause > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.2)
+
+
 def _sqlite_engine(url: sa.URL, synchronous: str, begin: str) -> Engine:
     engine = sa.create_engine(url, pool_size=8, max_overflow=8, pool_timeout=30)
 
@@ -278,9 +306,9 @@ def _sqlite_engine(url: sa.URL, synchronous: str, begin: str) -> Engine:
     def _connect(dbapi_conn: Any, _record: Any) -> None:
         dbapi_conn.isolation_level = None  # SQLAlchemy's begin event issues BEGIN
         cur = dbapi_conn.cursor()
-        cur.execute("PRAGMA journal_mode=WAL")
-        cur.execute(f"PRAGMA synchronous={synchronous}")
         cur.execute("PRAGMA busy_timeout=20000")
+        _wal_mode(cur)
+        cur.execute(f"PRAGMA synchronous={synchronous}")
         cur.execute("PRAGMA foreign_keys=ON")
         # No checkpoint inside a commit: Store.checkpoint runs them (see the module docstring).
         cur.execute("PRAGMA wal_autocheckpoint=0")
