@@ -210,7 +210,8 @@ class SecondLeader(Decision):
 
 @attrs.frozen(kw_only=True)
 class CommandTurn(Decision):
-    """Command Phase: activate a system, or pass."""
+    """Command Phase: activate a system, reveal a face-down mission (or the base, or a
+    card in play that allows it), or pass."""
 
     kind: ClassVar[str] = "command_turn"
 

@@ -384,6 +384,31 @@ def resolving_name(s: RebellionState, default: str) -> str:
     return MISSIONS[s.resolving[1]].name if s.resolving else default
 
 
+_COMMAND_TURN_WORDS = (
+    ("system", "activate a system"),
+    ("reveal", "reveal a mission"),
+    ("reveal_base", "reveal your base"),
+    ("place_probe", "play Under the Radar"),
+    ("play_action_card", "reveal the Secret Facility"),
+)
+"""The kinds of choice a Command Phase turn can offer, in the order the prompt names them."""
+
+
+def command_turn_choices(s: RebellionState) -> str:
+    """What this Command Phase turn offers, in words: the kinds of choice open now (no
+    "activate" without a leader to do it), then "pass", always there. A prompt is
+    public, so missions are named when the player has any face down (how many is
+    public), not by whether one can be revealed (that depends on the hidden cards)."""
+    kinds = {a.kind for a in s._legal_list()}
+    kinds.discard("reveal")
+    if s.zones[f"assigned{s.stack[-1].player}"]:
+        kinds.add("reveal")
+    parts = [words for kind, words in _COMMAND_TURN_WORDS if kind in kinds]
+    if not parts:
+        return "pass (no system to activate, no mission face down)"
+    return f"{', '.join(parts)}, or pass"
+
+
 def prompt(s: RebellionState) -> str:
     top = s.stack[-1]
     who = SIDES[top.player] if s.num_players == 2 else team_who(s, top)
@@ -407,7 +432,7 @@ def prompt(s: RebellionState) -> str:
     if isinstance(top, D.SecondLeader):
         return f"{who}: add a second leader to the mission, or not"
     if isinstance(top, D.CommandTurn):
-        return f"{who}: activate a system, or pass"
+        return f"{who}: {command_turn_choices(s)}"
     if isinstance(top, D.ActivateSystem):
         return f"{who}: choose the leader who activates {loc_name(top.system)}"
     if isinstance(top, D.MoveUnits):

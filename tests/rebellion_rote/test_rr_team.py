@@ -113,7 +113,10 @@ def test_command_order_with_passing() -> None:
     """Research-2 §1.3: 1 Rebel Admiral, 2 Imperial Admiral, 3 Imperial General, 4 Rebel
     General, a role that passed skipped; each role passes on its own."""
     s = position(players=4)
-    assert (s.current_player, s.prompt) == (RA, "Rebel Admiral: activate a system, or pass")
+    assert (s.current_player, s.prompt) == (
+        RA,
+        "Rebel Admiral: activate a system, reveal your base, or pass",
+    )
     s.apply(A.Pass())
     assert s.log[-1].kind == "role_passed" and s.narrate(s.log[-1]) == "Rebel Admiral passed"
     assert s.passed == [False, False]  # the Rebel General has not
@@ -151,7 +154,10 @@ def test_rr189_the_lone_rebel_takes_both_turns() -> None:
     """RR-189: in three players the Rebel plays both roles: one turn as Admiral (blue
     leaders), one as General (orange), each passed on its own."""
     s = position(players=3)
-    assert (s.current_player, s.prompt) == (0, "Rebel (as Admiral): activate a system, or pass")
+    assert (s.current_player, s.prompt) == (
+        0,
+        "Rebel (as Admiral): activate a system, reveal your base, or pass",
+    )
     s.apply(A.SystemChoice(system_id("Utapau")))
     assert names(s.legal_actions()) == {"Jan Dodonna"}  # Mon Mothma cannot activate
     s.apply(A.Activate(leader_id("Jan Dodonna")))
@@ -160,16 +166,23 @@ def test_rr189_the_lone_rebel_takes_both_turns() -> None:
     s.apply(A.Pass())
     assert s.current_player == 2
     s.apply(A.Pass())
-    assert (s.current_player, s.prompt) == (0, "Rebel (as General): activate a system, or pass")
+    assert (s.current_player, s.prompt) == (
+        0,
+        "Rebel (as General): activate a system, reveal your base, or pass",
+    )
     s.apply(A.SystemChoice(system_id("Naboo")))
     assert names(s.legal_actions()) == {"Princess Leia", "General Rieekan"}
     s.apply(A.Activate(leader_id("General Rieekan")))
     s.apply(A.Stop())
-    assert s.prompt == "Rebel (as Admiral): activate a system, or pass"  # both Imperials passed
+    # both Imperials passed; the Admiral's leaders are all out: no system to activate
+    assert s.prompt == "Rebel (as Admiral): reveal your base, or pass"
     s.apply(A.Pass())
     assert s.narrate(s.log[-1]) == "Rebel (as Admiral) passed"
     assert s.passed == [False, True]
-    assert s.current_player == 0 and s.prompt == "Rebel (as General): activate a system, or pass"
+    assert (
+        s.current_player == 0
+        and s.prompt == "Rebel (as General): activate a system, reveal your base, or pass"
+    )
     s.apply(A.Pass())
     assert s.phase == "refresh"
 
