@@ -19,7 +19,7 @@ from rebellion_rote.rules.refresh import supply_left, supply_now
 from rebellion_rote.state import RebellionState
 from tabletop.bots import RandomBot
 
-CASES: list[tuple[int, dict[str, Any] | None]] = [(0, None), (1, None), (2, {"players": 4})]
+CASES: list[tuple[int, dict[str, Any] | None]] = [(3, None), (1, None), (2, {"players": 4})]
 
 
 def games() -> list[tuple[int, dict[str, Any] | None]]:
