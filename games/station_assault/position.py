@@ -331,6 +331,7 @@ def _clear(s: AssaultState) -> None:
     s.grid_holes = 0
     s.board = []
     s.front = {}
+    s.front_holes = 0
     forget_front_order(s)
     s.damage = [0] * len(s.damage)
     s.acted = [False] * len(s.acted)
@@ -509,6 +510,7 @@ def _place_stations(s: AssaultState, facts: Facts, names: _Names) -> None:
         set_card(s, c, home)
     s.board = sorted(s.grid.values())
     s.front = rebuild_front(s)
+    s.front_holes = 0
     forget_front_order(s)
 
 

@@ -85,6 +85,10 @@ class AssaultState(State):
     ``lift_card``: a clone makes the grid again without them when they are more than half
     ``len(grid)`` (CPython copies a dict with that many holes key by key). Not saved: a
     loaded grid has none."""
+    front_holes: int = attrs.field(default=0, metadata={"transient": True})
+    """The same count for ``front``, from which ``set_card`` and ``lift_card`` delete
+    cells as cards are placed and lifted: a clone makes it again without holes when they
+    are more than half ``len(front)``."""
 
     @property
     def table(self) -> ShipTable:
@@ -219,9 +223,10 @@ class AssaultState(State):
         * ``_tbl``, ``_sides``: caches of immutable tables;
         * ``front_order``: copied on the first change by either state (``front_shared``).
 
-        ``grid`` is made again without holes here first when it has many (``grid_holes``,
-        counted by ``lift_card``), so that its copy is one block copy rather than key by
-        key (and so are the copies of later clones of this state).
+        ``grid`` and ``front`` are made again without holes here first when they have many
+        (``grid_holes``, ``front_holes``, counted by ``lift_card`` and ``set_card``), so
+        that each copy is one block copy rather than key by key (and so are the copies of
+        later clones of this state).
         """
         if TYPE_CHECKING:  # (no check at run time: clone() makes ``new`` as type(self))
             assert isinstance(new, AssaultState)
@@ -235,7 +240,12 @@ class AssaultState(State):
         new.grid = grid.copy()
         new.grid_holes = self.grid_holes  # (a dict with few holes is copied with them)
         new.board = self.board.copy()
-        new.front = self.front.copy()
+        front = self.front
+        if 2 * self.front_holes > len(front):  # as the grid's (the frontier loses a cell
+            front = self.front = dict(front)  # at most placements and lifts)
+            self.front_holes = 0
+        new.front = front.copy()
+        new.front_holes = self.front_holes
         new.damage = self.damage.copy()
         new.acted = self.acted.copy()
         new.avail = self.avail.copy()

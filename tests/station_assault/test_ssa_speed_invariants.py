@@ -76,6 +76,9 @@ def play_checking(options: dict[str, Any] | None, seed: int) -> int:
             # the clone copied the grid at once: few holes in both, the same cells in order
             assert 2 * s.grid_holes <= len(s.grid) and 2 * c.grid_holes <= len(c.grid)
             assert list(s.grid.items()) == list(c.grid.items()) == list(grid.items())
+            # and the frontier (remade without its holes first when it has many)
+            assert 2 * s.front_holes <= len(s.front) and 2 * c.front_holes <= len(c.front)
+            assert list(s.front.items()) == list(c.front.items()) == list(before[0].items())
             for _ in range(6):
                 if c.is_terminal:
                     break

@@ -79,9 +79,11 @@ def set_card(s: AssaultState, card: int, at: int) -> None:
     keep = order is not None  # each code out and in at its sorted place, its action beside
     codes, moves = order or _NO_ORDER
     old = front.pop(at, None)
-    if keep and old is not None:
-        i = bisect_left(codes, old)
-        del codes[i], moves[i]
+    if old is not None:
+        s.front_holes += 1
+        if keep:
+            i = bisect_left(codes, old)
+            del codes[i], moves[i]
     base = card << 2
     for side, d in SIDES:
         n = at + d
@@ -121,6 +123,7 @@ def lift_card(s: AssaultState, card: int) -> None:
             w = anchor_of(s, n, -1)
             if w < 0:
                 del front[n]
+                s.front_holes += 1
             else:
                 front[n] = w
             if keep:
