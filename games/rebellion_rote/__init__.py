@@ -190,6 +190,7 @@ from tabletop import Decision, Event, Game, Phase, Ruling, read_table
 
 from . import decisions, events
 from .actions import ACTION_SPACE
+from .battle import IDLE as IDLE_BATTLE
 from .data import (
     ACTIONS,
     BASE_TACTICS,
@@ -303,4 +304,5 @@ GAME = Game(
     ui=UI,
     target_kinds=TARGET_KINDS,
     position_facts=POSITION_FACTS,
+    shared_on_load=(IDLE_BATTLE,),
 )

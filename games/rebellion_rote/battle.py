@@ -141,3 +141,9 @@ class Battle:
         b.black_as_red = self.black_as_red
         b.good_intel = self.good_intel
         return b
+
+
+IDLE = Battle()
+"""The battle of a state with no combat, as loads read it back (``Game.shared_on_load``):
+shared, like the idle battle a clone shares with its state, since nothing writes to an
+idle battle (a combat puts a new one in its place)."""

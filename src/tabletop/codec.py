@@ -534,15 +534,22 @@ class _Compiler:
             return name
         name = self.st_cls[cls] = self.src.name(f"st_{_ident(cls.__name__)}")
         fields = self._fields(cls)
+        shared = self._shared(cls)
         if any(
             not f.init or "max_items" in f.metadata or "max_length" in f.metadata for f in fields
         ):
             # cattrs' own hook (a Mismatch, through the caller, if it refuses the value)
             hook = self.src.const(self.conv.get_structure_hook(cls), "STHOOK")
-            self.src.add([f"def {name}(d):", f"    return {hook}(d, {self.src.const(cls, 'T')})"])
+            self.src.add(
+                [
+                    f"def {name}(d):",
+                    *shared,
+                    f"    return {hook}(d, {self.src.const(cls, 'T')})",
+                ]
+            )
             return name
         n = len(fields) + tagged
-        body = [f"def {name}(d):", f"    if len(d) != {n}:", "        raise Mismatch"]
+        body = [f"def {name}(d):", f"    if len(d) != {n}:", "        raise Mismatch", *shared]
         args = []
         state = cls is self.game.state_cls
         for i, f in enumerate(fields):
@@ -570,6 +577,18 @@ class _Compiler:
             body.append(f"    return {c}({', '.join(args)})")
         self.src.add(body)
         return name
+
+    def _shared(self, cls: type) -> list[str]:
+        """Statements that return the pack's shared value of ``cls`` when ``d`` is its data
+        (:attr:`tabletop.Game.shared_on_load`): its data as a text reads back, compared
+        whole, so only exactly that value is shared."""
+        out: list[str] = []
+        for value in self.game.shared_on_load:
+            if type(value) is cls:
+                data = json.loads(json.dumps(self.conv.unstructure(value)))
+                same = self.src.const(data, "SHARED_DATA")
+                out += [f"    if d == {same}:", f"        return {self.src.const(value, 'SHARED')}"]
+        return out
 
     def _set_fields(self, cls: type, fields: list[attrs.Attribute[Any]]) -> list[str]:
         """Statements that set the fields of a new ``o`` of ``cls`` to ``a0``, ``a1``..."""

@@ -86,6 +86,7 @@ class Game:
         ui: Mapping[str, Any] | None = None,
         target_kinds: Mapping[str, str] | None = None,
         position_facts: Sequence[Any] = (),
+        shared_on_load: Sequence[Any] = (),
     ) -> None:
         self.name = name
         self.title = title
@@ -136,6 +137,12 @@ class Game:
         self.position_facts: tuple[Any, ...] = tuple(position_facts)
         """The pack's own facts of a position document (:class:`tabletop.positions.Fact`
         values, for the docs); empty when the pack has no positions."""
+        self.shared_on_load: tuple[Any, ...] = tuple(shared_on_load)
+        """Values a load shares between the states it reads instead of making each anew:
+        instances of attrs classes the state holds that the pack never changes in place
+        (Rebellion's idle battle: a combat puts a new one in its place). A saved value
+        exactly equal to one of them is read back as that very object, which costs a
+        comparison instead of building the value field by field."""
         bound = state_cls.__dict__.get("game")
         if isinstance(bound, Game) and bound is not self:
             raise ValueError(

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
+import tabletop
 from rebellion_rote import GAME
-from rebellion_rote.battle import Battle
+from rebellion_rote.battle import IDLE, Battle
 from rebellion_rote.board import GROUND_OF, NUM_UNITS, SHIPS_OF, UNITS_OF, Board
 from rebellion_rote.data import IMPERIAL, MISSIONS, NUM_LOCATIONS, REBEL, UNITS
 from rebellion_rote.heuristic import heuristic, values
@@ -111,3 +112,31 @@ def test_values_are_the_heuristic_of_every_seat(seed: int, options: dict[str, An
     assert GAME.search["values"] is values
     for s in play(seed, options)[::9]:
         assert values(s) == [heuristic(s, p) for p in range(s.num_players)]
+
+
+@pytest.mark.parametrize(("seed", "options"), games())
+def test_loads_share_the_idle_battle_and_play_on_exactly(
+    seed: int, options: dict[str, Any] | None
+) -> None:
+    """A trusted load reads an idle battle back as the pack's shared one (``IDLE``, named in
+    ``Game.shared_on_load``) and a battle under way as one of its own; a loaded state plays
+    the rest of the game exactly as the state it was read from did, through its combats,
+    and leaves ``IDLE`` as it was."""
+    states = play(seed, options)
+    final = tabletop.dumps(states[-1])
+    shared = own = 0
+    for s in states[::11]:
+        back = tabletop.loads(tabletop.dumps(s), trusted=True)
+        assert isinstance(back, RebellionState)
+        assert back.battle == s.battle
+        if s.battle.system < 0:
+            assert back.battle is IDLE
+            shared += 1
+        else:
+            assert back.battle is not IDLE and back.battle is not s.battle
+            own += 1
+        for action in states[-1].history[len(s.history) :]:
+            back.apply(action)
+        assert tabletop.dumps(back) == final
+        assert Battle() == IDLE
+    assert shared > 5 and own > 0
