@@ -238,6 +238,14 @@ class _Source:
         return self.ns
 
 
+def _exact_text(data: Any) -> bytes:
+    """JSON text of ``data`` that tells ``true``, ``1`` and ``1.0`` apart (for
+    :meth:`_Compiler._shared`)."""
+    if orjson is not None:
+        return orjson.dumps(data)
+    return json.dumps(data, separators=(",", ":")).encode()
+
+
 def _ident(name: str) -> str:
     return name if name.isidentifier() else "f"
 
@@ -579,15 +587,21 @@ class _Compiler:
         return name
 
     def _shared(self, cls: type) -> list[str]:
-        """Statements that return the pack's shared value of ``cls`` when ``d`` is its data
-        (:attr:`tabletop.Game.shared_on_load`): its data as a text reads back, compared
-        whole, so only exactly that value is shared."""
+        """Statements that return the pack's shared value of ``cls`` when ``d`` is exactly
+        its data (:attr:`tabletop.Game.shared_on_load`). Equal is not enough (``1 == True
+        == 1.0`` in Python, and a load coerces nothing): the data must also write the same
+        text, which tells those apart (and a NaN equals nothing, so it never passes)."""
         out: list[str] = []
         for value in self.game.shared_on_load:
             if type(value) is cls:
                 data = json.loads(json.dumps(self.conv.unstructure(value)))
                 same = self.src.const(data, "SHARED_DATA")
-                out += [f"    if d == {same}:", f"        return {self.src.const(value, 'SHARED')}"]
+                text = self.src.const(_exact_text(data), "SHARED_TEXT")
+                exact = self.src.const(_exact_text, "EXACT")
+                out += [
+                    f"    if d == {same} and {exact}(d) == {text}:",
+                    f"        return {self.src.const(value, 'SHARED')}",
+                ]
         return out
 
     def _set_fields(self, cls: type, fields: list[attrs.Attribute[Any]]) -> list[str]:

@@ -5,6 +5,7 @@ shared between clones is never written to, the one-pass counts (``Board.supply``
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -140,3 +141,24 @@ def test_loads_share_the_idle_battle_and_play_on_exactly(
         assert tabletop.dumps(back) == final
         assert Battle() == IDLE
     assert shared > 5 and own > 0
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("revealed", 0), ("reroll_used", 0.0), ("system", -1.0), ("first", [-1.0, -1])],
+)
+@pytest.mark.parametrize("trusted", [True, False])
+def test_a_battle_equal_but_not_exactly_idle_is_refused(
+    field: str, value: Any, trusted: bool
+) -> None:
+    """An idle battle's data with a number for a bool, or a float for an int, equals the
+    shared one in Python (``0 == False == 0.0``) but is not its data: the load refuses it,
+    as it refuses a wrong type anywhere else."""
+    s = GAME.new_state(seed=1)
+    doc = json.loads(tabletop.dumps(s))
+    assert doc["state"]["battle"][field] == value  # equal in Python...
+    doc["state"]["battle"][field] = value
+    with pytest.raises(tabletop.TabletopError):  # ...and still refused
+        tabletop.loads(json.dumps(doc), trusted=trusted)
+    back = tabletop.loads(tabletop.dumps(s), trusted=trusted)  # the exact data loads
+    assert back.battle is IDLE if trusted else back.battle == IDLE  # (a safe load replays)
