@@ -141,8 +141,9 @@ class Game:
         """Values a load shares between the states it reads instead of making each anew:
         instances of attrs classes the state holds that the pack never changes in place
         (Rebellion's idle battle: a combat puts a new one in its place). A saved value
-        exactly equal to one of them is read back as that very object, which costs a
-        comparison instead of building the value field by field."""
+        whose data is exactly one of theirs (equal, and the same JSON text, so ``0``,
+        ``false`` and ``0.0`` stay apart) is read back as that very object, which costs
+        two comparisons instead of building the value field by field."""
         bound = state_cls.__dict__.get("game")
         if isinstance(bound, Game) and bound is not self:
             raise ValueError(
