@@ -77,7 +77,9 @@ def test_budgets_are_checked() -> None:
     with pytest.raises(ValueError, match="time_s"):
         ISMCTSBot(time_s=0)
     assert ISMCTSBot().iterations == 200
-    with pytest.raises(ValueError, match="opponents must be one of search, greedy, got 'minimax'"):
+    with pytest.raises(
+        ValueError, match="opponents must be one of search, greedy, adaptive, got 'minimax'"
+    ):
         ISMCTSBot(opponents="minimax")
     assert repr(ISMCTSBot(iterations=5, seed=3)) == "ISMCTSBot(iterations=5, seed=3)"
 

@@ -110,6 +110,10 @@ class AssaultState(State):
     def _side(self, seat: int) -> int:
         return self.team[seat]
 
+    def _action_seen(self, action: Action, seat: int, player: int) -> bool:
+        # Every turn is played in the open; only the mulligan is chosen in secret (SSA-04).
+        return type(action) is not Mulligan or seat == player
+
     def _setup(self) -> None:
         setup.set_up(self)
 

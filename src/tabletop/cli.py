@@ -58,7 +58,8 @@ def _options(text: str | None) -> Any:
 
 BOT_SPECS = (
     "random, greedy, mcts (mcts:N: N iterations a decision; mcts:Xs: X seconds; either "
-    "with :greedy to model the other players as greedy ones, e.g. mcts:200:greedy), the name "
+    "with :greedy to model the other players as greedy ones, e.g. mcts:200:greedy, or "
+    ":adaptive to model those seen playing as greedy ones), the name "
     "of an installed bot (tabletop list shows them), agent:COMMAND for a program that plays "
     "through the text interface, or module:attr for a bot of your own "
     "(see the docs' Write a bot page)"
@@ -833,7 +834,8 @@ def build_parser() -> argparse.ArgumentParser:
         default="random,greedy,mcts:50",
         help="comma-separated bot specs, at least two distinct: random, greedy, mcts:N "
         "(iterations), mcts:Xs (seconds per decision), either with :greedy (the others "
-        "modelled as greedy players), an installed bot or module:attr; "
+        "modelled as greedy players) or :adaptive (those seen playing as greedy players), "
+        "an installed bot or module:attr; "
         "default random,greedy,mcts:50",
     )
     la.add_argument("-n", type=int, default=20, help="games per pair of bots (default 20)")

@@ -111,8 +111,10 @@ class Game:
         ``(state, rng) -> Action`` that plays the rollouts instead of uniform random
         moves), ``values`` (a function ``state -> list[float]``, the heuristic of
         every player at once, for a pack that can share the work between them) and
-        ``opponents`` (``"search"`` or ``"greedy"``: how the search plays the other
-        sides' decisions). A bot built with a value of its own keeps it."""
+        ``opponents`` (``"search"``, ``"greedy"`` or ``"adaptive"``: how the search
+        plays the other sides' decisions; or a function ``state -> str`` giving one,
+        for a default that depends on the options). A bot built with a value of its own
+        keeps it."""
         self.description = description
         self.rulings = tuple(rulings)
         self.phases = tuple(phases)

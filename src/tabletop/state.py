@@ -65,6 +65,8 @@ if TYPE_CHECKING:
 __all__ = ["State"]
 
 TRANSIENT = {"transient": True}
+DETERMINISED = "a resampled (determinised) state has no record: its hidden cards were re-dealt"
+"""Why a determinisation has no record (:attr:`State.no_record`)."""
 _MISSING = object()
 
 _PENDING_LOGS: weakref.WeakKeyDictionary[State, Callable[[], list[Event]]] = (
@@ -133,6 +135,10 @@ class State:
     _log_views: dict[int | None, _SeenLog] | None = attrs.field(default=None, metadata=TRANSIENT)
     """Per viewer, the log as :meth:`log_view` last made it (see :class:`_SeenLog`): a view
     then narrates only the events since, instead of the whole game again."""
+    _record_len: int | None = attrs.field(default=None, metadata=TRANSIENT)
+    """For a determinisation, how many actions the state it was drawn from had: its
+    record leads there (:func:`tabletop.bots.seen_actions` plays it again); ``None``
+    for any other state."""
     _known_shared: bool = attrs.field(default=False, metadata=TRANSIENT)
     """``known`` is shared with a clone (or the state cloned): copied before a change."""
 
@@ -259,6 +265,13 @@ class State:
         resamples are the side's."""
         return player
 
+    def _action_seen(self, action: Action, seat: int, player: int) -> bool:
+        """Whether ``player`` sees which action ``seat`` takes when it takes ``action`` in
+        this state (the state before it). Default: only its own side's actions (of the
+        same :meth:`_viewer`). A pack whose actions are open to everyone says so here,
+        for the actions that are: what :func:`tabletop.bots.seen_actions` gives a bot."""
+        return self._viewer(seat) == self._viewer(player)
+
     def _side(self, seat: int) -> int:
         """The side seat ``seat`` plays for (default: the seat itself). Seats of one side
         win and lose together; sides are numbered from 0."""
@@ -310,6 +323,7 @@ class State:
         pack fails. Call it whenever you change a state other than by ``apply``: it also
         drops what the state cached from before the change (its legal actions)."""
         self.no_record = reason or "this state was not reached by play from its seed"
+        self._record_len = None
         self._legal = None
         self._legal_words = None
         self._prompt_of = None
@@ -323,11 +337,13 @@ class State:
 
     @determinised.setter
     def determinised(self, value: bool) -> None:
-        self.no_record = (
-            "a resampled (determinised) state has no record: its hidden cards were re-dealt"
-            if value
-            else ""
-        )
+        if value:
+            if not self.no_record:
+                self._record_len = len(self.history)
+            self.no_record = DETERMINISED
+        else:
+            self.no_record = ""
+            self._record_len = None
 
     def add_zone(self, zone: Zone, cards: Iterable[int] = ()) -> list[int]:
         """Add ``zone`` holding ``cards`` (bottom first); return its list of ids, the
@@ -929,6 +945,7 @@ class State:
             new._known_shared = False
         new.result = None if self.result is None else self.result[:]
         new.no_record = self.no_record
+        new._record_len = self._record_len
         new.start = self.start
         new._legal = self._legal
         new._legal_words = self._legal_words
@@ -996,9 +1013,7 @@ class State:
         new._resample(player, rng)
         new.rng = rng.spawn()
         new._legal = None
-        new.no_record = (
-            "a resampled (determinised) state has no record: its hidden cards were re-dealt"
-        )
+        new.determinised = True
         return new
 
     def position_facts(self) -> dict[str, Any]:

@@ -8,6 +8,8 @@ Every bot has ``choose(state) -> Action`` and never reads what
 * :class:`ISMCTSBot`: information-set Monte Carlo tree search.
 * :class:`AgentBot`: a local program that plays through the text interface
   (:mod:`tabletop.text`), the spec ``agent:COMMAND``.
+* :func:`information_set`, :func:`seen_actions`: what a seat knows, and the
+  actions it saw taken, for bots that search or model their rivals.
 * :func:`make_bot`: a bot from a spec: a built-in one (``"mcts:500"``), an
   installed one (entry-point group ``tabletop.bots``), ``agent:COMMAND`` or
   ``module:attr``.
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 from .agent import AgentBot, AgentError
 from .base import Bot
-from .determinise import information_set
+from .determinise import SeenAction, information_set, seen_actions
 from .factory import BOT_NAMES, ENTRY_POINT_GROUP, BotSpecError, installed_bots, make_bot
 from .greedy import GreedyBot
 from .ismcts import ISMCTSBot
@@ -33,7 +35,9 @@ __all__ = [
     "GreedyBot",
     "ISMCTSBot",
     "RandomBot",
+    "SeenAction",
     "information_set",
     "installed_bots",
     "make_bot",
+    "seen_actions",
 ]

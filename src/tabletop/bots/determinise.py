@@ -14,17 +14,27 @@ order of a hidden deck.
 :meth:`State.resample` (hidden cards shuffled within their pool, the pack's
 ``_resample`` for hidden facts outside zones, a fresh RNG), with a faster
 shuffle for search, which needs thousands of them per second.
+
+:func:`seen_actions` gives the actions a player saw the others take, each
+with :func:`information_set` of the state just before it: what a bot needs
+to judge how its rivals play (:class:`~tabletop.bots.ISMCTSBot`'s
+``opponents="adaptive"``).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from itertools import repeat, starmap
 
+import attrs
+
+from ..errors import TabletopError
+from ..model import Action
 from ..rng import Rng
 from ..state import State
 
-__all__ = ["Sampler", "information_set"]
+__all__ = ["Sampler", "SeenAction", "information_set", "seen_actions"]
 
 
 def information_set(state: State, player: int) -> State:
@@ -38,6 +48,87 @@ def information_set(state: State, player: int) -> State:
     new._legal = None
     new.determinised = True  # its record would not lead to it
     return new
+
+
+@attrs.frozen
+class SeenAction:
+    """An action a player saw taken (see :func:`seen_actions`)."""
+
+    step: int
+    """Its place in the game: the number of actions taken before it."""
+    seat: int
+    """The seat that took it."""
+    action: Action
+    before: State
+    """What the player knew just before it: :func:`information_set` of the state then
+    (a copy with no record; the player's hidden facts re-dealt, as for a search)."""
+
+
+def seen_actions(state: State, player: int, start: int = 0) -> list[SeenAction]:
+    """The actions from step ``start`` on that ``player`` saw taken, oldest first.
+
+    An action is seen when the pack says so (``State._action_seen``; by default a
+    player sees only its own side's actions: a pack whose turns are played in the
+    open, as Station Assault's are, shows the others' too). Each comes with what the
+    player knew just before it, so that a bot may ask what it would have done there,
+    or what a model of that seat would have: the state before is played again from
+    the record, the only way to it that reveals nothing (about ``len(history)``
+    actions, a few milliseconds a game; ``start`` only skips building the states
+    before it). The other actions are left out, and nothing says how many there were
+    beyond the steps' numbers, which a view shows too (``step``).
+
+    A determinisation (:meth:`~tabletop.State.resample`, :func:`information_set`) gives
+    what the state it was drawn from gives: the same for every draw, so a bot that reads
+    it still chooses the same in two states its seat cannot tell apart. Another state
+    without a record (a position made by hand) cannot be played again:
+    :class:`~tabletop.TabletopError`.
+    """
+    return list(iter_seen(state, player, start))
+
+
+def iter_seen(
+    state: State, player: int, start: int = 0, seats: Callable[[int], bool] | None = None
+) -> Iterator[SeenAction]:
+    """:func:`seen_actions` one at a time, the replay going only as far as the caller
+    reads; with ``seats``, only the actions of the seats it accepts (asked at each
+    step, so a caller may stop wanting a seat part way)."""
+    if type(player) is not int or not 0 <= player < state.num_players:
+        raise TabletopError(
+            f"seen_actions: player must be a seat from 0 to {state.num_players - 1}, not {player!r}"
+        )
+    if type(start) is not int or start < 0:
+        raise TabletopError(f"seen_actions: start must be an int of 0 or more, not {start!r}")
+    history = state.history
+    if state.no_record:
+        # a determinisation keeps the record of the state it was drawn from: that, and
+        # not what a search played on it since, is what the player saw
+        if state._record_len is None:
+            raise TabletopError(f"seen_actions: {state.no_record}")
+        history = history[: state._record_len]
+    return _replay_seen(state, history, player, start, seats)
+
+
+def _replay_seen(
+    state: State,
+    history: list[Action],
+    player: int,
+    start: int,
+    seats: Callable[[int], bool] | None,
+) -> Iterator[SeenAction]:
+    if start >= len(history):
+        return
+    game = state.game
+    if state.start is None:
+        s = game.new_state(seed=state.seed, options=state.options)
+    else:
+        s = game.position(state.start)
+    for i, action in enumerate(history):
+        if i >= start:
+            seat = s.current_player
+            assert seat is not None
+            if (seats is None or seats(seat)) and s._action_seen(action, seat, player):
+                yield SeenAction(i, seat, action, information_set(s, player))
+        s.apply(action, check=False)
 
 
 class Sampler:

@@ -4,9 +4,9 @@ A bot spec is one of:
 
 * a built-in bot: ``random``, ``greedy``, ``mcts`` (200 iterations a decision),
   ``mcts:N`` (``N`` iterations), ``mcts:Xs`` (``X`` seconds a decision), and
-  either budget followed by ``:greedy`` or ``:search`` (``mcts:200:greedy``: how the
-  search plays the other sides' decisions, :class:`~tabletop.bots.ISMCTSBot`'s
-  ``opponents``; the pack's default otherwise); ``ismcts`` is the same as
+  either budget followed by ``:greedy``, ``:adaptive`` or ``:search``
+  (``mcts:200:greedy``: how the search plays the other sides' decisions,
+  :class:`~tabletop.bots.ISMCTSBot`'s ``opponents``; the pack's default otherwise); ``ismcts`` is the same as
   ``mcts``; these names are read in any case;
 * the name of an installed bot: an entry point of the group ``tabletop.bots``
   (a package declares ``[project.entry-points."tabletop.bots"] mine =
@@ -65,7 +65,8 @@ _MODULE_ATTR = re.compile(
 )
 _AVAILABLE = (
     "random, greedy, mcts (mcts:N iterations, mcts:Xs seconds per decision, either with "
-    ":greedy to model the other sides as greedy players), an installed "
+    ":greedy to model the other sides as greedy players or :adaptive to model those seen "
+    "playing as greedy players), an installed "
     "bot's name (tabletop list shows them), agent:COMMAND for a program that plays through "
     "the text interface, or module:attr for a bot of your own"
 )
@@ -151,7 +152,8 @@ def _built_in(name: str, kind: str, arg: str, seed: int) -> Bot:
         raise BotSpecError(
             f"bad bot {name[:60]!r}: write mcts:N (iterations, e.g. mcts:500) "
             "or mcts:Xs (seconds per decision, e.g. mcts:0.05s), optionally followed by "
-            ":greedy or :search (how it plays the other sides, e.g. mcts:200:greedy)"
+            ":greedy, :adaptive or :search (how it plays the other sides, e.g. "
+            "mcts:200:greedy)"
         ) from None
 
 
