@@ -6,7 +6,9 @@
 For each pack (and mode), random games are played from seeds ``0, 1, ...`` and
 every position with more than one legal action between 20% and 80% of the
 game's length is a candidate; ``--positions`` of them, spread evenly, are
-searched by ``ISMCTSBot(iterations=--iterations)`` one after the other, and
+searched by ``ISMCTSBot(iterations=--iterations, opponents="search")`` (the
+tree search itself, whatever model of the rivals the pack chooses by default) one
+after the other, and
 the median of the per-position rates (iterations per CPU second of this
 process, so other work on a shared machine does not lower it) is reported,
 with the iterations that fit in 0.05 s at that rate (the budget the ladder's
@@ -58,7 +60,9 @@ def positions(game: str, options: dict[str, Any] | None, count: int) -> list[tab
 def rate(game: str, options: dict[str, Any] | None, count: int, iterations: int) -> dict[str, Any]:
     rates = []
     for i, s in enumerate(positions(game, options, count)):
-        bot = ISMCTSBot(iterations=iterations, seed=i)
+        # the tree search itself: a pack's default model of the rivals (Station Assault's
+        # free for all adapts to them) adds work of its own, measured on its own
+        bot = ISMCTSBot(iterations=iterations, seed=i, opponents="search")
         started = time.process_time()  # this process's CPU time: fair on a shared machine
         bot.choose(s)
         rates.append(bot.last_iterations / max(time.process_time() - started, 1e-9))

@@ -199,3 +199,15 @@ def test_station_assault_adapts_by_default_in_a_free_for_all_of_four_or_more() -
     default_bot = ISMCTSBot(iterations=30, seed=1)
     default_bot.choose(state)
     assert default_bot.last_iterations == 12 and max(default_bot.evidence) > 0
+
+
+def test_the_kit_catches_a_pack_that_says_a_hidden_choice_is_seen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tabletop.testing import play_and_check
+
+    game = tabletop.load("station_assault")
+    play_and_check(game, FFA4, 1, 2, check_every=25)  # as it is: it passes
+    monkeypatch.setattr(game.state_cls, "_action_seen", lambda self, a, seat, p: True)
+    with pytest.raises(AssertionError, match=r"_action_seen tells player 1 that seat 0 took "):
+        play_and_check(game, FFA4, 1, 2, check_every=25)

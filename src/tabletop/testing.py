@@ -27,7 +27,9 @@ seed, playout seed) and checks, along the way:
   something the view of the seat to decide shows (``_target_shown``);
 * views are JSON-able and leak nothing: for each player, a ``resample`` for
   that player (the hidden part re-dealt) gives that player the same view and,
-  when they are to decide, the same legal actions;
+  when they are to decide, the same legal actions; an action a pack says another
+  player sees (``_action_seen``) leaves that player a view unlike every other legal
+  action's;
 * when the pack declares an observation (:mod:`tabletop.observation`): it has
   the declared size, finite numbers, and a ``resample`` for a player encodes
   the same for that player; ``state.observation(p)`` is a ``float32`` array of
@@ -218,6 +220,43 @@ def check_state(state: State, rng: Rng, ctx: str = "", *, atomic: bool = True) -
             r.apply(acts[rng.below(len(acts))])
     if dumps(state) != before:
         raise _fail(ctx, "resample(), or playing a determinisation, changed the original state")
+    _check_seen(state, legal, ctx)
+
+
+def _check_seen(state: State, legal: list[Action], ctx: str) -> None:
+    """A pack that shows a seat another's actions (``_action_seen``) shows only what its
+    view shows: each action it says a player sees leads to a view for that player (its
+    log included) unlike that of every other legal action, so knowing which was taken
+    tells the player nothing its view does not."""
+    if type(state)._action_seen is State._action_seen or len(legal) < 2:
+        return
+    mover = state.current_player
+    if mover is None:
+        return
+    n = len(state.log)
+    others = [p for p in range(state.num_players) if state._viewer(p) != state._viewer(mover)]
+    if others:  # one of them, a different one from step to step
+        p = others[len(state.history) % len(others)]
+        seen = [a for a in legal if state._action_seen(a, mover, p)]
+        if not seen:
+            return
+        views: dict[str, list[Action]] = {}
+        for a in legal:
+            after = state.clone()
+            after.apply(a)
+            # what p sees of the table, and of the log the events since (the rest is
+            # the same whichever action was taken)
+            shown = [after.view(p, log=False), after.log_view(p, n)]
+            views.setdefault(json.dumps(shown, sort_keys=True), []).append(a)
+        for same in views.values():
+            told = [a for a in same if a in seen]
+            if len(same) > 1 and told:
+                raise _fail(
+                    ctx,
+                    f"_action_seen tells player {p} that seat {mover} took {told[0]!r}, but "
+                    f"{len(same)} actions leave player {p} the same view "
+                    f"({', '.join(map(repr, same[:4]))}): the action is not seen",
+                )
 
 
 def _observation(state: State, player: int, ctx: str) -> list[float] | None:
