@@ -131,8 +131,9 @@ value and cost time), and the heuristic's margins, a few hundredths apart, need 
 exploration constant to steer the search; every player's value of a leaf comes from one
 pass over the table (``values``). In a free for all of four or more the search models
 the rivals it sees playing as the greedy bot does (``opponents``): in the free for all of
-four, 520 iterations a decision won 88 of 100 games against three greedy players where
-the plain search won 62 of 100, and as many against random players."""
+four, at 520 iterations a decision, it won 649 of 800 games against three greedy players
+(the plain search 144 of the first 200, the adaptive one 161) and 378 of 400 against
+random players (the plain search 94 of the first 100, the adaptive one 96)."""
 
 
 def _num_players(options: Options) -> int:
