@@ -647,13 +647,16 @@ class State:
         self._legal = legal
         exc.add_note("tabletop: the state was restored to what it was before this action")
 
-    def _rebuilt(self) -> State:
-        """This state made again from its record: its position document when it started
-        from one, else its seed and options; then its history."""
+    def _first(self) -> State:
+        """The state this game started as: its position document when it started from
+        one, else its seed and options."""
         if self.start is not None:
-            state = self.game.position(self.start)
-        else:
-            state = self.game.new_state(seed=self.seed, options=self.options)
+            return self.game.position(self.start)
+        return self.game.new_state(seed=self.seed, options=self.options)
+
+    def _rebuilt(self) -> State:
+        """This state made again from its record: :meth:`_first`, then its history."""
+        state = self._first()
         for a in self.history:
             state.apply(a, check=False)
         return state

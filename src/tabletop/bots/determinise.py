@@ -117,11 +117,7 @@ def _replay_seen(
 ) -> Iterator[SeenAction]:
     if start >= len(history):
         return
-    game = state.game
-    if state.start is None:
-        s = game.new_state(seed=state.seed, options=state.options)
-    else:
-        s = game.position(state.start)
+    s = state._first()
     for i, action in enumerate(history):
         if i >= start:
             seat = s.current_player

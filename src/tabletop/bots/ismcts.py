@@ -404,16 +404,7 @@ def _modelled_reply(
         if got is not None:
             v = got
         else:
-            after = d.clone()
-            after.apply(a, check=False)
-            if after.is_terminal:
-                v = after.returns()[player]
-            elif leaf is not None:
-                v = leaf(after)[player]
-            else:
-                assert heuristic is not None
-                v = heuristic(after, player)
-            scores[a] = v
+            v = scores[a] = _reply_value(d, a, player, heuristic, leaf)
         if v > best_v:
             best, best_v = a, v
     assert best is not None
