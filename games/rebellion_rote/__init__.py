@@ -206,6 +206,7 @@ from .data import (
     UNITS,
 )
 from .facts import system_facts
+from .belief import belief
 from .heuristic import heuristic, values
 from .observation import OBSERVATION
 from .options import RebellionOptions
@@ -278,7 +279,7 @@ GAME = Game(
         "Base tactic cards (not used, RR-01, RR-14)": BASE_TACTICS,
     },
     heuristic=heuristic,
-    search={"values": values},
+    search={"values": values, "belief": belief},
     description=(
         "The galactic civil war for two: the Empire hunts the hidden Rebel base with "
         "probe droids and overwhelming fleets, while the Rebels win hearts, strike "

@@ -87,12 +87,13 @@ def test_the_search_rebels_keep_a_far_base_hidden() -> None:
 
 
 def test_the_search_empire_beats_random_rebels_in_a_seeded_game() -> None:
-    """A smoke test of strength: seed 6, the search Empire at 30 iterations a decision takes
+    """A smoke test of strength: seed 9, the search Empire at 30 iterations a decision takes
     the Rebel base in round 2 against random Rebels (seeds 0 to 11 all end in its win, by
-    round 6)."""
-    s = GAME.new_state(seed=6)
+    round 6; random Rebels hide the base anywhere, so the Empire's belief, which looks
+    first where a player would hide it, does not help it here)."""
+    s = GAME.new_state(seed=9)
     assert isinstance(s, RebellionState)
-    bots: list[Bot] = [RandomBot(6), ISMCTSBot(iterations=30, seed=6)]
+    bots: list[Bot] = [RandomBot(9), ISMCTSBot(iterations=30, seed=9)]
     while not s.is_terminal:
         player = s.current_player
         assert player is not None

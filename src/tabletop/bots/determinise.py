@@ -135,8 +135,11 @@ class Sampler:
     their pool, the pack re-deals its other hidden facts, and the RNG is new.
     """
 
-    def __init__(self, info: State, player: int, rng: Rng) -> None:
+    def __init__(
+        self, info: State, player: int, rng: Rng, adjust: Callable[[State, Rng], None] | None = None
+    ) -> None:
         self.info = info
+        self.adjust = adjust
         self.player = info._viewer(player)
         self.rng = rng
         self.rand = random.Random(rng.next64())
@@ -162,6 +165,8 @@ class Sampler:
                 self._shuffle(free)
             pool.deal(free, zones)
         new._resample(self.player, self.rng)
+        if self.adjust is not None:
+            self.adjust(new, self.rng)
         new.rng = self.rng.spawn()
         new._legal = None
         new.determinised = True

@@ -77,6 +77,7 @@ __all__ = ["ISMCTSBot"]
 Heuristic = Callable[[State, int], float]
 Policy = Callable[[State, Rng], Action]
 Values = Callable[[State], list[float]]
+Belief = Callable[[State, int], Callable[[State, Rng], None] | None]
 
 OPPONENTS = ("search", "greedy", "adaptive")
 """How the search plays the other sides' decisions (``opponents``): ``search``, by the
@@ -135,6 +136,7 @@ class ISMCTSBot:
         use_heuristic: bool = True,
         normalise: bool = False,
         opponents: str | None = None,
+        beliefs: bool = True,
     ) -> None:
         if iterations is None and time_s is None:
             iterations = 200
@@ -157,6 +159,7 @@ class ISMCTSBot:
         self.use_heuristic = use_heuristic
         self.normalise = normalise
         self.opponents = opponents
+        self.beliefs = beliefs
         self.rng = Rng(seed)
         self.last_iterations = 0
         """Iterations run by the last :meth:`choose` (0 when the action was forced)."""
@@ -173,6 +176,8 @@ class ISMCTSBot:
         if self.time_s is not None:
             budget.append(f"time_s={self.time_s}")
         model = "" if self.opponents is None else f", opponents={self.opponents!r}"
+        if not self.beliefs:
+            model += ", beliefs=False"
         return f"ISMCTSBot({', '.join(budget)}, seed={self.seed}{model})"
 
     def choose(self, state: State) -> Action:
@@ -207,7 +212,9 @@ class ISMCTSBot:
             modelled = self._adapt(state, me, heuristic, leaf)
             if modelled is not None and limit is not None:
                 limit = max(1, round(limit * MODELLED_SHARE))
-        sampler = Sampler(information_set(state, me), me, self.rng)
+        info = information_set(state, me)
+        belief: Belief | None = pack.get("belief") if self.beliefs else None
+        sampler = Sampler(info, me, self.rng, belief(info, me) if belief is not None else None)
         root = _Node(me)
         rng = self.rng
         bounds = [math.inf, -math.inf]
