@@ -204,8 +204,18 @@ def check_state(state: State, rng: Rng, ctx: str = "", *, atomic: bool = True) -
                 )
             if p == cp and r.legal_actions() != legal:
                 raise _fail(ctx, f"player {p}'s legal actions depend on what they cannot see")
-        # A determinisation must be playable.
+        # A determinisation must be playable, and hold every card once, as must a
+        # determinisation of it (a search may resample what it was given).
         r = state.resample(p, Rng(rng.next64()))
+        cards = _all_cards(state)
+        for again in (r, r.resample(p, Rng(rng.next64()))):
+            if _all_cards(again) != cards:
+                raise _fail(
+                    ctx,
+                    f"a determinisation for player {p} lost or copied a card: "
+                    f"{_card_change(cards, _all_cards(again))} (resample() must only move "
+                    "cards, also when it re-deals a determinisation)",
+                )
         for step in range(5):
             if r.is_terminal:
                 break
@@ -221,6 +231,63 @@ def check_state(state: State, rng: Rng, ctx: str = "", *, atomic: bool = True) -
     if dumps(state) != before:
         raise _fail(ctx, "resample(), or playing a determinisation, changed the original state")
     _check_seen(state, legal, ctx)
+    _check_belief(state, legal, rng, ctx)
+
+
+def _all_cards(state: State) -> list[int]:
+    return sorted(c for z in state.zones.values() for c in z)
+
+
+def _card_change(before: list[int], after: list[int]) -> str:
+    from collections import Counter
+
+    lost, copied = Counter(before) - Counter(after), Counter(after) - Counter(before)
+    return f"missing {sorted(lost.elements())[:8]}, extra {sorted(copied.elements())[:8]}"
+
+
+def _check_belief(state: State, legal: list[Action], rng: Rng, ctx: str) -> None:
+    """A pack's belief (``search["belief"]``) for the player to move reads only what that
+    player knows and draws only what the player could believe: built from the player's
+    information set of the state and from that of a resample of it, it re-draws the same
+    determinisations alike; each re-draw keeps the player's view and legal actions; the
+    state itself is untouched."""
+    belief = state.game.search.get("belief")
+    me = state.current_player
+    if belief is None or me is None:
+        return
+    from .bots.determinise import Sampler, information_set
+
+    before = dumps(state)
+    info = information_set(state, me)
+    adjust = belief(info, me)
+    other = belief(information_set(state.resample(me, Rng(rng.next64())), me), me)
+    if (adjust is None) != (other is None):
+        raise _fail(
+            ctx,
+            f"the pack's belief for player {me} applies in the state but not in a resample "
+            "for that player, or the other way: it read something the player may not know",
+        )
+    if adjust is not None and other is not None:
+        sampler = Sampler(info, me, Rng(rng.next64()))
+        for k in range(3):
+            d = sampler.sample()
+            seed = rng.next64()
+            mine, theirs = d.clone(), d.clone()
+            adjust(mine, Rng(seed))
+            other(theirs, Rng(seed))
+            if dumps(mine) != dumps(theirs):
+                raise _fail(
+                    ctx,
+                    f"the pack's belief for player {me} re-drew a determinisation otherwise "
+                    "when built in a resample for that player (the same for the player, "
+                    "other hidden facts): it read something the player may not know",
+                )
+            if mine.view(me) != state.view(me):
+                raise _fail(ctx, f"the pack's belief changed what player {me} sees (draw #{k})")
+            if mine.legal_actions() != legal:
+                raise _fail(ctx, f"the pack's belief changed player {me}'s legal actions")
+    if dumps(state) != before:
+        raise _fail(ctx, "the pack's belief changed the state")
 
 
 def _check_seen(state: State, legal: list[Action], ctx: str) -> None:

@@ -249,12 +249,14 @@ def redeal_actions(s: RebellionState, side: int, viewer: int, rng: Rng) -> None:
     free = [c for z, k in zip(zones, known) for c in z if c not in k and c not in starting]
     rng.shuffle(free)
     # the deal below fills every other hidden place: start with the hand's starting slots
-    # holding starting cards, so that they are kept where they are
+    # holding starting cards, kept there by place (a starting card the core's deal moved
+    # elsewhere leaves its place to be filled like any other: kept by its id, it would
+    # stay there too, a second copy)
     it_start = iter(free_start)
+    in_start: dict[tuple[int, int], int] = {}
     for i in start_slots:
-        hand[i] = next(it_start)
+        hand[i] = in_start[(1, i)] = next(it_start)
     s.zones[box_name] = [c if c in known_box else next(it_start) for c in box]
-    known[1] |= {hand[i] for i in start_slots}
     b = s.board
     # the constrained slots: (zone index, position, leader the card must picture, or -1 for
     # "no recruitable leader")
@@ -277,7 +279,7 @@ def redeal_actions(s: RebellionState, side: int, viewer: int, rng: Rng) -> None:
     if chosen is not None:  # always, as the real deal fits; else the core's deal stays
         picked = set(chosen)
         rest = iter(c for c in free if c not in picked)
-        fixed = {(zi, i): c for (zi, i, _), c in zip(needs, chosen)}
+        fixed = {(zi, i): c for (zi, i, _), c in zip(needs, chosen)} | in_start
         for zi, (name, z, k) in enumerate(zip(names, zones, known)):
             s.zones[name] = [
                 c if c in k else fixed[(zi, i)] if (zi, i) in fixed else next(rest)
