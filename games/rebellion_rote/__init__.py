@@ -191,6 +191,7 @@ from tabletop import Decision, Event, Game, Phase, Ruling, read_table
 from . import decisions, events
 from .actions import ACTION_SPACE
 from .battle import IDLE as IDLE_BATTLE
+from .belief import belief
 from .data import (
     ACTIONS,
     BASE_TACTICS,
@@ -206,7 +207,6 @@ from .data import (
     UNITS,
 )
 from .facts import system_facts
-from .belief import belief
 from .heuristic import heuristic, values
 from .observation import OBSERVATION
 from .options import RebellionOptions
