@@ -14,7 +14,9 @@ on yours) for one side against ``RandomBot``, ``GreedyBot`` or the same search
 other, one game at a time in this process; ``--start`` skips to a later game index (a
 second process on other seeds); ``--model greedy`` has the search play the other
 side's decisions as the greedy bot would (``ISMCTSBot(opponents="greedy")``), and each
-record says which (``model``). The greedy bot plays one ply for the pack's heuristic, so a
+record says which (``model``); ``--no-beliefs`` has the search bots leave out the pack's
+belief (``ISMCTSBot(beliefs=False)``: the hidden base drawn uniformly, as before the
+belief), and each record says which (``beliefs``; records without it are from before). The greedy bot plays one ply for the pack's heuristic, so a
 change of the heuristic changes the opponent too: ``--greedy-heuristic`` gives the greedy
 bot the heuristic of another copy of ``heuristic.py`` (an older checkout's), loaded into
 this package, to measure against the older opponent. In the team game (``--players 4``) the search plays
@@ -120,10 +122,12 @@ GREEDY_HEURISTIC: list[Heuristic] = []
 """The greedy opponent's heuristic when not the pack's (``--greedy-heuristic``)."""
 
 
-def opponent_bot(name: str, seed: int, iterations: int, model: str | None = None) -> Bot:
+def opponent_bot(
+    name: str, seed: int, iterations: int, model: str | None = None, beliefs: bool = True
+) -> Bot:
     """The bot the search plays against: random, greedy or the same search."""
     if name == "search":
-        return ISMCTSBot(iterations=iterations, seed=seed, opponents=model)
+        return ISMCTSBot(iterations=iterations, seed=seed, opponents=model, beliefs=beliefs)
     if name == "greedy":
         return OtherGreedy(seed, GREEDY_HEURISTIC[0]) if GREEDY_HEURISTIC else GreedyBot(seed)
     return RandomBot(seed)
@@ -137,15 +141,21 @@ def play(
     seed: int,
     iterations: int,
     model: str | None = None,
+    beliefs: bool = True,
 ) -> dict[str, Any]:
     """One game, the search bot on ``side``; what happened in it."""
     options = None if players == 2 else {"players": players}
     state = GAME.new_state(seed=seed + index, options=options)
     assert isinstance(state, RebellionState)
     bots: list[Bot] = [
-        ISMCTSBot(iterations=iterations, seed=bot_seed(seed, index, p), opponents=model)
+        ISMCTSBot(
+            iterations=iterations,
+            seed=bot_seed(seed, index, p),
+            opponents=model,
+            beliefs=beliefs,
+        )
         if state.side_of(p) == side
-        else opponent_bot(opponent, bot_seed(seed, index, p), iterations, model)
+        else opponent_bot(opponent, bot_seed(seed, index, p), iterations, model, beliefs)
         for p in range(state.num_players)
     ]
     record: dict[str, Any] = {
@@ -158,6 +168,7 @@ def play(
         "seed": seed + index,
         "iterations": iterations,
         "model": model or "pack default",
+        "beliefs": beliefs,
         "base_round": None,
         "base_revealed_by_rebels": None,
         "objectives_played": [],
@@ -249,11 +260,12 @@ def _share(n: int, total: int) -> dict[str, Any]:
 
 def summarise(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Per mode, opponent and search side: wins, endings, base found, Rebel reputation play."""
-    groups: dict[tuple[int, str, str], list[dict[str, Any]]] = {}
+    groups: dict[tuple[int, str, str, bool], list[dict[str, Any]]] = {}
     for r in records:
-        groups.setdefault((r["players"], r["opponent"], r["search_side"]), []).append(r)
+        key = (r["players"], r["opponent"], r["search_side"], r.get("beliefs", False))
+        groups.setdefault(key, []).append(r)
     out = []
-    for (players, opponent, side), rs in sorted(groups.items()):
+    for (players, opponent, side, beliefs), rs in sorted(groups.items()):
         n = len(rs)
         found = [r["base_round"] for r in rs if r["base_round"] is not None]
         by_empire = [
@@ -276,6 +288,7 @@ def summarise(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 "players": players,
                 "opponent": opponent,
                 "search_side": side,
+                "beliefs": beliefs,
                 "games": n,
                 "search_wins": _share(sum(r["search_won"] for r in rs), n),
                 "endings": dict(Counter(f"{r['winner']}: {r['ending']}" for r in rs)),
@@ -328,6 +341,12 @@ def main() -> None:
         help="how the search plays the other side's decisions (ISMCTSBot opponents; "
         "default: the pack's)",
     )
+    ap.add_argument(
+        "--no-beliefs",
+        action="store_true",
+        help="the search bots leave out the pack's belief (ISMCTSBot(beliefs=False)): "
+        "every determinisation the uniform re-deal",
+    )
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", type=Path, help="append each game's record here (JSON lines)")
     ap.add_argument(
@@ -349,7 +368,16 @@ def main() -> None:
     records = []
     for i in range(args.start, args.start + args.n):
         for side in sides:  # interleaved, so a stopped run has both sides
-            r = play(side, args.opponent, args.players, i, args.seed, args.iterations, args.model)
+            r = play(
+                side,
+                args.opponent,
+                args.players,
+                i,
+                args.seed,
+                args.iterations,
+                args.model,
+                not args.no_beliefs,
+            )
             records.append(r)
             line = json.dumps(r)
             if args.out:
