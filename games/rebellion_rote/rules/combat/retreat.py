@@ -18,7 +18,17 @@ from ...events import Retreated, Stalemate
 from ..units import UNIT_FACTS as F
 from .damage import after_destruction, destroy_figures
 from .flow import advance, then
-from .forces import DEATH_STAR, DSUC, GROUND, INTERDICTOR, SPACE, TRANSPORT, attack_dice, side_units
+from .forces import (
+    DEATH_STAR,
+    DSUC,
+    GROUND,
+    INTERDICTOR,
+    SPACE,
+    TRANSPORT,
+    attack_dice,
+    figures,
+    side_units,
+)
 from .stalemate import must_leave
 
 if TYPE_CHECKING:
@@ -45,7 +55,7 @@ def can_retreat(s: RebellionState, p: int) -> list[int]:
         return []
     if p == IMPERIAL and (row[DEATH_STAR] or row[DSUC]):
         return []
-    if not any(row[u] and F.carrier[u] for u in UNITS_OF[p]):
+    if not any(figures(s, u) > 0 and F.carrier[u] for u in UNITS_OF[p]):
         return []
     if not retreat_destinations(s, p):
         return []
@@ -134,12 +144,12 @@ def apply_retreat_to(s: RebellionState, d: RetreatTo, a: Action) -> None:
 
 
 def legal_retreat_units(s: RebellionState, d: RetreatUnits) -> list[Action]:
-    b, bt = s.board, s.battle
-    row = b.units[bt.system]
+    bt = s.battle
     out: list[Action] = []
     ships_left = False
     for u in UNITS_OF[d.player]:
-        if not row[u] or F.immobile[u]:
+        # a figure a tactic card destroyed is only waiting to be removed (RR-191)
+        if figures(s, u) <= 0 or F.immobile[u]:
             continue
         if F.carried[u]:
             if d.spare > 0:
@@ -162,7 +172,7 @@ def apply_retreat_units(s: RebellionState, d: RetreatUnits, a: Action) -> None:
     u = a.unit
     s.board.remove_unit(u, bt.system)
     s.board.add_unit(u, d.dst)
-    if len(bt.damage[u]) > s.board.units[bt.system][u]:
+    if len(bt.damage[u]) > figures(s, u):  # a doomed figure keeps no damage
         del bt.damage[u][0]  # the most damaged figure leaves; its damage is removed
     spare = d.spare - 1 if F.carried[u] else d.spare + F.capacity[u]
     s.stack.append(RetreatUnits(player=d.player, dst=d.dst, spare=spare, moved=d.moved + 1))
