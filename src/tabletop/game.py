@@ -113,8 +113,13 @@ class Game:
         every player at once, for a pack that can share the work between them) and
         ``opponents`` (``"search"``, ``"greedy"`` or ``"adaptive"``: how the search
         plays the other sides' decisions; or a function ``state -> str`` giving one,
-        for a default that depends on the options). A bot built with a value of its own
-        keeps it."""
+        for a default that depends on the options) and ``belief`` (a function
+        ``(info, player)`` of the searching player's information set, asked once a
+        decision, that returns ``None`` or a function ``(d, rng)`` re-drawing in each
+        determinisation ``d`` a hidden choice the way a player would make it, for a
+        choice made face down from a position everyone saw; it reads only ``info``
+        and draws only what the public facts allow). A bot built with a value of its own
+        keeps it (``ISMCTSBot(beliefs=False)`` leaves the belief out)."""
         self.description = description
         self.rulings = tuple(rulings)
         self.phases = tuple(phases)

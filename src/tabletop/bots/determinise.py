@@ -132,7 +132,9 @@ class Sampler:
 
     ``info`` should come from :func:`information_set`. Each :meth:`sample` is
     a clone in which the cards ``player`` does not know are shuffled within
-    their pool, the pack re-deals its other hidden facts, and the RNG is new.
+    their pool, the pack re-deals its other hidden facts, ``adjust(sample, rng)``
+    (when given: a pack's belief, :attr:`tabletop.Game.search`) re-draws what it
+    has a belief about, and the RNG is new.
     """
 
     def __init__(

@@ -44,6 +44,11 @@ Carlo Tree Search"), for any pack, through the contract alone:
   rival the search runs ``MODELLED_SHARE`` of its iterations (a modelled iteration does
   more work). The evidence is kept for the game (:meth:`ISMCTSBot.reset` forgets it);
   in a pack that shows no rival's actions it is the plain search.
+* A pack's ``search["belief"]`` (:attr:`tabletop.Game.search`), asked once a decision
+  with the bot's information set, may re-draw a hidden choice in each determinisation
+  the way a player would make it instead of uniformly (Rebellion: the hidden base, where
+  the Empire was weakest when the Rebels chose it). ``beliefs=False`` leaves it out: every
+  determinisation is the uniform re-deal.
 * With ``normalise`` UCB compares mean values rescaled to [0, 1] by the
   lowest and highest value seen in this search, so that a heuristic whose
   moves differ by hundredths weighs more against exploration. It is off by
