@@ -30,6 +30,10 @@ seed, playout seed) and checks, along the way:
   when they are to decide, the same legal actions; an action a pack says another
   player sees (``_action_seen``) leaves that player a view unlike every other legal
   action's;
+* a ``resample``, and a resample of it, holds every card the state holds, once; a
+  pack's search belief (``game.search["belief"]``) for the player to move, built from
+  that player's information set of the state and of a resample, re-draws a
+  determinisation alike, keeping the player's view and legal actions;
 * when the pack declares an observation (:mod:`tabletop.observation`): it has
   the declared size, finite numbers, and a ``resample`` for a player encodes
   the same for that player; ``state.observation(p)`` is a ``float32`` array of
