@@ -16,7 +16,8 @@ current player (``Battle.attacker``) is the player whose turn it is.
      whose card can cancel picks first, and resolves first if he picks the
      cancel ability. A top ability needs a unit of the pictured type in the
      system; a unit destroyed by a tactic card still meets it, is removed once
-     both cards are resolved and does not roll this round. Extra cards are
+     both cards are resolved, does not roll this round and does not leave with a
+     retreat made meanwhile (an Escape Plan, RR-191). Extra cards are
      chosen openly, can neither cancel nor be canceled (an
      extra Escape Plan still retreats, it just cancels nothing). Played cards go to the
      discard; a deck emptied gets its discard back, but for the card just played;
