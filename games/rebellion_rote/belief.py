@@ -40,6 +40,7 @@ from .data import IMPERIAL, NUM_SYSTEMS
 from .decisions import ChooseBase
 from .events import BaseRelocated
 from .heuristic import Forces, assault
+from .rules.base_clues import base_fits, hidden_places
 from .state import RebellionState
 
 __all__ = ["TEMPERATURE", "base_weights", "belief"]
@@ -97,25 +98,20 @@ def belief(info: State, player: int) -> Adjust | None:
 
 def redraw_base(d: State, weights: list[float], rng: Rng) -> None:
     """Put ``d``'s hidden base on a system drawn by ``weights`` among those it may be in
-    for the Empire: in ``base_mask``, not destroyed, and a card the Empire has not seen
-    (in the probe deck, among those the Rebels look at, or the base itself). The base
-    card changes places with the card drawn."""
+    for the Empire: the base's own, if it fits the public facts, and those of the hidden
+    probe cards that do (:func:`~rebellion_rote.rules.base_clues.hidden_places`). The
+    base card changes places with the card drawn."""
     assert isinstance(d, RebellionState)
     base = d.zones["base"]
     if not base:
         return
-    b, mask = d.board, d.base_mask
-    places: list[tuple[list[int], int]] = [(base, 0)]
-    for name in ("probe_deck", "probe_look"):
-        z = d.zones[name]
-        known = d.known_to(name, IMPERIAL)
-        places.extend((z, i) for i, c in enumerate(z) if c not in known)
-    fits = [(z, i) for z, i in places if mask >> z[i] & 1 and not b.destroyed[z[i]]]
-    if not fits:
+    places = hidden_places(d)
+    if base_fits(d, base[0]):
+        places.insert(0, (base, 0))
+    if not places:
         return
-    total = sum(weights[z[i]] for z, i in fits)
-    x = rng.random() * total
-    for z, i in fits:
+    x = rng.random() * sum(weights[z[i]] for z, i in places)
+    for z, i in places:
         x -= weights[z[i]]
         if x < 0:
             break

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ALL_SYSTEMS",
+    "base_fits",
+    "hidden_places",
     "keep_base_consistent",
     "mask_systems",
     "narrow",
@@ -70,29 +72,34 @@ def rule_out(s: RebellionState, x: int) -> None:
     s.base_mask &= ~(1 << x)
 
 
-def keep_base_consistent(s: RebellionState, rng: Rng) -> None:
-    """The Empire's determinisation: a re-dealt hidden base that contradicts a public fact
-    (outside ``base_mask``, or destroyed) changes
-    places with a hidden probe card that fits them all (in the deck, or among those the
-    Rebels are looking at to relocate), picked at random among those the Empire does not
-    know the place of."""
-    base = s.zones["base"]
-    if not base:
-        return
-    b, mask = s.board, s.base_mask
+def base_fits(s: RebellionState, c: int) -> bool:
+    """Whether the hidden base may be in system ``c`` as far as the public facts go: in
+    ``base_mask`` and not destroyed."""
+    # not base_reveal_due: mid-move, Imperial ground units may stand where the base is
+    # (the check comes when the movement ends); a check that found nothing rules out
+    return bool(s.base_mask >> c & 1) and not s.board.destroyed[c]
 
-    def fits(c: int) -> bool:
-        # not base_reveal_due: mid-move, Imperial ground units may stand where the base is
-        # (the check comes when the movement ends); a check that found nothing rules out
-        return bool(mask >> c & 1) and not b.destroyed[c]
 
-    if fits(base[0]):
-        return
-    free: list[tuple[list[int], int]] = []
+def hidden_places(s: RebellionState) -> list[tuple[list[int], int]]:
+    """The places (zone, index) of the probe cards the Empire does not know the place of
+    (in the deck, or among those the Rebels are looking at to relocate) whose system the
+    base may be in (:func:`base_fits`): where a determinisation may put the base."""
+    out: list[tuple[list[int], int]] = []
     for name in ("probe_deck", "probe_look"):
         z = s.zones[name]
         known = s.known_to(name, IMPERIAL)
-        free.extend((z, i) for i, c in enumerate(z) if fits(c) and c not in known)
+        out.extend((z, i) for i, c in enumerate(z) if base_fits(s, c) and c not in known)
+    return out
+
+
+def keep_base_consistent(s: RebellionState, rng: Rng) -> None:
+    """The Empire's determinisation: a re-dealt hidden base that contradicts a public fact
+    (outside ``base_mask``, or destroyed) changes places with a hidden probe card that fits
+    them all (:func:`hidden_places`), picked at random."""
+    base = s.zones["base"]
+    if not base or base_fits(s, base[0]):
+        return
+    free = hidden_places(s)
     if free:
         z, i = free[rng.below(len(free))]
         z[i], base[0] = base[0], z[i]
