@@ -217,14 +217,16 @@ def modelled(d: State, node: _Node, rival: int) -> tuple[tabletop.Action, bool]:
     legal = d._legal_list()
     found = list(map(node.children.get, legal))
     game = d.game
-    reply, child = _modelled_reply(d, node, legal, found, rival, game.heuristic, None)
+    reply, child = _modelled_reply(d, node, legal, found, rival, game.heuristic)
     assert child is None or child is node.children[reply]
     return reply, child is None
 
 
 def test_a_modelled_rival_plays_its_greedy_reply_scored_once() -> None:
-    """``opponents="greedy"``: at a rival's node the reply is the one the pack's value
-    rates best for that rival after it, each reply scored once and kept on the node."""
+    """``opponents="greedy"``: at a rival's node the reply is the one the pack's heuristic
+    rates best for that rival after it, as the greedy bot rates it (not the search's
+    ``values``, which in a free for all of Station Assault look further), each reply
+    scored once and kept on the node."""
     game = tabletop.load("station_assault")
     d = advance(game.new_state(seed=3, options={"mode": "free_for_all", "players": 3}), 25)
     rival = d.current_player

@@ -12,11 +12,16 @@ from ssa_helpers import deal, new, station
 from station_assault import GAME
 from station_assault.heuristic import (
     FFA_SHARPNESS,
+    HAND_WEIGHT,
     NEXT_WAVE,
     PENDING,
+    _aims,
+    _stats,
     expected_losses,
     heuristic,
+    open_sides,
 )
+from station_assault.heuristic import values as search_values
 from tabletop import Rng, State
 from tabletop.bots import GreedyBot, ISMCTSBot, RandomBot
 
@@ -43,15 +48,89 @@ def test_terminal_states_score_their_returns(options: dict[str, object] | None) 
     assert values(s) == s.returns()
 
 
-@pytest.mark.parametrize("options", [None, FREE_FOR_ALL, TEAMS])
+def test_the_search_plays_for_the_pack_values() -> None:
+    assert GAME.search["values"] is search_values
+
+
+@pytest.mark.parametrize("options", [None, TEAMS])
 def test_values_are_each_players_heuristic_exactly(options: dict[str, object] | None) -> None:
-    """The leaf values the search asks for at once are bit for bit each player's own."""
+    """In a duel and in teams the leaf values the search asks for at once are bit for bit
+    each player's heuristic."""
     s = new(options, 5)
     rng = Rng(5)
     while not s.is_terminal:
-        assert values(s) == [heuristic(s, p) for p in range(s.num_players)]
+        assert search_values(s) == values(s)
         acts = s.legal_actions()
         s.apply(acts[rng.below(len(acts))])
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_free_for_all_values_share_the_hands_by_openness(players: int) -> None:
+    """In a free for all the search's values are the heuristic's shares with the hands'
+    fire shared by openness; ended, both are the returns."""
+    s = new({"mode": "free_for_all", "players": players}, 5)
+    rng = Rng(5)
+    differed = 0
+    while not s.is_terminal:
+        v = search_values(s)
+        loss = expected_losses(s, by_openness=True)
+        w = [math.exp(FFA_SHARPNESS * (60 - s.lost[q] - loss[q])) for q in range(players)]
+        alive = [q for q in range(players) if s.alive[q]]
+        share = [
+            2 * w[q] / sum(w[r] for r in alive) - 1 if s.alive[q] else -1.0 for q in range(players)
+        ]
+        assert v == pytest.approx(share)
+        differed += v != values(s)
+        acts = s.legal_actions()
+        s.apply(acts[rng.below(len(acts))])
+    assert search_values(s) == values(s) == s.returns()
+    assert differed > 50
+
+
+def test_open_sides_count_the_sides_of_each_players_cards_with_no_card_next_to_them() -> None:
+    """Stations at (0, 2), (-2, -1), (2, -1). Black's Scout north of its Station opens 3
+    sides and closes 1: 6; Red's Scout at (1, 4) opens 4 (two of them, towards (0, 4) and
+    (1, 3), open on Black's Scout too). A Fighter east of Black's Station closes one side
+    of it and opens 3, the cell (1, 3) between it and the Scout counting twice."""
+    board: tuple[tuple[object, ...], ...] = ((0, "Scout", 0, 3), (1, "Scout", 1, 4))
+    s = deal({}, initiative=0, options=FREE_FOR_ALL, board=board)
+    assert open_sides(s) == [6, 8, 4]
+    s = deal({}, initiative=0, options=FREE_FOR_ALL, board=(*board, (0, "Fighter", 1, 2)))
+    assert open_sides(s) == [8, 8, 4]
+
+
+def test_the_search_finds_the_open_sides_with_the_shots() -> None:
+    """``expected_losses`` counts the open sides in the pass that finds the shots: the
+    same as :func:`open_sides`, along a game of four."""
+    s = new({"mode": "free_for_all", "players": 4}, 7)
+    rng = Rng(7)
+    while not s.is_terminal:
+        opened = [0] * 4
+        fp, shields, worth = _stats(s.table)
+        assert _aims(s, fp, shields, worth, opened) == _aims(s, fp, shields, worth)
+        assert opened == open_sides(s)
+        acts = s.legal_actions()
+        s.apply(acts[rng.below(len(acts))])
+
+
+def test_in_a_free_for_all_the_more_open_player_is_expected_to_take_more_fire() -> None:
+    """Red's and Blue's Behemoths in hand (Firepower 4: 2 Victory each against their
+    enemies). The greedy bot's heuristic shares each evenly; the search's values by
+    openness, Black 6 open sides, Red and Blue 4: Black 2 x 6/10 from each."""
+    s = deal(
+        {1: ["Behemoth"], 2: ["Behemoth"]},
+        initiative=0,
+        options=FREE_FOR_ALL,
+        board=((0, "Scout", 0, 3),),
+    )
+    fire = 4 * HAND_WEIGHT
+    assert open_sides(s) == [6, 4, 4]
+    assert expected_losses(s) == pytest.approx([fire, fire / 2, fire / 2])
+    assert expected_losses(s, by_openness=True) == pytest.approx(
+        [2 * fire * 6 / 10, fire * 4 / 10, fire * 4 / 10]
+    )
+    assert search_values(s)[0] < heuristic(s, 0)
+    assert search_values(s)[1] > heuristic(s, 1)
 
 
 def test_an_even_start_is_level_and_a_duel_is_zero_sum() -> None:

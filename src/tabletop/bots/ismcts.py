@@ -15,7 +15,9 @@ Carlo Tree Search"), for any pack, through the contract alone:
   ``rollout_steps`` decisions (uniformly random, or by the pack's
   ``rollout_policy``: :attr:`tabletop.Game.search`); the outcome is the final returns if the game
   ended, or else the pack's ``heuristic(d, p)`` for every player ``p`` (its
-  ``values(d)`` when it gives one, all players at once). A pack
+  ``values(d)`` when it gives one, all players at once; a pack's search value may
+  look further than the heuristic, as Station Assault's does in a free for all).
+  A pack
   without a heuristic is played to the end (at most ``max_rollout`` steps,
   then a draw is assumed).
 * Each node on the path adds the value of the player who took the action
@@ -24,9 +26,9 @@ Carlo Tree Search"), for any pack, through the contract alone:
   ``search["opponents"]``, a name or a function of the state giving one; ``"search"``
   by default) the other sides' decisions are
   not searched but played as :class:`~tabletop.bots.GreedyBot` would play them:
-  at a rival's node every legal reply is scored once, by the pack's value for
-  that rival after it (``values``, else ``heuristic``; the returns if it ends the
-  game), the scores kept on the node, and the best reply is the node's only child
+  at a rival's node every legal reply is scored once, by the pack's ``heuristic``
+  for that rival after it, as the greedy bot scores it (never by ``values``; the
+  returns if it ends the game), the scores kept on the node, and the best reply is the node's only child
   while it stays legal (a determinisation in which it is not adds the best of
   those that are). The iterations then go to the searcher's own choices against
   the replies such players make, instead of to random first tries of every
@@ -36,7 +38,7 @@ Carlo Tree Search"), for any pack, through the contract alone:
 * With ``opponents="adaptive"`` it judges each rival seat by the decisions it saw
   that seat make (:func:`~tabletop.bots.seen_actions`: a pack whose turns are played
   in the open shows them): in a sample of the state before each, was the action taken
-  one of the best by the pack's value for that seat, as the greedy bot's would be?
+  one of the best by the pack's heuristic for that seat, as the greedy bot's would be?
   A seat choosing at random hits them only as often as they are many. Once the odds
   that a seat plays as the greedy bot are 20 to 1 (``GREEDY_ODDS``, a log-likelihood
   ratio against choosing at random), that seat's decisions are modelled as with
@@ -214,7 +216,7 @@ class ISMCTSBot:
             modelled = [state.side_of(p) != side for p in range(state.num_players)]
         limit = self.iterations
         if heuristic is not None and model == "adaptive":
-            modelled = self._adapt(state, me, heuristic, leaf)
+            modelled = self._adapt(state, me, heuristic)
             if modelled is not None and limit is not None:
                 limit = max(1, round(limit * MODELLED_SHARE))
         info = information_set(state, me)
@@ -251,9 +253,7 @@ class ISMCTSBot:
         self.evidence = []
         self._seen = None
 
-    def _adapt(
-        self, state: State, me: int, heuristic: Heuristic, leaf: Values | None
-    ) -> list[bool] | None:
+    def _adapt(self, state: State, me: int, heuristic: Heuristic) -> list[bool] | None:
         """``adaptive``: which seats to model as greedy, from the rivals' decisions seen
         since the last call (:func:`~tabletop.bots.seen_actions`; none in a pack that shows
         no rival's actions). Each decision of a rival's with a choice is weighed once: in
@@ -284,7 +284,7 @@ class ISMCTSBot:
             try:
                 for s in iter_seen(state, me, seen[1], open_seat):
                     p = s.seat
-                    evidence[p] += _weigh(s.before, s.action, p, me, self.rng, heuristic, leaf)
+                    evidence[p] += _weigh(s.before, s.action, p, me, self.rng, heuristic)
                     if not any(map(open_seat, rivals)):
                         break  # every rival settled: the rest of the game is not read
             except TabletopError:
@@ -324,7 +324,7 @@ class ISMCTSBot:
             # action is a Python call in many packs, and a node has dozens of them.
             found = list(map(children.get, legal))
             if modelled is not None and modelled[player]:  # a rival's decision, modelled
-                a, kept = _modelled_reply(d, node, legal, found, player, heuristic, leaf)
+                a, kept = _modelled_reply(d, node, legal, found, player, heuristic)
                 child = kept or _Node(player)
                 d.apply(a, check=False)
                 path.append(child)
@@ -388,13 +388,13 @@ def _modelled_reply(
     found: list[_Node | None],
     player: int,
     heuristic: Heuristic | None,
-    leaf: Values | None,
 ) -> tuple[Action, _Node | None]:
     """A rival's reply at ``node`` as the greedy bot would play it, and its child
     (``None``: new to the tree); ``found`` is each legal reply's child. A reply already
     in the tree and legal in ``d`` is kept (the best scored of them); else every legal
-    reply is scored once (the pack's value for ``player`` after it, or the returns), the
-    scores kept on the node, and the best is added."""
+    reply is scored once (the pack's ``heuristic`` for ``player`` after it, as the greedy
+    bot scores it, or the returns), the scores kept on the node, and the best is
+    added."""
     scores = node.scores
     if scores is None:
         scores = node.scores = {}
@@ -416,23 +416,21 @@ def _modelled_reply(
         if got is not None:
             v = got
         else:
-            v = scores[a] = _reply_value(d, a, player, heuristic, leaf)
+            v = scores[a] = _reply_value(d, a, player, heuristic)
         if v > best_v:
             best, best_v = a, v
     assert best is not None
     return best, None
 
 
-def _reply_value(
-    d: State, a: Action, player: int, heuristic: Heuristic | None, leaf: Values | None
-) -> float:
-    """``player``'s value after ``a`` in ``d`` (the returns if it ends the game)."""
+def _reply_value(d: State, a: Action, player: int, heuristic: Heuristic | None) -> float:
+    """``player``'s value after ``a`` in ``d`` as the greedy bot scores it: the pack's
+    ``heuristic`` (never the search's ``values``, which may look further), or the
+    returns if it ends the game."""
     after = d.clone()
     after.apply(a, check=False)
     if after.is_terminal:
         return after.returns()[player]
-    if leaf is not None:
-        return leaf(after)[player]
     assert heuristic is not None
     return heuristic(after, player)
 
@@ -444,7 +442,6 @@ def _weigh(
     me: int,
     rng: Rng,
     heuristic: Heuristic,
-    leaf: Values | None,
 ) -> float:
     """The log-likelihood ratio of ``player`` taking ``action`` in ``before`` (what ``me``
     knew then) as the greedy bot against at random: 0 when no sample of ``before`` has it
@@ -459,7 +456,7 @@ def _weigh(
         return 0.0
     if len(legal) < 2:
         return 0.0
-    scores = [_reply_value(d, a, player, heuristic, leaf) for a in legal]
+    scores = [_reply_value(d, a, player, heuristic) for a in legal]
     top = max(scores)
     best = sum(1 for v in scores if v >= top - 1e-9)
     chance = best / len(legal)  # a random player's chance to take one of the best
