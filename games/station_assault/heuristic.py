@@ -205,23 +205,22 @@ def _aims(
             if t is not None and side[t] != mine:
                 pairs.append((c, t, 1))
     else:
-        for c in s.board:
+        for c in s.board:  # the same, and the open sides of each card's owner
             here = pos[c]
             mine = side[c]
-            opened[mine] += 4
+            owner = c // CARDS_PER_DECK
+            opened[owner] += 4
             t = get(here + east)
             if t is not None:
-                other = side[t]
-                opened[mine] -= 1
-                opened[other] -= 1
-                if other != mine:
+                opened[owner] -= 1
+                opened[t // CARDS_PER_DECK] -= 1
+                if side[t] != mine:
                     pairs.append((c, t, 0))
             t = get(here + north)
             if t is not None:
-                other = side[t]
-                opened[mine] -= 1
-                opened[other] -= 1
-                if other != mine:
+                opened[owner] -= 1
+                opened[t // CARDS_PER_DECK] -= 1
+                if side[t] != mine:
                     pairs.append((c, t, 1))
     aims: dict[int, Aim] = {}
     for a, b, to in pairs:
@@ -280,10 +279,9 @@ def open_sides(s: AssaultState) -> list[int]:
     """For each player, the sides of their cards in play with no card next to them: where
     a ship played or moved this wave can come to fire at them (an empty cell next to two
     of their cards counts twice, one next to two players' cards for both)."""
-    side, pos = s.card_side, s.pos
-    grid = s.grid
+    pos, grid = s.pos, s.grid
     opened = [0] * s.num_players
     for c in s.board:
         here = pos[c]
-        opened[side[c]] += sum(1 for d in DELTA if here + d not in grid)
+        opened[c // CARDS_PER_DECK] += sum(1 for d in DELTA if here + d not in grid)
     return opened

@@ -109,8 +109,11 @@ class Game:
         """The pack's defaults for the search bot (:class:`~tabletop.bots.ISMCTSBot`): any of
         ``exploration``, ``rollout_steps``, ``rollout_policy`` (a function
         ``(state, rng) -> Action`` that plays the rollouts instead of uniform random
-        moves), ``values`` (a function ``state -> list[float]``, the heuristic of
-        every player at once, for a pack that can share the work between them) and
+        moves), ``values`` (a function ``state -> list[float]``, every player's value
+        of a leaf at once, for a pack that can share the work between them: the
+        heuristic of each, or a value that looks further than the greedy bot's one
+        step; a rival the search models as a greedy player is still scored by the
+        ``heuristic``, as :class:`~tabletop.bots.GreedyBot` scores it) and
         ``opponents`` (``"search"``, ``"greedy"`` or ``"adaptive"``: how the search
         plays the other sides' decisions; or a function ``state -> str`` giving one,
         for a default that depends on the options) and ``belief`` (a function

@@ -9,7 +9,7 @@ import math
 import pytest
 from ssa_helpers import deal, new, station
 
-from station_assault import GAME
+from station_assault import GAME, AssaultState
 from station_assault.heuristic import (
     FFA_SHARPNESS,
     HAND_WEIGHT,
@@ -101,8 +101,12 @@ def test_open_sides_count_the_sides_of_each_players_cards_with_no_card_next_to_t
 
 def test_the_search_finds_the_open_sides_with_the_shots() -> None:
     """``expected_losses`` counts the open sides in the pass that finds the shots: the
-    same as :func:`open_sides`, along a game of four."""
-    s = new({"mode": "free_for_all", "players": 4}, 7)
+    same as :func:`open_sides`, along a game of four, each player's own in teams too."""
+    for options in (TEAMS, {"mode": "free_for_all", "players": 4}):
+        _open_sides_along_a_game(new(options, 7))
+
+
+def _open_sides_along_a_game(s: AssaultState) -> None:
     rng = Rng(7)
     while not s.is_terminal:
         opened = [0] * 4
