@@ -40,12 +40,12 @@ Why two shares: in the free for all of four, one search player at 520 iterations
 decision (0.05 s) against three random players won 395 of 400 games with the hands
 shared by openness and 378 of the same 400 with them shared evenly (``tabletop
 analyze``, ``--seed 70000``, seats rotated); in 100 games of a script of our own it
-lost 38.2 Victory a game of its own instead of 44.2. Counting the empty cells next to a player's cards
-instead of their open sides did as well, but cost a fifth of the search's speed; the
-open sides come from the pass that finds the shots. The greedy bot keeps the even
-share: it is the baseline every published strength table is measured against (see
-Write a bot), and the search models a rival it takes for a greedy player by that
-bot's value.
+lost 38.2 Victory a game of its own instead of 44.2. Counting the empty cells next to
+a player's cards instead of their open sides did as well, but cost a fifth of the
+search's speed; the open sides come from the pass that finds the shots. The greedy
+bot keeps the even share: it is the baseline every published strength table is
+measured against (see Write a bot), and the search models a rival it takes for a
+greedy player by that bot's value.
 """
 
 from __future__ import annotations

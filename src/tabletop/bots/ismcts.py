@@ -17,9 +17,8 @@ Carlo Tree Search"), for any pack, through the contract alone:
   ended, or else the pack's ``heuristic(d, p)`` for every player ``p`` (its
   ``values(d)`` when it gives one, all players at once; a pack's search value may
   look further than the heuristic, as Station Assault's does in a free for all).
-  A pack
-  without a heuristic is played to the end (at most ``max_rollout`` steps,
-  then a draw is assumed).
+  A pack without a heuristic is played to the end (at most ``max_rollout``
+  steps, then a draw is assumed).
 * Each node on the path adds the value of the player who took the action
   into it, so every player maximises their own value (any number of players).
 * With ``opponents="greedy"`` (the bot's argument, else the pack's
@@ -28,13 +27,14 @@ Carlo Tree Search"), for any pack, through the contract alone:
   not searched but played as :class:`~tabletop.bots.GreedyBot` would play them:
   at a rival's node every legal reply is scored once, by the pack's ``heuristic``
   for that rival after it, as the greedy bot scores it (never by ``values``; the
-  returns if it ends the game), the scores kept on the node, and the best reply is the node's only child
-  while it stays legal (a determinisation in which it is not adds the best of
-  those that are). The iterations then go to the searcher's own choices against
-  the replies such players make, instead of to random first tries of every
-  reply; each iteration costs more (a reply's score is a clone, an apply and a
-  value), so fewer fit in the same time. It needs the pack's value (without one,
-  or with ``use_heuristic=False``, the rivals are searched).
+  returns if it ends the game), the scores kept on the node, and the best reply
+  is the node's only child while it stays legal (a determinisation in which it
+  is not adds the best of those that are). The iterations then go to the
+  searcher's own choices against the replies such players make, instead of to
+  random first tries of every reply; each iteration costs more (a reply's score
+  is a clone, an apply and a value), so fewer fit in the same time. It needs the
+  pack's heuristic (without one, or with ``use_heuristic=False``, the rivals are
+  searched).
 * With ``opponents="adaptive"`` it judges each rival seat by the decisions it saw
   that seat make (:func:`~tabletop.bots.seen_actions`: a pack whose turns are played
   in the open shows them): in a sample of the state before each, was the action taken
