@@ -112,6 +112,9 @@ def greedy_rivals(me: int) -> list[object]:
 
 
 def test_the_adaptive_search_models_greedy_rivals_and_searches_random_ones() -> None:
+    """In Station Assault's free for all of four, where the search's leaf values share the
+    hands' fire by openness and the greedy bot's heuristic shares it evenly, the evidence
+    is weighed by the heuristic: greedy rivals are found out, random ones are not."""
     for rivals, sign in ((greedy_rivals(0), 1), ([RandomBot(p) for p in range(4)], -1)):
         state = played("station_assault", FFA4, 60, rivals)
         while state.current_player != 0 or len(state.legal_actions()) < 2:
