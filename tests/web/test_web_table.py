@@ -285,6 +285,55 @@ def test_rebel_space_played_to_its_end_by_clicking_cards(
     assert not errors, errors
 
 
+def test_rebel_space_picks_only_heroes_that_fly_together(
+    context: Any, web_server: str, shots: Path
+) -> None:
+    """RS-10: one Pilot to a Fighter. With one Stunt Fighters in the space group, Young
+    Protagonist and Superior Pilot may each join, but not both: once one is picked the
+    other does not light up, and "Form the group" forms it without stopping half way."""
+    position = {
+        "turn": "Rebel",
+        "step": "attack_start",
+        "zones": {
+            "active0": ["Stunt Fighters", "Young Protagonist", "Superior Pilot"],
+            "active1": ["Battle Walkers"],
+        },
+    }
+    made = httpx.post(
+        web_server + "/games",
+        json={"pack": "rebel_space", "seats": ["human", "greedy"], "position": position},
+    )
+    assert made.status_code == 201, made.text
+    gid, token = made.json()["id"], made.json()["seats"][0]["token"]
+    context.add_init_script(FAST_AUTO)
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{web_server}/#/play/{gid}/{token}")
+    page.wait_for_selector(CHOICE)
+    click_text(page, "Form a new space battle group")
+    # alone, a Pilot cannot open the group: adding the Fighter is the one choice, played
+    # for the person; then both Pilots may join, each on its own
+    pilots = page.locator(".rs-card.pick", has_text="Pilot").or_(
+        page.locator(".rs-card.pick", has_text="Young Protagonist")
+    )
+    pilots.nth(1).wait_for(timeout=10_000)
+    page.locator(".rs-card.pick", has_text="Young Protagonist").click()
+    assert page.locator(".rs-card.picked", has_text="Young Protagonist").count() == 1
+    assert page.locator(".rs-card.pick", has_text="Superior Pilot").count() == 0
+    snap(page, shots / "rebel_space-pilots.png")
+    form = [t for t in choices(page) if t.startswith("Form the group")]
+    assert form == ["Form the group (1 unit)"], choices(page)
+    before = step(page)
+    click_text(page, form[0])
+    assert moved_on(page, before)
+    while page.locator("#choices button.offer[disabled]").count():
+        page.wait_for_timeout(20)  # the add, then the close
+    assert "stopped" not in page.locator("#note").inner_text()
+    grouped = page.locator(".rs-card .grp").all_inner_texts()
+    assert sum("group 1" in g for g in grouped) == 2, grouped
+    assert not errors, errors
+
+
 # ------------------------------------------------------------ the choice panel
 def test_a_long_list_of_choices_is_grouped_by_what_it_points_at(
     context: Any, web_server: str

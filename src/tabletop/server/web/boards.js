@@ -154,6 +154,27 @@ function stationAssault(body, ui, ctx) {
 // "Form the group" button plays the adds and the close one after the other.
 const FORMING = new Set(["form_group", "form_block"]);
 
+/** RS-10: in a space group one Pilot rides each Fighter and one Captain each Ship (a hero
+ *  who is both, either); another hero does not fly. The pack's rule, read from the cards'
+ *  printed flags, so that the units a person picks can all join together. */
+function heroesFit(body, ids) {
+  let fighters = 0, ships = 0, pilots = 0, captains = 0, both = 0;
+  for (const id of ids) {
+    const c = body.view.cards[String(id)] || {};
+    const f = c.flags || [];
+    if (f.includes("Fighter")) fighters += 1;
+    else if (f.includes("Ship")) ships += 1;
+    else if (c.type === "Hero") {
+      const pilot = f.includes("Pilot"), captain = f.includes("Captain");
+      if (pilot && captain) both += 1;
+      else if (pilot) pilots += 1;
+      else if (captain) captains += 1;
+      else return false;
+    }
+  }
+  return pilots <= fighters && captains <= ships && pilots + captains + both <= fighters + ships;
+}
+
 function rebelSpace(body, ui, ctx) {
   const v = body.view;
   const st = v.state;
@@ -165,12 +186,17 @@ function rebelSpace(body, ui, ctx) {
   (st.attack.blocks || []).forEach((g, i) => g.forEach((c) => inGroup.set(String(c), `blocks group ${i + 1}`)));
   (st.attack.forming || []).forEach((c) => inGroup.set(String(c), "in the group being formed"));
   const picked = ctx.selected || new Set();
+  const space = Boolean(st.attack.forming_space);
+  const isHero = (id) => (v.cards[String(id)] || {}).type === "Hero";
+  // a unit may be picked when it may join now and, in a space group, the heroes of the
+  // group, of the picks and it still fit (each of two Pilots may fit one Fighter alone)
+  const fitsPicks = (id) => !space || !isHero(id) || heroesFit(body, [...(st.attack.forming || []), ...picked, id]);
   const tile = (id) => {
     const c = v.cards[String(id)] || {};
     const att = attachedTo.get(String(id));
     const grp = inGroup.get(String(id));
     let click = { cls: "", props: {} };
-    if (forming && (ctx.on("card", id, "").length || picked.has(id))) {
+    if (forming && (picked.has(id) || (ctx.on("card", id, "").length && fitsPicks(id)))) {
       click = { cls: " target pick", props: { onclick: (e) => { e.stopPropagation(); ctx.toggle(id); }, tabindex: 0, role: "button",
         "aria-pressed": picked.has(id) ? "true" : "false", "aria-label": `${c.name || "card"}: put in the group, or take out` } };
     } else if (!forming) {
@@ -183,16 +209,22 @@ function rebelSpace(body, ui, ctx) {
     att ? h("em", {}, ` + ${cardName(body, att)}`) : null, grp ? h("em", { class: "grp" }, ` [${grp}]`) : null);
   };
   if (forming) {
-    const chosen = [...picked];
+    // the heroes last: a Pilot may join once the Fighter it rides is in
+    const chosen = [...[...picked].filter((id) => !isHero(id)), ...[...picked].filter(isHero)];
     const block = st.step === "form_block";
-    ctx.hint(`Click the units to put in the ${block ? "blocking group" : "group"} (they light up), then "${block ? "Block with them" : "Form the group"}"; or add them one at a time below.`);
-    if (chosen.length) {
+    const fit = !space || heroesFit(body, [...(st.attack.forming || []), ...chosen]);
+    ctx.hint(fit
+      ? `Click the units to put in the ${block ? "blocking group" : "group"} (they light up), then "${block ? "Block with them" : "Form the group"}"; or add them one at a time below.${space ? " In space one Pilot rides a Fighter and one Captain a Ship." : ""}`
+      : "One Pilot to a Fighter, one Captain to a Ship: click a hero to take it out before forming the group.");
+    if (chosen.length && fit) {
       const what = chosen.length === 1 ? "1 unit" : `${chosen.length} units`;
       // "add C" points at C (role ""); "close" at the group's units only "with"
       const about = (a) => a.targets.filter((t) => t.kind === "card" && !t.role).map((t) => t.id);
       const steps = chosen.map((id) => ({ text: `adding ${cardName(body, id)}`, match: (a) => about(a).includes(id) }));
       steps.push({ text: "closing the group", match: (a) => !about(a).length });
       ctx.offer(block ? `Block with them (${what})` : `Form the group (${what})`, () => ctx.sequence(steps, block ? "Blocking" : "Forming the group"), "form-group");
+      ctx.offer("Clear the picked units", () => ctx.toggle(null), "clear-pick");
+    } else if (chosen.length) {
       ctx.offer("Clear the picked units", () => ctx.toggle(null), "clear-pick");
     }
   }
